@@ -1,0 +1,151 @@
+// The appearance settings of spec section 3 as one plain form: applied on the next page load, no JavaScript needed.
+import Button from '@mui/joy/Button';
+import FormControl from '@mui/joy/FormControl';
+import FormLabel from '@mui/joy/FormLabel';
+import Radio from '@mui/joy/Radio';
+import RadioGroup from '@mui/joy/RadioGroup';
+import Stack from '@mui/joy/Stack';
+import { useLocation, useRouteLoaderData } from '@remix-run/react';
+import { IconPalette } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { loader as rootLoader } from '~/root';
+import { BORDER_RADII, DEFAULT_APPEARANCE, PALETTES } from '~/theme/appearance';
+import { BRAND_COLOURS } from '~/theme/palettes';
+import { Disclosure } from './disclosure';
+
+function Choice({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string; swatch?: string }[];
+}) {
+  const id = `appearance-${name}`;
+  return (
+    <FormControl>
+      <FormLabel id={id}>{label}</FormLabel>
+      <RadioGroup
+        name={name}
+        defaultValue={value}
+        orientation="horizontal"
+        aria-labelledby={id}
+        sx={{ flexWrap: 'wrap', gap: 1.5 }}
+      >
+        {options.map((option) => (
+          <Radio
+            key={option.value}
+            value={option.value}
+            label={
+              option.swatch ? (
+                <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+                  <span
+                    aria-hidden
+                    style={{
+                      width: 14,
+                      height: 14,
+                      borderRadius: '50%',
+                      background: option.swatch,
+                      display: 'inline-block',
+                    }}
+                  />
+                  {option.label}
+                </span>
+              ) : (
+                option.label
+              )
+            }
+            size="sm"
+            sx={{ m: 0 }}
+          />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
+export function AppearancePanel() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const preferences = useRouteLoaderData<typeof rootLoader>('root');
+  const appearance = preferences?.appearance ?? DEFAULT_APPEARANCE;
+  const dir = preferences?.dir ?? 'ltr';
+  return (
+    <Disclosure label={t('appearance.title')} summary={<IconPalette aria-hidden size={20} />} width={340}>
+      <form method="post" action="/preferences">
+        <input type="hidden" name="intent" value="appearance" />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <Stack gap={2}>
+          <Choice
+            name="theme"
+            label={t('appearance.palette')}
+            value={appearance.theme}
+            options={PALETTES.map((palette) => ({
+              value: palette,
+              label: t(`appearance.palettes.${palette}`),
+              swatch: BRAND_COLOURS[palette].primary,
+            }))}
+          />
+          <Choice
+            name="mode"
+            label={t('appearance.mode')}
+            value={appearance.mode}
+            options={[
+              { value: 'light', label: t('appearance.light') },
+              { value: 'dark', label: t('appearance.dark') },
+            ]}
+          />
+          <Choice
+            name="dir"
+            label={t('appearance.direction')}
+            value={dir}
+            options={[
+              { value: 'ltr', label: t('appearance.ltr') },
+              { value: 'rtl', label: t('appearance.rtl') },
+            ]}
+          />
+          <Choice
+            name="layout"
+            label={t('appearance.layout')}
+            value={appearance.layout}
+            options={[
+              { value: 'boxed', label: t('appearance.boxed') },
+              { value: 'full', label: t('appearance.full') },
+            ]}
+          />
+          <Choice
+            name="horizontal"
+            label={t('appearance.menuPosition')}
+            value={String(appearance.horizontal)}
+            options={[
+              { value: 'false', label: t('appearance.vertical') },
+              { value: 'true', label: t('appearance.horizontal') },
+            ]}
+          />
+          <Choice
+            name="cardShadow"
+            label={t('appearance.cardShadow')}
+            value={String(appearance.cardShadow)}
+            options={[
+              { value: 'true', label: t('appearance.on') },
+              { value: 'false', label: t('appearance.off') },
+            ]}
+          />
+          <Choice
+            name="borderRadius"
+            label={t('appearance.borderRadius')}
+            value={String(appearance.borderRadius)}
+            options={BORDER_RADII.map((radius) => ({
+              value: String(radius),
+              label: t('appearance.radiusValue', { value: radius }),
+            }))}
+          />
+          <Button type="submit">{t('appearance.apply')}</Button>
+        </Stack>
+      </form>
+    </Disclosure>
+  );
+}

@@ -1,0 +1,77 @@
+// The sign-in page, in either design; both post to their own route, which runs the one login action.
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Link from '@mui/joy/Link';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { Form, Link as RemixLink, useActionData, useSearchParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { loginSchema } from '~/forms/auth';
+import type { loginAction } from '~/services/auth-actions.server';
+import { AuthShell, type AuthDesign } from '../auth-shell';
+import { TextField } from '../form-field';
+import { FormErrors, Notice, SubmitButton } from '../form-parts';
+
+export function LoginPage({ design, suffix }: { design: AuthDesign; suffix: '' | '2' }) {
+  const { t } = useTranslation('auth');
+  const lastResult = useActionData<typeof loginAction>();
+  const [params] = useSearchParams();
+  const redirectTo = params.get('redirectTo') ?? '';
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const notice = params.get('expired')
+    ? { text: t('login.sessionExpired'), color: 'warning' as const }
+    : params.get('reset')
+      ? { text: t('login.passwordChanged'), color: 'success' as const }
+      : params.get('signedOut')
+        ? { text: t('login.signedOut'), color: 'neutral' as const }
+        : null;
+
+  return (
+    <AuthShell design={design} title={t('login.heading')} subtitle={t('login.subtitle')}>
+      {notice && <Notice color={notice.color}>{notice.text}</Notice>}
+      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+        <Stack gap={2}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <TextField
+            field={fields.email}
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            dir="ltr"
+          />
+          <TextField
+            field={fields.password}
+            label={t('login.password')}
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <Link
+            component={RemixLink}
+            to={`/auth/forgot-password${suffix}`}
+            level="body-sm"
+            sx={{ alignSelf: 'flex-end' }}
+          >
+            {t('login.forgot')}
+          </Link>
+          <SubmitButton>{t('login.submit')}</SubmitButton>
+        </Stack>
+      </Form>
+      <Typography level="body-sm" sx={{ textAlign: 'center' }}>
+        {t('login.noAccount')}{' '}
+        <Link component={RemixLink} to={`/auth/register${suffix}`}>
+          {t('login.createAccount')}
+        </Link>
+      </Typography>
+    </AuthShell>
+  );
+}

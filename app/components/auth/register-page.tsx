@@ -1,0 +1,71 @@
+// The registration page, in either design: full name (split at the first space), e-mail, password.
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Link from '@mui/joy/Link';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { Form, Link as RemixLink, useActionData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { registerSchema } from '~/forms/auth';
+import type { registerAction } from '~/services/auth-actions.server';
+import { PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
+import { AuthShell, type AuthDesign } from '../auth-shell';
+import { TextField } from '../form-field';
+import { FormErrors, SubmitButton } from '../form-parts';
+
+export function RegisterPage({ design, suffix }: { design: AuthDesign; suffix: '' | '2' }) {
+  const { t } = useTranslation('auth');
+  const lastResult = useActionData<typeof registerAction>();
+  const [form, fields] = useForm({
+    id: 'register',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <AuthShell design={design} title={t('register.title')} subtitle={t('register.subtitle')}>
+      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+        <Stack gap={2}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <TextField
+            field={fields.fullName}
+            label={t('register.fullName')}
+            autoComplete="name"
+            required
+            autoFocus
+          />
+          <TextField
+            field={fields.email}
+            label={t('register.email')}
+            type="email"
+            autoComplete="email"
+            required
+            dir="ltr"
+          />
+          <TextField
+            field={fields.password}
+            label={t('register.password')}
+            type="password"
+            autoComplete="new-password"
+            hint={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+            required
+          />
+          <TextField
+            field={fields.referralCode}
+            label={t('register.referralCode')}
+            autoComplete="off"
+            dir="ltr"
+          />
+          <SubmitButton>{t('register.submit')}</SubmitButton>
+        </Stack>
+      </Form>
+      <Typography level="body-sm" sx={{ textAlign: 'center' }}>
+        {t('register.haveAccount')}{' '}
+        <Link component={RemixLink} to={`/auth/login${suffix}`}>
+          {t('register.signIn')}
+        </Link>
+      </Typography>
+    </AuthShell>
+  );
+}

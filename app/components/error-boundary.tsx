@@ -1,0 +1,42 @@
+// The page shown when a route fails: a clear message for 403, 404 and anything else, never a stack.
+import Button from '@mui/joy/Button';
+import Sheet from '@mui/joy/Sheet';
+import Typography from '@mui/joy/Typography';
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+
+/** `inFrame`: shown inside the portal's frame, which already has the page's <main>. */
+export function GeneralErrorBoundary({ inFrame = false }: { inFrame?: boolean }) {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+
+  const [title, body] =
+    status === 403
+      ? [t('errorPage.forbiddenTitle'), t('errorPage.forbiddenBody')]
+      : status === 404
+        ? [t('errorPage.notFoundTitle'), t('errorPage.notFoundBody')]
+        : [t('errorPage.errorTitle'), t('errorPage.errorBody')];
+
+  return (
+    <Sheet
+      component={inFrame ? 'section' : 'main'}
+      id={inFrame ? undefined : 'main-content'}
+      variant="outlined"
+      sx={{ maxWidth: 560, mx: 'auto', my: 8, p: 4, borderRadius: 'md', textAlign: 'center' }}
+    >
+      <title>{t('pageTitle', { page: title, app: t('app.name') })}</title>
+      <Typography level="body-sm" textColor="text.tertiary">
+        {t('errorPage.status', { status })}
+      </Typography>
+      <Typography level="h1" sx={{ fontSize: 'xl2', my: 1 }}>
+        {title}
+      </Typography>
+      <Typography sx={{ mb: 3 }}>{body}</Typography>
+      <Button component={Link} to="/dashboards/modern" reloadDocument>
+        {t('errorPage.goHome')}
+      </Button>
+    </Sheet>
+  );
+}

@@ -1,0 +1,48 @@
+// Pieces every form uses: the form-level message and a submit button that shows it is working.
+import Alert from '@mui/joy/Alert';
+import Button from '@mui/joy/Button';
+import { useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Form-level errors: fully qualified translation keys ("auth:login.wrongCredentials"). */
+export function FormErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+  const { t } = useTranslation();
+  if (!errors?.length) return <div id={id} />;
+  return (
+    <Alert id={id} color="danger" variant="soft" role="alert">
+      {errors.map((key) => t(key)).join(' ')}
+    </Alert>
+  );
+}
+
+export function Notice({
+  children,
+  color = 'success',
+}: {
+  children: ReactNode;
+  color?: 'success' | 'neutral' | 'warning';
+}) {
+  return (
+    <Alert color={color} variant="soft" role="status">
+      {children}
+    </Alert>
+  );
+}
+
+export function SubmitButton({ children, action }: { children: ReactNode; action?: string }) {
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const pending = navigation.state === 'submitting' && (!action || navigation.formAction === action);
+  return (
+    <Button
+      type="submit"
+      size="lg"
+      loading={pending}
+      loadingPosition="start"
+      aria-disabled={pending || undefined}
+    >
+      {pending ? t('form.sending') : children}
+    </Button>
+  );
+}

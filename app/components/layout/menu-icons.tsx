@@ -1,0 +1,11 @@
+// Icons of the menu entries, by the name the access table gives them.
+import { IconLayoutDashboard, IconPoint, type Icon } from '@tabler/icons-react';
+
+const icons: Record<string, Icon> = {
+  dashboard: IconLayoutDashboard,
+};
+
+export function MenuIcon({ name, size = 20 }: { name: string; size?: number }) {
+  const Component = icons[name] ?? IconPoint;
+  return <Component aria-hidden size={size} stroke={1.6} />;
+}

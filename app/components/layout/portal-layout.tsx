@@ -1,0 +1,236 @@
+// The portal's frame (spec sections 3 and 9): sidebar 270 (mini 87) or horizontal menu, top bar 70,
+// boxed or full content, and an off-canvas drawer on small screens that opens without JavaScript.
+import Box from '@mui/joy/Box';
+import IconButton from '@mui/joy/IconButton';
+import List from '@mui/joy/List';
+import ListItem from '@mui/joy/ListItem';
+import ListItemButton from '@mui/joy/ListItemButton';
+import ListItemDecorator from '@mui/joy/ListItemDecorator';
+import ListSubheader from '@mui/joy/ListSubheader';
+import Typography from '@mui/joy/Typography';
+import { Link, NavLink, useLocation } from '@remix-run/react';
+import {
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconMenu2,
+  IconTruckDelivery,
+  IconX,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MenuSection, Screen } from '~/services/access';
+import type { PortalUser } from '~/services/user';
+import { LAYOUT, type Appearance } from '~/theme/appearance';
+import { AppearancePanel } from '../appearance-panel';
+import { LanguageSwitcher } from '../language-switcher';
+import { MenuIcon } from './menu-icons';
+import { UserMenu } from './user-menu';
+
+type MenuEntry = Pick<Screen, 'path'> & { menu: NonNullable<Screen['menu']> };
+const SECTIONS: MenuSection[] = ['home', 'apps', 'pages'];
+
+function Brand({ compact }: { compact: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Link to="/dashboards/modern" className="brand" aria-label={t('app.name')}>
+      <IconTruckDelivery aria-hidden size={30} stroke={1.6} />
+      {!compact && (
+        <Typography level="title-lg" component="span" sx={{ color: 'inherit' }}>
+          {t('app.name')}
+        </Typography>
+      )}
+    </Link>
+  );
+}
+
+function MenuLinks({
+  entries,
+  compact,
+  horizontal,
+}: {
+  entries: MenuEntry[];
+  compact: boolean;
+  horizontal: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {SECTIONS.map((section) => {
+        const items = entries.filter((entry) => entry.menu.section === section);
+        if (items.length === 0) return null;
+        return (
+          <List
+            key={section}
+            size="sm"
+            orientation={horizontal ? 'horizontal' : 'vertical'}
+            aria-labelledby={horizontal ? undefined : `menu-${section}`}
+            aria-label={horizontal ? t(`menu.sections.${section}`) : undefined}
+            sx={{ '--ListItem-radius': 'var(--joy-radius-sm)', gap: 0.5, flexGrow: 0 }}
+          >
+            {!horizontal && (
+              <ListSubheader id={`menu-${section}`} className={compact ? 'visually-hidden' : undefined}>
+                {t(`menu.sections.${section}`)}
+              </ListSubheader>
+            )}
+            {items.map((entry) => (
+              <ListItem key={entry.path}>
+                <ListItemButton
+                  component={NavLink}
+                  to={entry.path}
+                  prefetch="intent"
+                  title={compact ? t(entry.menu.label) : undefined}
+                  sx={{
+                    '&[aria-current="page"]': { bgcolor: 'primary.solidBg', color: 'primary.solidColor' },
+                  }}
+                >
+                  <ListItemDecorator sx={{ color: 'inherit' }}>
+                    <MenuIcon name={entry.menu.icon} />
+                  </ListItemDecorator>
+                  <span className={compact ? 'visually-hidden' : undefined}>{t(entry.menu.label)}</span>
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        );
+      })}
+    </>
+  );
+}
+
+export function PortalLayout({
+  user,
+  menu,
+  appearance,
+  children,
+}: {
+  user: Pick<PortalUser, 'name' | 'email' | 'role' | 'profile_image'>;
+  menu: MenuEntry[];
+  appearance: Appearance;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const horizontal = appearance.horizontal;
+  const collapsed = appearance.collapse && !horizontal;
+  const sidebarWidth = collapsed ? LAYOUT.miniSidebarWidth : LAYOUT.sidebarWidth;
+
+  return (
+    <Box
+      className="portal"
+      data-horizontal={horizontal || undefined}
+      style={{
+        ['--sidebar-width' as string]: `${sidebarWidth}px`,
+        ['--topbar-height' as string]: `${LAYOUT.topbarHeight}px`,
+      }}
+    >
+      <a className="skip-link" href="#main-content">
+        {t('nav.skipToContent')}
+      </a>
+
+      <Box
+        id="sidebar"
+        className="sidebar"
+        sx={{ bgcolor: 'background.surface', borderInlineEnd: '1px solid', borderColor: 'divider' }}
+      >
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            height: 'var(--topbar-height)',
+            px: 2,
+          }}
+        >
+          <Brand compact={collapsed} />
+          <IconButton
+            component="a"
+            href="#main-content"
+            className="sidebar-close"
+            aria-label={t('nav.closeMenu')}
+            variant="plain"
+          >
+            <IconX aria-hidden size={20} />
+          </IconButton>
+        </Box>
+        <Box component="nav" aria-label={t('nav.mainMenu')} sx={{ px: 1.5, pb: 2, overflowY: 'auto' }}>
+          <MenuLinks entries={menu} compact={collapsed} horizontal={false} />
+        </Box>
+      </Box>
+      <a className="sidebar-backdrop" href="#main-content" tabIndex={-1} aria-hidden="true" />
+
+      <Box className="portal-main">
+        <Box
+          component="header"
+          className="topbar"
+          sx={{ bgcolor: 'background.surface', borderBottom: '1px solid', borderColor: 'divider' }}
+        >
+          <Box
+            className={
+              appearance.layout === 'boxed' ? 'container boxed topbar-inner' : 'container topbar-inner'
+            }
+          >
+            <IconButton
+              component="a"
+              href="#sidebar"
+              className="menu-open"
+              aria-label={t('nav.openMenu')}
+              aria-controls="sidebar"
+              variant="plain"
+            >
+              <IconMenu2 aria-hidden size={22} />
+            </IconButton>
+            {horizontal ? (
+              <Box className="topbar-brand">
+                <Brand compact={false} />
+              </Box>
+            ) : (
+              <form method="post" action="/preferences" className="collapse-toggle">
+                <input type="hidden" name="intent" value="collapse" />
+                <input type="hidden" name="collapse" value={String(!collapsed)} />
+                <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+                <IconButton
+                  type="submit"
+                  variant="plain"
+                  aria-label={collapsed ? t('nav.expandMenu') : t('nav.collapseMenu')}
+                >
+                  {collapsed ? (
+                    <IconLayoutSidebarLeftExpand aria-hidden size={22} />
+                  ) : (
+                    <IconLayoutSidebarLeftCollapse aria-hidden size={22} />
+                  )}
+                </IconButton>
+              </form>
+            )}
+            <Box sx={{ flex: 1 }} />
+            <LanguageSwitcher />
+            <AppearancePanel />
+            <UserMenu user={user} />
+          </Box>
+        </Box>
+        {horizontal && (
+          <Box
+            component="nav"
+            className="horizontal-menu"
+            aria-label={t('nav.mainMenu')}
+            sx={{ bgcolor: 'background.surface', borderBottom: '1px solid', borderColor: 'divider' }}
+          >
+            <Box
+              className={appearance.layout === 'boxed' ? 'container boxed' : 'container'}
+              sx={{ display: 'flex', gap: 2, py: 1 }}
+            >
+              <MenuLinks entries={menu} compact={false} horizontal />
+            </Box>
+          </Box>
+        )}
+        <Box
+          component="main"
+          id="main-content"
+          tabIndex={-1}
+          className={appearance.layout === 'boxed' ? 'container boxed content' : 'container content'}
+        >
+          {children}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

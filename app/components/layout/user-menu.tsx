@@ -1,0 +1,43 @@
+// The top bar's account menu: who is signed in, and signing out (a form: works without JavaScript).
+import Avatar from '@mui/joy/Avatar';
+import Button from '@mui/joy/Button';
+import Divider from '@mui/joy/Divider';
+import Typography from '@mui/joy/Typography';
+import { IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { initials, type PortalUser } from '~/services/user';
+import { Disclosure } from '../disclosure';
+
+export function UserMenu({ user }: { user: Pick<PortalUser, 'name' | 'email' | 'role' | 'profile_image'> }) {
+  const { t } = useTranslation();
+  return (
+    <Disclosure
+      label={t('user.menu', { name: user.name })}
+      summary={
+        <Avatar size="sm" src={user.profile_image ?? undefined} alt="">
+          {initials(user.name)}
+        </Avatar>
+      }
+    >
+      <Typography level="title-md">{user.name}</Typography>
+      <Typography level="body-sm" sx={{ wordBreak: 'break-all' }}>
+        {user.email}
+      </Typography>
+      <Typography level="body-xs" textColor="text.tertiary" sx={{ mt: 0.5 }}>
+        {t(`user.roles.${user.role}`, { defaultValue: user.role })}
+      </Typography>
+      <Divider sx={{ my: 1.5 }} />
+      <form method="post" action="/auth/logout">
+        <Button
+          type="submit"
+          variant="soft"
+          color="neutral"
+          fullWidth
+          startDecorator={<IconLogout aria-hidden size={18} />}
+        >
+          {t('user.signOut')}
+        </Button>
+      </form>
+    </Disclosure>
+  );
+}

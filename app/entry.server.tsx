@@ -1,0 +1,75 @@
+// Renders each page on the server: translations, Emotion styles extracted into the head, CSP nonce.
+import { PassThrough } from 'node:stream';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import type { AppLoadContext, EntryContext } from '@remix-run/node';
+import { RemixServer } from '@remix-run/react';
+import { createInstance } from 'i18next';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { NonceContext } from './components/nonce';
+import { i18nConfig } from './i18n';
+import { i18next as remixI18next, resources } from './services/i18n.server';
+import { getPreferences } from './services/preferences.server';
+import { createEmotionCache, INSERTION_POINT } from './theme/emotion';
+
+const ABORT_DELAY_MS = 10_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce ?? '';
+  const { language, dir } = await getPreferences(request);
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    ...i18nConfig,
+    lng: language,
+    ns: remixI18next.getRouteNamespaces(remixContext),
+    resources,
+  });
+
+  const cache = createEmotionCache(dir, { nonce });
+  const emotion = createEmotionServer(cache);
+
+  // Rendered whole before sending, so that the critical styles can go into the head (no flash).
+  const html = await new Promise<string>((resolve, reject) => {
+    let failed: unknown;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <CacheProvider value={cache}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+          </CacheProvider>
+        </I18nextProvider>
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough();
+          const chunks: Buffer[] = [];
+          body.on('data', (chunk: Buffer) => chunks.push(chunk));
+          body.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+          body.on('error', reject);
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error) {
+          failed = error;
+          if (responseStatusCode < 500) console.error(error);
+        },
+      },
+    );
+    setTimeout(() => abort(failed), ABORT_DELAY_MS);
+  });
+
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  const marker = `<meta name="${INSERTION_POINT}" content="${INSERTION_POINT}"/>`;
+  const page = html.replace(marker, `${marker}${styles}`);
+
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  return new Response(page, { status: responseStatusCode, headers: responseHeaders });
+}

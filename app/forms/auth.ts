@@ -1,0 +1,46 @@
+// The sign-in, registration and password forms: one schema each, used by the browser and the action.
+// Messages are translation keys (namespace common), shown in the user's language by the form.
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
+
+const required = 'validation.required';
+const email = z
+  .string({ required_error: required })
+  .trim()
+  .min(1, required)
+  .max(254, 'validation.tooLong')
+  .email('validation.email');
+const newPassword = z
+  .string({ required_error: required })
+  .min(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort')
+  .max(PASSWORD_MAX_LENGTH, 'validation.tooLong');
+
+export const loginSchema = z.object({
+  email,
+  password: z
+    .string({ required_error: required })
+    .min(1, required)
+    .max(PASSWORD_MAX_LENGTH, 'validation.tooLong'),
+  redirectTo: z.string().optional(),
+});
+
+export const registerSchema = z.object({
+  fullName: z.string({ required_error: required }).trim().min(1, required).max(200, 'validation.tooLong'),
+  email,
+  password: newPassword,
+  referralCode: z.string().trim().max(32, 'validation.tooLong').optional(),
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    email,
+    token: z.string({ required_error: required }).min(16, required).max(256, required),
+    password: newPassword,
+    confirm: z.string({ required_error: required }),
+  })
+  .refine((value) => value.password === value.confirm, {
+    path: ['confirm'],
+    message: 'validation.passwordsDiffer',
+  });

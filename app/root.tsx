@@ -1,0 +1,72 @@
+import ubuntu400 from '@fontsource/ubuntu/400.css?url';
+import ubuntu500 from '@fontsource/ubuntu/500.css?url';
+import ubuntu700 from '@fontsource/ubuntu/700.css?url';
+import CssBaseline from '@mui/joy/CssBaseline';
+import { CssVarsProvider } from '@mui/joy/styles';
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { GeneralErrorBoundary } from './components/error-boundary';
+import { useNonce } from './components/nonce';
+import { directionOf, DEFAULT_LANGUAGE } from './i18n';
+import { getPreferences } from './services/preferences.server';
+import globalStyles from './styles/global.css?url';
+import { DEFAULT_APPEARANCE } from './theme/appearance';
+import { INSERTION_POINT } from './theme/emotion';
+import { portalTheme } from './theme/theme';
+
+export const handle = { i18n: ['common'] };
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: ubuntu400 },
+  { rel: 'stylesheet', href: ubuntu500 },
+  { rel: 'stylesheet', href: ubuntu700 },
+  { rel: 'stylesheet', href: globalStyles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return getPreferences(request);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const preferences = useRouteLoaderData<typeof loader>('root');
+  const language = preferences?.language ?? DEFAULT_LANGUAGE;
+  const dir = preferences?.dir ?? directionOf(language);
+  const appearance = preferences?.appearance ?? DEFAULT_APPEARANCE;
+  const nonce = useNonce();
+  const theme = portalTheme({ ...appearance, dir });
+
+  return (
+    <html
+      lang={language}
+      dir={dir}
+      data-joy-color-scheme={appearance.mode}
+      style={{ colorScheme: appearance.mode }}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name={INSERTION_POINT} content={INSERTION_POINT} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <CssVarsProvider theme={theme} defaultMode={appearance.mode} modeStorageKey="joy-mode">
+          <CssBaseline />
+          {children}
+        </CssVarsProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,193 @@
+// The landing page after sign-in: a greeting, the user's account, and the role's entry points.
+import Card from '@mui/joy/Card';
+import Chip from '@mui/joy/Chip';
+import Grid from '@mui/joy/Grid';
+import List from '@mui/joy/List';
+import ListItem from '@mui/joy/ListItem';
+import ListItemButton from '@mui/joy/ListItemButton';
+import ListItemDecorator from '@mui/joy/ListItemDecorator';
+import Alert from '@mui/joy/Alert';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { MenuIcon } from '~/components/layout/menu-icons';
+import { titleMeta } from '~/components/page-title';
+import { isStaff, rolesFor, screensFor } from '~/services/access';
+import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
+import { messageKeyFor, reportError } from '~/services/errors.server';
+import { pageTools } from '~/services/page.server';
+
+export const handle = { i18n: ['common', 'dashboard'] };
+
+/** A part of the page that may fail on its own: its message shows in its card. */
+async function settle<T>(promise: Promise<T>, context: string): Promise<{ value: T } | { error: string }> {
+  try {
+    return { value: await promise };
+  } catch (error) {
+    // An ended back-office session ends the portal's (withBackofficeSession), not just a card.
+    if (isBackofficeError(error, 'unauthorized')) throw error;
+    reportError(context, error);
+    return { error: messageKeyFor(error) };
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, session } = await requireUser(request, { anyOf: rolesFor('/dashboards/modern') });
+  const { t, title, common } = await pageTools(request, 'dashboard');
+  const staff = isStaff(user.roles);
+  const client = backoffice();
+
+  const [contact, users] = await withBackofficeSession(request, () =>
+    Promise.all([
+      settle(client.call('getContactDetails', { query: { user_id: user.id }, session }), 'dashboard contact'),
+      staff ? settle(client.call('listUsers', { session }), 'dashboard users') : null,
+    ]),
+  );
+
+  const byRole = new Map<string, number>();
+  if (users && 'value' in users) {
+    for (const entry of users.value.users) {
+      const role = entry.role ?? entry.roles[0]?.name ?? 'client';
+      byRole.set(role.toLowerCase(), (byRole.get(role.toLowerCase()) ?? 0) + 1);
+    }
+  }
+
+  return {
+    title: title(t('title')),
+    user: { name: user.name, role: user.role, staff },
+    contact: 'value' in contact ? contact.value : null,
+    contactError: 'error' in contact ? common(contact.error) : null,
+    users: users && 'value' in users ? { total: users.value.users.length, byRole: [...byRole] } : null,
+    usersError: users && 'error' in users ? common(users.error) : null,
+    entryPoints: screensFor(user.roles)
+      .filter((screen) => screen.path !== '/dashboards/modern' && screen.menu)
+      .map((screen) => ({ path: screen.path, label: screen.menu!.label, icon: screen.menu!.icon })),
+  };
+}
+
+export const meta = titleMeta;
+
+function Field({ label, value }: { label: string; value: string | null | undefined }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Stack direction="row" gap={2} component="div" sx={{ py: 0.5 }}>
+      <Typography component="dt" level="body-sm" sx={{ minWidth: 140 }} textColor="text.tertiary">
+        {label}
+      </Typography>
+      <Typography component="dd" level="body-md" sx={{ m: 0, wordBreak: 'break-word' }}>
+        {value || t('account.notSet')}
+      </Typography>
+    </Stack>
+  );
+}
+
+export default function Dashboard() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation('dashboard');
+  const { t: tc } = useTranslation();
+  const contact = data.contact;
+  const address = contact ? [contact.street, contact.city, contact.country].filter(Boolean).join(', ') : null;
+
+  return (
+    <Stack gap={3}>
+      <div>
+        <Typography level="h1" sx={{ fontSize: 'xl3' }}>
+          {t('greeting', { name: data.user.name })}
+        </Typography>
+        <Typography level="body-lg" textColor="text.secondary">
+          {data.user.staff ? t('intro.staff') : t('intro.client')}
+        </Typography>
+      </div>
+
+      <Grid container spacing={3}>
+        <Grid xs={12} md={7}>
+          <Card component="section" aria-labelledby="account-title">
+            <Typography id="account-title" level="title-lg" component="h2">
+              {t('account.title')}
+            </Typography>
+            {data.contactError ? (
+              <Alert color="warning" role="alert">
+                {t('account.unavailable', { reason: data.contactError })}
+              </Alert>
+            ) : contact ? (
+              <Stack component="dl" sx={{ m: 0 }}>
+                <Field label={t('account.name')} value={contact.name} />
+                <Field label={t('account.email')} value={contact.email} />
+                <Field label={t('account.phone')} value={contact.phone} />
+                <Field label={t('account.company')} value={contact.company_name} />
+                <Field label={t('account.address')} value={address} />
+                <Field
+                  label={t('account.role')}
+                  value={tc(`user.roles.${data.user.role}`, { defaultValue: data.user.role })}
+                />
+                {!data.user.staff && (
+                  <Field label={t('account.referralCode')} value={contact.referral_code} />
+                )}
+              </Stack>
+            ) : null}
+          </Card>
+        </Grid>
+
+        <Grid xs={12} md={5}>
+          <Stack gap={3}>
+            {data.entryPoints.length > 0 && (
+              <Card component="section" aria-labelledby="entry-title">
+                <Typography id="entry-title" level="title-lg" component="h2">
+                  {t('entryPoints')}
+                </Typography>
+                <List>
+                  {data.entryPoints.map((entry) => (
+                    <ListItem key={entry.path}>
+                      <ListItemButton component={Link} to={entry.path}>
+                        <ListItemDecorator>
+                          <MenuIcon name={entry.icon} />
+                        </ListItemDecorator>
+                        {tc(entry.label)}
+                      </ListItemButton>
+                    </ListItem>
+                  ))}
+                </List>
+              </Card>
+            )}
+            {data.user.staff && (
+              <Card component="section" aria-labelledby="users-title">
+                <Typography id="users-title" level="title-lg" component="h2">
+                  {t('users.title')}
+                </Typography>
+                {data.usersError ? (
+                  <Alert color="warning" role="alert">
+                    {t('users.unavailable', { reason: data.usersError })}
+                  </Alert>
+                ) : data.users ? (
+                  <>
+                    <Typography level="h3" component="p">
+                      {t('users.count', { count: data.users.total })}
+                    </Typography>
+                    <Stack direction="row" gap={1} flexWrap="wrap">
+                      {data.users.byRole.map(([role, count]) => (
+                        <Chip key={role} variant="soft">
+                          {t('users.byRole', {
+                            role: tc(`user.roles.${role}`, { defaultValue: role }),
+                            count,
+                          })}
+                        </Chip>
+                      ))}
+                    </Stack>
+                  </>
+                ) : null}
+              </Card>
+            )}
+          </Stack>
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}

@@ -1,0 +1,46 @@
+// The signed-in part of the portal: every page under it gets the frame and a signed-in user.
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { PortalLayout } from '~/components/layout/portal-layout';
+import type { loader as rootLoader } from '~/root';
+import { screensFor } from '~/services/access';
+import { requireUser } from '~/services/auth.server';
+import { DEFAULT_APPEARANCE } from '~/theme/appearance';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const menu = screensFor(user.roles).flatMap((screen) =>
+    screen.menu ? [{ path: screen.path, menu: screen.menu }] : [],
+  );
+  return {
+    user: { name: user.name, email: user.email, role: user.role, profile_image: user.profile_image },
+    menu,
+  };
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const data = useLoaderData<typeof loader>();
+  const preferences = useRouteLoaderData<typeof rootLoader>('root');
+  return (
+    <PortalLayout
+      user={data.user}
+      menu={data.menu}
+      appearance={preferences?.appearance ?? DEFAULT_APPEARANCE}
+    >
+      {children}
+    </PortalLayout>
+  );
+}
+
+export default function PortalRoute() {
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

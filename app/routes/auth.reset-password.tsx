@@ -1,0 +1,89 @@
+// The page the reset mail links to: choose a new password with the mailed token.
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Link from '@mui/joy/Link';
+import Stack from '@mui/joy/Stack';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link as RemixLink, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthShell } from '~/components/auth-shell';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { TextField } from '~/components/form-field';
+import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { titleMeta } from '~/components/page-title';
+import { resetPasswordSchema } from '~/forms/auth';
+import { resetPasswordAction } from '~/services/auth-actions.server';
+import { pageTools } from '~/services/page.server';
+
+export const handle = { i18n: ['common', 'auth'] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { t, title } = await pageTools(request, 'auth');
+  const url = new URL(request.url);
+  return {
+    title: title(t('reset.title')),
+    email: url.searchParams.get('email') ?? '',
+    token: url.searchParams.get('token') ?? '',
+  };
+}
+
+export const action = resetPasswordAction;
+export const meta = titleMeta;
+
+export default function ResetPassword() {
+  const { t } = useTranslation('auth');
+  const { email, token } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: 'reset-password',
+    lastResult,
+    defaultValue: { email, token },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const usable = email.length > 0 && token.length >= 16;
+
+  return (
+    <AuthShell
+      design="card"
+      title={t('reset.title')}
+      subtitle={usable ? t('reset.subtitle', { email }) : undefined}
+    >
+      {usable ? (
+        <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+          <Stack gap={2}>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <input type="hidden" name={fields.email.name} value={email} />
+            <input type="hidden" name={fields.token.name} value={token} />
+            <TextField
+              field={fields.password}
+              label={t('reset.password')}
+              type="password"
+              autoComplete="new-password"
+              required
+              autoFocus
+            />
+            <TextField
+              field={fields.confirm}
+              label={t('reset.confirm')}
+              type="password"
+              autoComplete="new-password"
+              required
+            />
+            <SubmitButton>{t('reset.submit')}</SubmitButton>
+          </Stack>
+        </Form>
+      ) : (
+        <Notice color="warning">{t('reset.invalid')}</Notice>
+      )}
+      <Link component={RemixLink} to="/auth/forgot-password" level="body-sm" sx={{ alignSelf: 'center' }}>
+        {t('reset.askAgain')}
+      </Link>
+    </AuthShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,59 @@
+/**
+ * The one access table (DESIGN.md "Roles and screens"): which roles may open which screen, and where
+ * the screen sits in the menu. Loaders guard with `requireUser(request, { anyOf: rolesFor(path) })`;
+ * the sidebar and the dashboard list what `screensFor(user)` returns. A screen is added here when
+ * its route lands, so the menu never links to a page that does not exist.
+ */
+import type { RoleName } from './backoffice/contract';
+
+export const ALL_ROLES: readonly RoleName[] = ['client', 'warehouse_agent', 'admin'];
+export const STAFF: readonly RoleName[] = ['warehouse_agent', 'admin'];
+
+export type MenuSection = 'home' | 'apps' | 'pages';
+
+export interface Screen {
+  /** The screen's path, with `:param` for a parameter. */
+  path: string;
+  roles: readonly RoleName[];
+  /** Shown in the menu under this section, with this label key (namespace common). */
+  menu?: { section: MenuSection; label: string; icon: string };
+}
+
+export const SCREENS: readonly Screen[] = [
+  {
+    path: '/dashboards/modern',
+    roles: ALL_ROLES,
+    menu: { section: 'home', label: 'menu.dashboard', icon: 'dashboard' },
+  },
+];
+
+function pathPattern(path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-zA-Z]+/g, '[^/]+');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+const patterns = SCREENS.map((screen) => ({ screen, pattern: pathPattern(screen.path) }));
+
+export function screenFor(pathname: string): Screen | undefined {
+  return patterns.find(({ pattern }) => pattern.test(pathname))?.screen;
+}
+
+/** The roles that may open a screen; an unlisted screen is open to no one. */
+export function rolesFor(path: string): readonly RoleName[] {
+  const screen = SCREENS.find((s) => s.path === path);
+  if (!screen) throw new Error(`No access rule for ${path}: add it to SCREENS in app/services/access.ts`);
+  return screen.roles;
+}
+
+export function hasRole(roles: readonly string[], wanted: readonly string[]): boolean {
+  const own = new Set(roles.map((role) => role.toLowerCase()));
+  return wanted.some((role) => own.has(role.toLowerCase()));
+}
+
+export function isStaff(roles: readonly string[]): boolean {
+  return hasRole(roles, STAFF);
+}
+
+export function screensFor(roles: readonly string[]): Screen[] {
+  return SCREENS.filter((screen) => screen.menu && hasRole(roles, screen.roles));
+}

@@ -1,0 +1,115 @@
+// The actions behind the sign-in pages; each page design (/auth/login and /auth/login2, ...) uses the same one.
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { loginSchema, registerSchema, forgotPasswordSchema, resetPasswordSchema } from '~/forms/auth';
+import { authenticator } from './auth.server';
+import { backoffice, isBackofficeError } from './backoffice/client.server';
+import { messageKeyFor, reportError } from './errors.server';
+import { getLanguage } from './i18n.server';
+import { HOME, safeRedirect } from './redirect';
+import { commitSignIn } from './session.server';
+import { toPortalUser, splitFullName } from './user';
+
+export async function loginAction({ request }: ActionFunctionArgs) {
+  // remix-auth-form reads the body itself: Conform gets a copy.
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
+  }
+  try {
+    const signedIn = await authenticator.authenticate('form', request);
+    return await commitSignIn(request, signedIn, safeRedirect(submission.value.redirectTo, HOME));
+  } catch (error) {
+    const wrongCredentials = isBackofficeError(error, 'unauthorized');
+    if (!wrongCredentials) reportError('login', error);
+    return data(
+      submission.reply({
+        formErrors: [wrongCredentials ? 'auth:login.wrongCredentials' : 'auth:login.unexpected'],
+        hideFields: ['password'],
+      }),
+      { status: wrongCredentials ? 401 : 503 },
+    );
+  }
+}
+
+export async function registerAction({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
+  }
+  const { fullName, email, password, referralCode } = submission.value;
+  const client = backoffice();
+  try {
+    await client.call('signup', {
+      body: {
+        email,
+        password,
+        ...splitFullName(fullName),
+        ...(referralCode ? { referral_code: referralCode } : {}),
+      },
+    });
+  } catch (error) {
+    if (isBackofficeError(error) && error.code === 'conflict') {
+      return data(
+        submission.reply({ fieldErrors: { email: ['auth:register.emailTaken'] }, hideFields: ['password'] }),
+        {
+          status: 409,
+        },
+      );
+    }
+    reportError('register', error);
+    const key = messageKeyFor(error, { byKind: { rejected: 'auth:register.failed' } });
+    return data(submission.reply({ formErrors: [key], hideFields: ['password'] }), {
+      status: 400,
+    });
+  }
+  // The account exists: sign the new customer in straight away.
+  try {
+    const answer = await client.request('login', { body: { email, password } });
+    if (!answer.session) throw new Error('No back-office session issued');
+    return await commitSignIn(request, { user: toPortalUser(answer.data), backoffice: answer.session }, HOME);
+  } catch (error) {
+    reportError('register sign-in', error);
+    return redirect('/auth/login');
+  }
+}
+
+export async function forgotPasswordAction({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  if (submission.status !== 'success')
+    return data({ result: submission.reply(), sentTo: null }, { status: 400 });
+  try {
+    await backoffice().call('forgotPassword', {
+      body: { email: submission.value.email, lang: await getLanguage(request) },
+    });
+  } catch (error) {
+    reportError('forgot password', error);
+    return data(
+      { result: submission.reply({ formErrors: [messageKeyFor(error)] }), sentTo: null },
+      { status: 503 },
+    );
+  }
+  return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
+}
+
+export async function resetPasswordAction({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password', 'confirm'] }), { status: 400 });
+  }
+  const { email, token, password } = submission.value;
+  try {
+    await backoffice().call('passwordReset', { body: { email, token, password } });
+  } catch (error) {
+    const key = messageKeyFor(error, { byCode: { invalid_token: 'auth:reset.invalid' } });
+    if (key !== 'auth:reset.invalid') reportError('password reset', error);
+    return data(submission.reply({ formErrors: [key], hideFields: ['password', 'confirm'] }), {
+      status: 400,
+    });
+  }
+  return redirect('/auth/login?reset=1');
+}

@@ -1,0 +1,185 @@
+/**
+ * The typed back-office client: every call the portal makes goes through `request`/`call`, over one
+ * undici Pool with keep-alive, with the signed-in user's back-office session forwarded and every
+ * answer checked against the contract.
+ */
+import { Pool } from 'undici';
+import type { z } from 'zod';
+import { env } from '../env.server';
+import {
+  BACKOFFICE_SESSION_COOKIE,
+  callPath,
+  calls,
+  errorAnswer,
+  type CallAnswer,
+  type CallInput,
+  type CallName,
+  type CallDefinition,
+} from './contract';
+
+export type BackofficeErrorKind =
+  'unauthorized' | 'forbidden' | 'not_found' | 'rejected' | 'unavailable' | 'bad_answer';
+
+/** Anything that went wrong with a back-office call, sorted into the few kinds routes tell apart. */
+export class BackofficeError extends Error {
+  readonly kind: BackofficeErrorKind;
+  readonly status: number | undefined;
+  /** The back office's own code and message, when it sent one. */
+  readonly code: string | undefined;
+  readonly serverMessage: string | undefined;
+  readonly call: string;
+
+  constructor(
+    kind: BackofficeErrorKind,
+    call: string,
+    details: { status?: number; code?: string; serverMessage?: string; cause?: unknown } = {},
+  ) {
+    super(`Back-office call ${call} failed: ${kind}${details.status ? ` (${details.status})` : ''}`, {
+      cause: details.cause,
+    });
+    this.name = 'BackofficeError';
+    this.kind = kind;
+    this.call = call;
+    this.status = details.status;
+    this.code = details.code;
+    this.serverMessage = details.serverMessage;
+  }
+}
+
+export function isBackofficeError(error: unknown, kind?: BackofficeErrorKind): error is BackofficeError {
+  return error instanceof BackofficeError && (kind === undefined || error.kind === kind);
+}
+
+type Options<N extends CallName> = Partial<CallInput<N>> & {
+  /** The signed-in user's back-office session token. */
+  session?: string;
+};
+
+export interface BackofficeAnswer<N extends CallName> {
+  data: CallAnswer<N>;
+  /** A new back-office session issued with this answer (login). */
+  session: string | undefined;
+}
+
+export interface BackofficeClient {
+  request<N extends CallName>(name: N, options?: Options<N>): Promise<BackofficeAnswer<N>>;
+  call<N extends CallName>(name: N, options?: Options<N>): Promise<CallAnswer<N>>;
+  close(): Promise<void>;
+}
+
+function kindForStatus(status: number): BackofficeErrorKind {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 400 || status === 409 || status === 413 || status === 422) return 'rejected';
+  if (status >= 500) return 'unavailable';
+  return 'bad_answer';
+}
+
+function sessionFromSetCookie(header: string | string[] | undefined): string | undefined {
+  const values = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  for (const value of values) {
+    const [pair] = value.split(';');
+    const eq = pair?.indexOf('=') ?? -1;
+    if (pair && eq > 0 && pair.slice(0, eq).trim() === BACKOFFICE_SESSION_COOKIE) {
+      const token = pair.slice(eq + 1).trim();
+      return token || undefined;
+    }
+  }
+  return undefined;
+}
+
+export function createBackofficeClient(config: { baseUrl: string; timeoutMs: number; connections?: number }) {
+  const base = new URL(config.baseUrl);
+  const prefix = base.pathname.replace(/\/$/, '');
+  const pool = new Pool(base.origin, {
+    connections: config.connections ?? 32,
+    keepAliveTimeout: 10_000,
+    headersTimeout: config.timeoutMs,
+    bodyTimeout: config.timeoutMs,
+  });
+
+  async function request<N extends CallName>(
+    name: N,
+    options: Options<N> = {},
+  ): Promise<BackofficeAnswer<N>> {
+    const definition: CallDefinition = calls[name];
+    const params = (definition.params?.parse(options.params) ?? {}) as Record<string, string | number>;
+    let path = prefix + callPath(definition.path, params);
+    if (definition.query) {
+      const query = definition.query.parse(options.query) as Record<string, unknown>;
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(query))
+        if (value !== undefined) search.set(key, String(value));
+      if ([...search].length > 0) path += `?${search}`;
+    }
+    const headers: Record<string, string> = { accept: 'application/json' };
+    let body: string | undefined;
+    if (definition.body) {
+      body = JSON.stringify(definition.body.parse(options.body));
+      headers['content-type'] = 'application/json';
+    }
+    if (options.session) headers.cookie = `${BACKOFFICE_SESSION_COOKIE}=${options.session}`;
+
+    let response;
+    try {
+      response = await pool.request({
+        method: definition.method,
+        path,
+        headers,
+        body,
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+    } catch (cause) {
+      throw new BackofficeError('unavailable', name, { cause });
+    }
+
+    let payload: unknown;
+    try {
+      const text = await response.body.text();
+      payload = text ? JSON.parse(text) : undefined;
+    } catch (cause) {
+      if (response.statusCode >= 500)
+        throw new BackofficeError('unavailable', name, { status: response.statusCode, cause });
+      throw new BackofficeError('bad_answer', name, { status: response.statusCode, cause });
+    }
+
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      const refusal = errorAnswer.partial().safeParse(payload);
+      throw new BackofficeError(kindForStatus(response.statusCode), name, {
+        status: response.statusCode,
+        code: refusal.success ? refusal.data.code : undefined,
+        serverMessage: refusal.success ? refusal.data.error : undefined,
+      });
+    }
+
+    const parsed = (definition.answer as z.ZodTypeAny).safeParse(payload);
+    if (!parsed.success) {
+      throw new BackofficeError('bad_answer', name, { status: response.statusCode, cause: parsed.error });
+    }
+    return {
+      data: parsed.data as CallAnswer<N>,
+      session: sessionFromSetCookie(response.headers['set-cookie']),
+    };
+  }
+
+  return {
+    request,
+    call: async (name, options) => (await request(name, options)).data,
+    close: () => pool.close(),
+  } satisfies BackofficeClient;
+}
+
+let shared: BackofficeClient | undefined;
+
+/** The portal's one client, configured from the settings. */
+export function backoffice(): BackofficeClient {
+  if (!shared) {
+    const settings = env();
+    shared = createBackofficeClient({
+      baseUrl: settings.BACKOFFICE_URL,
+      timeoutMs: settings.BACKOFFICE_TIMEOUT_MS,
+    });
+  }
+  return shared;
+}

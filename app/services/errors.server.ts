@@ -1,0 +1,32 @@
+// The one error path: whatever failed, the user gets a translation key ("namespace:key") for their language.
+import { isBackofficeError, type BackofficeErrorKind } from './backoffice/client.server';
+
+const byKind: Record<BackofficeErrorKind, string> = {
+  unauthorized: 'common:errors.sessionExpired',
+  forbidden: 'common:errors.forbidden',
+  not_found: 'common:errors.notFound',
+  rejected: 'common:errors.rejected',
+  unavailable: 'common:errors.unavailable',
+  bad_answer: 'common:errors.badAnswer',
+};
+
+/**
+ * The message key for an error. `byCode` names keys for the back office's own refusal codes
+ * (e.g. `{ conflict: 'auth:register.emailTaken' }`) and `byKindOverride` for kinds in this context.
+ */
+export function messageKeyFor(
+  error: unknown,
+  overrides: { byCode?: Record<string, string>; byKind?: Partial<Record<BackofficeErrorKind, string>> } = {},
+): string {
+  if (isBackofficeError(error)) {
+    if (error.code && overrides.byCode?.[error.code]) return overrides.byCode[error.code]!;
+    return overrides.byKind?.[error.kind] ?? byKind[error.kind];
+  }
+  return 'common:errors.unexpected';
+}
+
+/** Logs what the user cannot see (stack, cause) beside the message they do see. */
+export function reportError(context: string, error: unknown): void {
+  if (isBackofficeError(error) && (error.kind === 'rejected' || error.kind === 'unauthorized')) return;
+  console.error(`[${context}]`, error);
+}

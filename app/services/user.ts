@@ -1,0 +1,53 @@
+// The signed-in user as the portal keeps it (spec section 3, with its fall-backs applied).
+import type { BackofficeUser } from './backoffice/contract';
+
+export interface PortalUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  partner_id: number | null;
+  roles: string[];
+  role: string;
+  /** An image URL; inline images are not kept in the cookie and read from the back office instead. */
+  profile_image: string | null;
+}
+
+const MAX_IMAGE_URL_LENGTH = 512;
+
+export function toPortalUser(user: BackofficeUser): PortalUser {
+  const firstName = user.firstName?.trim() ?? '';
+  const lastName = user.lastName?.trim() ?? '';
+  const roles = user.roles.map((role) => role.name.toLowerCase());
+  const image = user.profile_image || user.user_image || null;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName,
+    lastName,
+    name: user.name?.trim() || [firstName, lastName].filter(Boolean).join(' ') || user.email,
+    partner_id: user.partner_id,
+    roles,
+    role: user.role?.toLowerCase() || roles[0] || '',
+    profile_image:
+      image && image.length <= MAX_IMAGE_URL_LENGTH && /^(https?:)?\//.test(image) ? image : null,
+  };
+}
+
+/** Splits a full name at the first space (spec section 5). */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const trimmed = fullName.trim().replace(/\s+/g, ' ');
+  const space = trimmed.indexOf(' ');
+  if (space === -1) return { firstName: trimmed, lastName: '' };
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
+}
+
+export function initials(name: string): string {
+  return name
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}

@@ -1,0 +1,13 @@
+import type { Db } from './db';
+import type { Mailer } from './mail';
+
+/** What the call handlers share: one per running back office. */
+export interface App {
+  db: Db;
+  mailer: Mailer;
+  /** The clock every expiry is measured with (tests move it). */
+  now(): Date;
+  /** Base URL of the portal, without a trailing slash, for links in mails. */
+  portalUrl: string;
+  version: string;
+}

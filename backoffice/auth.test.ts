@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backofficeUser, signupAnswer } from '../app/services/backoffice/contract';
+import { demoAccounts } from './seed';
+import { hashToken } from './tokens';
+import { sessionTokenFrom, startTestBackoffice, type TestBackoffice } from './testing';
+
+let bo: TestBackoffice;
+beforeAll(async () => {
+  bo = await startTestBackoffice();
+});
+afterAll(async () => {
+  await bo?.dispose();
+});
+
+const wrongCredentials = { error: 'Wrong email or password', code: 'unauthorized' };
+const sessionMissing = { error: 'Session expired or missing', code: 'unauthorized' };
+const invalidToken = { error: 'The reset link is invalid or has expired', code: 'invalid_token' };
+
+describe('login', () => {
+  it.each(demoAccounts.map((account) => [account.email, account.role, account.firstName, account.lastName]))(
+    'signs in the demo account %s (%s)',
+    async (email, role, firstName, lastName) => {
+      const result = await bo.call('login', { body: { email, password: 'demo1234' } });
+      expect(result.status).toBe(200);
+      const user = backofficeUser.parse(result.body);
+      expect(user).toMatchObject({
+        email,
+        firstName,
+        lastName,
+        name: `${firstName} ${lastName}`,
+        roles: [{ name: role }],
+        role,
+        profile_image: null,
+      });
+      expect(user.partner_id).toEqual(expect.any(Number));
+    },
+  );
+
+  it('accepts the e-mail in any case and with spaces around it', async () => {
+    const result = await bo.call('login', { body: { email: '  Client@Example.COM ', password: 'demo1234' } });
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ email: 'client@example.com' });
+  });
+
+  it('refuses a wrong password and an unknown e-mail with the same answer', async () => {
+    const wrongPassword = await bo.call('login', {
+      body: { email: 'client@example.com', password: 'demo12345' },
+    });
+    const unknown = await bo.call('login', { body: { email: 'nobody@example.com', password: 'demo1234' } });
+    for (const result of [wrongPassword, unknown]) {
+      expect(result.status).toBe(401);
+      expect(result.body).toEqual(wrongCredentials);
+      expect(result.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it('refuses a disabled account even with the right password', async () => {
+    await bo.call('signup', {
+      body: { email: 'gone@example.com', password: 'longenough', firstName: 'Gone' },
+    });
+    bo.backoffice.db.prepare(`UPDATE users SET active = 0 WHERE email = 'gone@example.com'`).run();
+    const result = await bo.call('login', { body: { email: 'gone@example.com', password: 'longenough' } });
+    expect(result.status).toBe(401);
+    expect(result.body).toEqual(wrongCredentials);
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie for 7 days, storing only its hash', async () => {
+    const result = await bo.call('login', { body: { email: 'admin@example.com', password: 'demo1234' } });
+    const [cookie] = result.headers.getSetCookie();
+    expect(cookie).toMatch(/^bo_session=[A-Za-z0-9_-]{43}; /);
+    const attributes = cookie!.split('; ').slice(1);
+    expect(attributes).toEqual(
+      expect.arrayContaining(['HttpOnly', 'Path=/', 'SameSite=Lax', 'Max-Age=604800']),
+    );
+    const token = sessionTokenFrom(result.headers)!;
+    const row = bo.backoffice.db
+      .prepare('SELECT token_hash, created_at, expires_at FROM sessions WHERE token_hash = ?')
+      .get(hashToken(token)) as { created_at: string; expires_at: string } | undefined;
+    expect(row).toBeDefined();
+    expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(7 * 24 * 3600 * 1000);
+    expect(
+      bo.backoffice.db.prepare('SELECT count(*) FROM sessions WHERE token_hash = ?').pluck().get(token),
+    ).toBe(0);
+  });
+
+  it('validates the body and lists the issues', async () => {
+    const result = await bo.call('login', { body: { email: 'not-an-email' } });
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ code: 'bad_request' });
+    const paths = (result.body as { issues: { path: string }[] }).issues.map((issue) => issue.path);
+    expect(paths).toEqual(expect.arrayContaining(['email', 'password']));
+  });
+});
+
+describe('sessions', () => {
+  it('requires a valid session for session calls', async () => {
+    for (const session of [undefined, 'not-a-real-token']) {
+      const result = await bo.call('getUser', { params: { id: 1 }, session });
+      expect(result.status).toBe(401);
+      expect(result.body).toEqual(sessionMissing);
+    }
+    const logout = await bo.call('logout');
+    expect(logout.status).toBe(401);
+  });
+
+  it('ends the session on logout and clears the cookie', async () => {
+    const session = await bo.login('client@example.com');
+    const other = await bo.login('client@example.com');
+    expect((await bo.call('getUser', { params: { id: 3 }, session })).status).toBe(200);
+
+    const result = await bo.call('logout', { session });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({ status: 'success' });
+    expect(result.headers.getSetCookie()[0]).toMatch(/^bo_session=; .*Max-Age=0/);
+
+    expect((await bo.call('getUser', { params: { id: 3 }, session })).body).toEqual(sessionMissing);
+    // Only that session: the same user's other sign-in lives on.
+    expect((await bo.call('getUser', { params: { id: 3 }, session: other })).status).toBe(200);
+  });
+
+  it('expires a session after 7 days', async () => {
+    const session = await bo.login('agent@example.com');
+    try {
+      bo.clock.offsetMs = 7 * 24 * 3600 * 1000 - 60_000;
+      expect((await bo.call('listUsers', { session })).status).toBe(200);
+      bo.clock.offsetMs = 7 * 24 * 3600 * 1000 + 1000;
+      expect((await bo.call('listUsers', { session })).body).toEqual(sessionMissing);
+    } finally {
+      bo.clock.offsetMs = 0;
+    }
+  });
+});
+
+describe('signup', () => {
+  it('creates a client, with its own partner, that can sign in', async () => {
+    const result = await bo.call('signup', {
+      body: {
+        email: 'New.Customer@Example.com',
+        password: 'a-good-password',
+        firstName: 'Yasmin',
+        lastName: 'El Sayed',
+        referral_code: 'abcd2345',
+      },
+    });
+    expect(result.status).toBe(200);
+    const created = signupAnswer.parse(result.body);
+    expect(result.headers.getSetCookie()).toEqual([]);
+
+    const login = await bo.call('login', {
+      body: { email: 'new.customer@example.com', password: 'a-good-password' },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({
+      id: created.user_id,
+      email: 'new.customer@example.com',
+      name: 'Yasmin El Sayed',
+      partner_id: created.partner_id,
+      roles: [{ name: 'client' }],
+      role: 'client',
+    });
+
+    const partner = bo.backoffice.db
+      .prepare('SELECT name, email, referral_code, referred_by_code, is_staff FROM partners WHERE id = ?')
+      .get(created.partner_id) as Record<string, unknown>;
+    expect(partner).toMatchObject({
+      name: 'Yasmin El Sayed',
+      email: 'new.customer@example.com',
+      referred_by_code: 'ABCD2345',
+      is_staff: 0,
+    });
+    expect(partner.referral_code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    const hash = bo.backoffice.db
+      .prepare('SELECT password_hash FROM users WHERE id = ?')
+      .pluck()
+      .get(created.user_id);
+    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
+  });
+
+  it('refuses an e-mail that is taken, in any case', async () => {
+    const result = await bo.call('signup', {
+      body: { email: 'CLIENT@example.com', password: 'whatever123', firstName: 'Imposter', lastName: '' },
+    });
+    expect(result.status).toBe(409);
+    expect(result.body).toEqual({ error: 'An account with this e-mail already exists', code: 'conflict' });
+  });
+
+  it('refuses a short password and an empty first name with issues', async () => {
+    const result = await bo.call('signup', {
+      body: { email: 'x@example.com', password: 'short', firstName: ' ' },
+    });
+    expect(result.status).toBe(400);
+    const issues = (result.body as { issues: { path: string; message: string }[] }).issues;
+    expect(issues.map((issue) => issue.path).sort()).toEqual(['firstName', 'password']);
+    expect(issues.every((issue) => issue.message.length > 0)).toBe(true);
+  });
+});
+
+describe('password reset', () => {
+  async function requestReset(email: string, lang?: string) {
+    const before = new Set((await bo.outbox()).map((message) => message.file));
+    const result = await bo.call('forgotPassword', { body: lang ? { email, lang } : { email } });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({ status: 'success' });
+    const added = (await bo.outbox()).filter((message) => !before.has(message.file));
+    expect(added).toHaveLength(1);
+    const message = added[0]!;
+    const link = new URL(message.link);
+    return { message, link, token: link.searchParams.get('token')! };
+  }
+
+  it('mails a working link, in English by default', async () => {
+    const { message, link, token } = await requestReset('client2@example.com');
+    expect(message).toMatchObject({ to: 'client2@example.com', subject: 'Reset your password' });
+    expect(link.origin + link.pathname).toBe('http://portal.test/auth/reset-password');
+    expect(link.searchParams.get('email')).toBe('client2@example.com');
+    expect(message.link).toContain('email=client2%40example.com');
+    expect(message.text).toContain(message.link);
+    expect(Date.parse(message.createdAt)).not.toBeNaN();
+    expect(message.file).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-[0-9a-f]+\.json$/);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('writes the mail in French when asked', async () => {
+    const { message } = await requestReset('client2@example.com', 'fr');
+    expect(message.subject).toBe('Réinitialisez votre mot de passe');
+    expect(message.text).toContain('Bonjour');
+    expect(message.text).toContain(message.link);
+  });
+
+  it('has a text in Arabic and Chinese too', async () => {
+    expect((await requestReset('client2@example.com', 'ar')).message.subject).toBe('إعادة تعيين كلمة المرور');
+    expect((await requestReset('client2@example.com', 'zh')).message.subject).toBe('重置您的密码');
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const before = await bo.outbox();
+    const result = await bo.call('forgotPassword', { body: { email: 'nobody@example.com' } });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({ status: 'success' });
+    expect(await bo.outbox()).toEqual(before);
+  });
+
+  it('sets the new password once, ends every session, and refuses the old password and a reuse', async () => {
+    await bo.call('signup', {
+      body: { email: 'reset.me@example.com', password: 'old-password', firstName: 'Reset' },
+    });
+    const session = await bo.login('reset.me@example.com', 'old-password');
+    const { token } = await requestReset('reset.me@example.com');
+
+    const reset = await bo.call('passwordReset', {
+      body: { email: 'reset.me@example.com', password: 'new-password', token },
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual({ status: 'success' });
+
+    const again = await bo.call('passwordReset', {
+      body: { email: 'reset.me@example.com', password: 'third-password', token },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual(invalidToken);
+
+    expect((await bo.call('logout', { session })).body).toEqual(sessionMissing);
+    const old = await bo.call('login', { body: { email: 'reset.me@example.com', password: 'old-password' } });
+    expect(old.status).toBe(401);
+    await bo.login('reset.me@example.com', 'new-password');
+  });
+
+  it('refuses a token for another e-mail, a made-up token, an expired token and a superseded one', async () => {
+    const { token: first } = await requestReset('client@example.com');
+    const { token: second } = await requestReset('client@example.com');
+    const attempt = (email: string, token: string) =>
+      bo.call('passwordReset', { body: { email, password: 'changed-password', token } });
+
+    for (const result of [
+      await attempt('client@example.com', first),
+      await attempt('client2@example.com', second),
+      await attempt('client@example.com', 'A'.repeat(43)),
+    ]) {
+      expect(result.status).toBe(400);
+      expect(result.body).toEqual(invalidToken);
+    }
+
+    try {
+      bo.clock.offsetMs = 61 * 60 * 1000;
+      expect((await attempt('client@example.com', second)).body).toEqual(invalidToken);
+    } finally {
+      bo.clock.offsetMs = 0;
+    }
+    // Nothing above changed the password.
+    await bo.login('client@example.com', 'demo1234');
+    expect((await attempt('client@example.com', second)).status).toBe(200);
+    await bo.login('client@example.com', 'changed-password');
+  });
+});

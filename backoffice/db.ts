@@ -1,0 +1,110 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+export type Db = Database.Database;
+
+export interface Migration {
+  /** Never rename or reorder an applied migration: append a new one. */
+  id: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    id: '0001_users_partners_sessions',
+    sql: `
+      CREATE TABLE partners (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        email TEXT,
+        phone TEXT,
+        street TEXT,
+        city TEXT,
+        country TEXT,
+        company_name TEXT,
+        referral_code TEXT NOT NULL UNIQUE,
+        referred_by_code TEXT,
+        is_staff INTEGER NOT NULL DEFAULT 0 CHECK (is_staff IN (0, 1)),
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        password_hash TEXT NOT NULL,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL DEFAULT '',
+        partner_id INTEGER NOT NULL REFERENCES partners (id),
+        user_image TEXT,
+        active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX users_partner_id ON users (partner_id);
+
+      CREATE TABLE user_roles (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        role TEXT NOT NULL COLLATE NOCASE,
+        PRIMARY KEY (user_id, role)
+      );
+
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX sessions_user_id ON sessions (user_id);
+
+      CREATE TABLE password_reset_tokens (
+        id INTEGER PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      );
+      CREATE INDEX password_reset_tokens_user_id ON password_reset_tokens (user_id);
+    `,
+  },
+];
+
+export const DATABASE_FILE = 'backoffice.sqlite';
+
+/** Opens (creating if needed) the database in `dataDir` and applies pending migrations. */
+export function openDatabase(dataDir: string, list: readonly Migration[] = migrations): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, DATABASE_FILE));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('synchronous = NORMAL');
+    migrate(db, list);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function migrate(db: Db, list: readonly Migration[] = migrations): string[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`);
+  const applied = new Set(
+    db
+      .prepare('SELECT id FROM migrations')
+      .pluck()
+      .all()
+      .map((id) => String(id)),
+  );
+  const pending = list.filter((migration) => !applied.has(migration.id));
+  const record = db.prepare('INSERT INTO migrations (id, applied_at) VALUES (?, ?)');
+  // All or nothing: a half-migrated database is worse than one that refuses to start.
+  db.transaction(() => {
+    for (const migration of pending) {
+      db.exec(migration.sql);
+      record.run(migration.id, new Date().toISOString());
+    }
+  }).immediate();
+  return pending.map((migration) => migration.id);
+}

@@ -1,0 +1,302 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import {
+  BACKOFFICE_SESSION_COOKIE,
+  calls,
+  type CallAnswer,
+  type CallName,
+  type Calls,
+  type ErrorAnswer,
+} from '../app/services/backoffice/contract';
+import type { Session } from './sessions';
+
+export type Issue = { path: string; message: string };
+
+/** A refusal: its status and its body (the contract's `errorAnswer`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorAnswer['code'],
+    message: string,
+    readonly issues?: Issue[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  toBody(): ErrorAnswer {
+    return this.issues
+      ? { error: this.message, code: this.code, issues: this.issues }
+      : { error: this.message, code: this.code };
+  }
+}
+
+/** Every refusal the back office sends, so each message is written once. */
+export const refuse = {
+  invalid: (issues: Issue[]) => new ApiError(400, 'bad_request', 'The request is invalid', issues),
+  badJson: () => new ApiError(400, 'bad_request', 'The body is not valid JSON'),
+  notJson: () => new ApiError(415, 'bad_request', 'The body must be JSON (Content-Type: application/json)'),
+  tooLarge: (limit: number) => new ApiError(413, 'bad_request', `The body is larger than ${limit} bytes`),
+  sessionMissing: () => new ApiError(401, 'unauthorized', 'Session expired or missing'),
+  wrongCredentials: () => new ApiError(401, 'unauthorized', 'Wrong email or password'),
+  forbidden: () => new ApiError(403, 'forbidden', 'You are not allowed to do this'),
+  notFound: () => new ApiError(404, 'not_found', 'Not found'),
+  methodNotAllowed: (allowed: string[]) =>
+    new ApiError(405, 'bad_request', 'Method not allowed', undefined, { Allow: allowed.join(', ') }),
+  emailTaken: () => new ApiError(409, 'conflict', 'An account with this e-mail already exists'),
+  invalidResetToken: () => new ApiError(400, 'invalid_token', 'The reset link is invalid or has expired'),
+  internal: () => new ApiError(500, 'internal', 'Internal server error'),
+};
+
+type Parsed<C, K extends string> = C extends Record<K, z.ZodTypeAny> ? z.output<C[K]> : undefined;
+
+export interface CallContext<N extends CallName> {
+  params: Parsed<Calls[N], 'params'>;
+  query: Parsed<Calls[N], 'query'>;
+  body: Parsed<Calls[N], 'body'>;
+  /** Present exactly when the contract marks the call `session: true` (the router checks it). */
+  session: Calls[N]['session'] extends true ? Session : null;
+  /** Adds a header to the answer (e.g. Set-Cookie). */
+  setHeader(name: string, value: string): void;
+}
+
+export type CallHandler<N extends CallName> = (
+  context: CallContext<N>,
+) => CallAnswer<N> | Promise<CallAnswer<N>>;
+
+/** One handler per call of the contract: TypeScript refuses a missing one. */
+export type CallHandlers = { [N in CallName]: CallHandler<N> };
+
+export interface RouterOptions {
+  resolveSession(token: string): Session | null;
+  bodyLimit: number;
+  log: boolean;
+}
+
+interface CompiledRoute {
+  name: CallName;
+  method: string;
+  pattern: RegExp;
+  keys: string[];
+}
+
+function compile(name: CallName, method: string, path: string): CompiledRoute {
+  const keys: string[] = [];
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      keys.push(segment.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  return { name, method, pattern: new RegExp(`^${source}$`), keys };
+}
+
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    const name = part.slice(0, index).trim();
+    const raw = part.slice(index + 1).trim();
+    if (!name || name in cookies) continue;
+    try {
+      cookies[name] = decodeURIComponent(raw);
+    } catch {
+      cookies[name] = raw;
+    }
+  }
+  return cookies;
+}
+
+/**
+ * Past this many bytes of an oversized body the connection is cut. Up to it the rest is read and
+ * dropped, because a client still sending when its connection closes never sees the 413.
+ */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+/** Reads to the end, refusing a body over `limit` (the rest is then drained and dropped, never kept). */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const drop = () => {
+    request.removeAllListeners('data');
+    let drained = 0;
+    request.on('data', (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_LIMIT) request.socket.destroy();
+    });
+    request.resume();
+  };
+  if (Number(request.headers['content-length']) > limit) {
+    drop();
+    return Promise.reject(refuse.tooLarge(limit));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = () => {
+      request.off('end', onEnd).off('error', onError).off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      settle();
+      drop();
+      reject(refuse.tooLarge(limit));
+    };
+    const onEnd = () => {
+      settle();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      settle();
+      reject(error);
+    };
+    const onClose = () => {
+      settle();
+      reject(new Error('The client closed the connection before the body ended'));
+    };
+    request.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
+}
+
+function isJsonType(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+function parseJson(raw: Buffer, contentType: string | undefined): unknown {
+  if (raw.length === 0) return {};
+  if (!isJsonType(contentType)) throw refuse.notJson();
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw refuse.badJson();
+  }
+}
+
+function validate(schema: z.ZodTypeAny | undefined, value: unknown, issues: Issue[]): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues)
+    issues.push({ path: issue.path.join('.'), message: issue.message });
+  return undefined;
+}
+
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string | string[]>,
+) {
+  const payload = JSON.stringify(body);
+  response.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(payload),
+    // Answers carry personal data and session state: no cache may keep them.
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  response.end(payload);
+}
+
+/** The request listener serving every call of the contract with the given handlers. */
+export function createRouter(handlers: CallHandlers, options: RouterOptions) {
+  const routes = (Object.keys(calls) as CallName[]).map((name) =>
+    compile(name, calls[name].method, calls[name].path),
+  );
+
+  async function dispatch(request: IncomingMessage, headers: Record<string, string | string[]>) {
+    const url = new URL(request.url ?? '/', 'http://backoffice.invalid');
+    let route: CompiledRoute | undefined;
+    let match: RegExpExecArray | null = null;
+    const allowed: string[] = [];
+    for (const candidate of routes) {
+      const found = candidate.pattern.exec(url.pathname);
+      if (!found) continue;
+      allowed.push(candidate.method);
+      if (candidate.method === request.method) {
+        route = candidate;
+        match = found;
+        break;
+      }
+    }
+    if (!route || !match) {
+      // Drain the body so the connection can be reused, within the same limit as everywhere else.
+      await readBody(request, options.bodyLimit);
+      throw allowed.length > 0 ? refuse.methodNotAllowed(allowed) : refuse.notFound();
+    }
+
+    const call = calls[route.name] as (typeof calls)[CallName];
+    const raw = await readBody(request, options.bodyLimit);
+    let session: Session | null = null;
+    if (call.session) {
+      const token = parseCookies(request.headers.cookie)[BACKOFFICE_SESSION_COOKIE];
+      session = token ? options.resolveSession(token) : null;
+      if (!session) throw refuse.sessionMissing();
+    }
+
+    const issues: Issue[] = [];
+    const rawParams: Record<string, string> = {};
+    route.keys.forEach((key, index) => {
+      const value = match[index + 1] ?? '';
+      try {
+        rawParams[key] = decodeURIComponent(value);
+      } catch {
+        rawParams[key] = value;
+      }
+    });
+    const params = validate('params' in call ? call.params : undefined, rawParams, issues);
+    const query = validate(
+      'query' in call ? call.query : undefined,
+      Object.fromEntries(url.searchParams),
+      issues,
+    );
+    const body =
+      'body' in call
+        ? validate(call.body, parseJson(raw, request.headers['content-type']), issues)
+        : undefined;
+    if (issues.length > 0) throw refuse.invalid(issues);
+
+    const handler = handlers[route.name] as CallHandler<CallName>;
+    const context = {
+      params,
+      query,
+      body,
+      session,
+      setHeader(name: string, value: string) {
+        const existing = headers[name];
+        headers[name] = existing === undefined ? value : [...[existing].flat(), value];
+      },
+    } as CallContext<CallName>;
+    return handler(context);
+  }
+
+  return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const headers: Record<string, string | string[]> = {};
+    let status = 200;
+    try {
+      const answer = await dispatch(request, headers);
+      send(response, status, answer, headers);
+    } catch (error) {
+      const refusal = error instanceof ApiError ? error : refuse.internal();
+      const clientGone = request.destroyed && !request.complete;
+      if (!(error instanceof ApiError) && !clientGone) console.error('[backoffice] unexpected error:', error);
+      status = refusal.status;
+      if (response.headersSent || response.destroyed) {
+        response.destroy();
+      } else {
+        send(response, status, refusal.toBody(), refusal.headers);
+      }
+    } finally {
+      if (options.log) {
+        const path = (request.url ?? '/').split('?')[0];
+        const ms = (performance.now() - started).toFixed(1);
+        console.info(`[backoffice] ${request.method} ${path} ${status} ${ms} ms`);
+      }
+    }
+  };
+}

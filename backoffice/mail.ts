@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { MAIL_LANGUAGES } from '../app/services/backoffice/contract';
+
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the message is about (kept apart so tests and operators need not parse text). */
+  link?: string;
+}
+
+export interface Mailer {
+  /** Resolves once the message is in the outbox; SMTP delivery continues in the background. */
+  send(message: MailMessage): Promise<void>;
+  /** Waits for deliveries under way, then releases the SMTP connection. */
+  close(): Promise<void>;
+}
+
+export interface MailerOptions {
+  outboxDir: string;
+  smtpUrl?: string;
+  from: string;
+  now: () => Date;
+}
+
+interface SmtpTransport {
+  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  close(): void;
+}
+
+async function createSmtpTransport(smtpUrl: string): Promise<SmtpTransport | null> {
+  // Held in a variable so neither TypeScript nor the bundler require nodemailer to be installed.
+  const moduleName = 'nodemailer';
+  let nodemailer: { createTransport(url: string): SmtpTransport };
+  try {
+    const imported = await import(/* @vite-ignore */ moduleName);
+    nodemailer = imported.default ?? imported;
+  } catch {
+    console.warn(
+      '[backoffice] SMTP_URL is set but the "nodemailer" package is not installed: mails are only ' +
+        'written to the outbox. Run `npm install nodemailer` to send them.',
+    );
+    return null;
+  }
+  return nodemailer.createTransport(smtpUrl);
+}
+
+export async function createMailer(options: MailerOptions): Promise<Mailer> {
+  await mkdir(options.outboxDir, { recursive: true });
+  const smtp = options.smtpUrl ? await createSmtpTransport(options.smtpUrl) : null;
+  const deliveries = new Set<Promise<void>>();
+
+  async function writeToOutbox(message: MailMessage): Promise<void> {
+    const createdAt = options.now().toISOString();
+    const name = `${createdAt.replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.json`;
+    const file = path.join(options.outboxDir, name);
+    const content = {
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      link: message.link,
+      createdAt,
+    };
+    // Written aside and renamed so that a reader never sees half a message.
+    const partial = path.join(options.outboxDir, `.${name}.partial`);
+    await writeFile(partial, JSON.stringify(content, null, 2) + '\n', { mode: 0o600 });
+    await rename(partial, file);
+  }
+
+  return {
+    async send(message) {
+      await writeToOutbox(message);
+      if (!smtp) return;
+      const delivery = smtp
+        .sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text })
+        .then(
+          () => undefined,
+          (error: unknown) => console.error(`[backoffice] SMTP delivery to ${message.to} failed:`, error),
+        )
+        .finally(() => deliveries.delete(delivery));
+      deliveries.add(delivery);
+    },
+    async close() {
+      await Promise.all(deliveries);
+      smtp?.close();
+    },
+  };
+}
+
+const resetTexts: Record<MailLanguage, { subject: string; body: (link: string) => string }> = {
+  en: {
+    subject: 'Reset your password',
+    body: (link) =>
+      `Hello,\n\nWe received a request to reset the password of your account. ` +
+      `Open this link to choose a new password:\n\n${link}\n\n` +
+      `The link works once and expires in one hour. If you did not ask for this, ignore this e-mail: ` +
+      `your password stays unchanged.\n`,
+  },
+  fr: {
+    subject: 'Réinitialisez votre mot de passe',
+    body: (link) =>
+      `Bonjour,\n\nNous avons reçu une demande de réinitialisation du mot de passe de votre compte. ` +
+      `Ouvrez ce lien pour choisir un nouveau mot de passe :\n\n${link}\n\n` +
+      `Le lien ne fonctionne qu'une fois et expire dans une heure. Si vous n'êtes pas à l'origine de ` +
+      `cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.\n`,
+  },
+  ar: {
+    subject: 'إعادة تعيين كلمة المرور',
+    body: (link) =>
+      `مرحبًا،\n\nتلقّينا طلبًا لإعادة تعيين كلمة مرور حسابك. ` +
+      `افتح هذا الرابط لاختيار كلمة مرور جديدة:\n\n${link}\n\n` +
+      `يعمل الرابط مرة واحدة فقط وتنتهي صلاحيته بعد ساعة واحدة. ` +
+      `إذا لم تطلب ذلك، فتجاهل هذه الرسالة وستبقى كلمة المرور دون تغيير.\n`,
+  },
+  zh: {
+    subject: '重置您的密码',
+    body: (link) =>
+      `您好：\n\n我们收到了重置您账户密码的请求。请打开以下链接设置新密码：\n\n${link}\n\n` +
+      `该链接仅可使用一次，并将在一小时后失效。如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。\n`,
+  },
+};
+
+export function passwordResetMail(to: string, link: string, lang: MailLanguage = 'en'): MailMessage {
+  const texts = resetTexts[lang];
+  return { to, subject: texts.subject, text: texts.body(link), link };
+}

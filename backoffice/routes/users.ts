@@ -1,0 +1,29 @@
+import { canSeeUser, isStaff } from '../access';
+import type { App } from '../app';
+import { refuse, type CallHandlers } from '../http';
+import { findUserById, getContactDetails, listUsers, toBackofficeUser } from '../users';
+
+export function userHandlers(app: App): Pick<CallHandlers, 'getContactDetails' | 'listUsers' | 'getUser'> {
+  return {
+    getContactDetails({ query, session }) {
+      // Someone else's record is "not found", never "forbidden": its existence is not revealed.
+      if (!canSeeUser(session.user, query.user_id)) throw refuse.notFound();
+      const user = findUserById(app.db, query.user_id);
+      const contact = user && getContactDetails(app.db, user.partnerId);
+      if (!contact) throw refuse.notFound();
+      return contact;
+    },
+
+    listUsers({ session }) {
+      if (!isStaff(session.user)) throw refuse.forbidden();
+      return { users: listUsers(app.db).map(toBackofficeUser) };
+    },
+
+    getUser({ params, session }) {
+      if (!canSeeUser(session.user, params.id)) throw refuse.notFound();
+      const user = findUserById(app.db, params.id);
+      if (!user) throw refuse.notFound();
+      return toBackofficeUser(user);
+    },
+  };
+}

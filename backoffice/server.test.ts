@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { calls, type CallName } from '../app/services/backoffice/contract';
+import { migrations } from './db';
+import { demoAccounts } from './seed';
+import { sessionTokenFrom, startTestBackoffice, type CallOptions, type TestBackoffice } from './testing';
+
+let bo: TestBackoffice;
+beforeAll(async () => {
+  bo = await startTestBackoffice();
+});
+afterAll(async () => {
+  await bo?.dispose();
+});
+
+describe('the contract', () => {
+  it('answers every call with a success the contract accepts', async () => {
+    const admin = await bo.login('admin@example.com');
+    const clientLogin = await bo.call('login', {
+      body: { email: 'client@example.com', password: 'demo1234' },
+    });
+    const clientId = (clientLogin.body as { id: number }).id;
+    const client = sessionTokenFrom(clientLogin.headers)!;
+    await bo.call('forgotPassword', { body: { email: 'client2@example.com' } });
+    const token = new URL((await bo.outbox()).at(-1)!.link).searchParams.get('token')!;
+
+    const successes: Record<CallName, CallOptions> = {
+      health: {},
+      login: { body: { email: 'agent@example.com', password: 'demo1234' } },
+      signup: {
+        body: { email: 'contract@example.com', password: 'demo12345', firstName: 'Con', lastName: 'Tract' },
+      },
+      forgotPassword: { body: { email: 'agent@example.com', lang: 'zh' } },
+      passwordReset: { body: { email: 'client2@example.com', password: 'demo1234', token } },
+      getContactDetails: { query: { user_id: clientId }, session: client },
+      listUsers: { session: admin },
+      getUser: { params: { id: clientId }, session: client },
+      logout: { session: client },
+    };
+    expect(Object.keys(successes).sort()).toEqual(Object.keys(calls).sort());
+    for (const [name, options] of Object.entries(successes) as [CallName, CallOptions][]) {
+      // bo.call parses the answer with the call's `answer` schema and throws when it does not fit.
+      const result = await bo.call(name, options);
+      expect(result.status, name).toBe(200);
+      expect(result.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(result.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('reports its health and version', async () => {
+    const result = await bo.call('health');
+    expect(result.body).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  });
+});
+
+describe('requests outside the contract', () => {
+  it('answers 404 for an unknown path', async () => {
+    for (const path of ['/nope', '/users/1/extra', '/users/', '/']) {
+      const response = await fetch(new URL(path, bo.backoffice.url));
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toEqual({ error: 'Not found', code: 'not_found' });
+    }
+  });
+
+  it('answers 405 with Allow for a known path and the wrong method', async () => {
+    const response = await fetch(new URL('/login', bo.backoffice.url));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(await response.json()).toMatchObject({ code: 'bad_request' });
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const badJson = await fetch(new URL('/login', bo.backoffice.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email": ',
+    });
+    expect(badJson.status).toBe(400);
+    expect(await badJson.json()).toEqual({ error: 'The body is not valid JSON', code: 'bad_request' });
+
+    const form = await fetch(new URL('/login', bo.backoffice.url), {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'client@example.com', password: 'demo1234' }),
+    });
+    expect(form.status).toBe(415);
+    expect(await form.json()).toMatchObject({ code: 'bad_request' });
+  });
+
+  it('answers 413 for a body over 1 MB, with or without a declared length', async () => {
+    const big = JSON.stringify({ email: 'client@example.com', password: 'x'.repeat(1024 * 1024) });
+    const declared = await fetch(new URL('/signup', bo.backoffice.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ code: 'bad_request' });
+
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const streamed = await fetch(new URL('/signup', bo.backoffice.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({
+        pull(controller) {
+          if (sent++ < 40) controller.enqueue(chunk);
+          else controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+
+    // A body just under the limit is read and validated as usual.
+    const justUnder = await fetch(new URL('/login', bo.backoffice.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'client@example.com', padding: 'x'.repeat(1000 * 1000) }),
+    });
+    expect(justUnder.status).toBe(400);
+    expect((await bo.call('health')).status).toBe(200);
+  });
+});
+
+describe('persistence', () => {
+  it('keeps everything across a restart on the same data directory, without seeding again', async () => {
+    const own = await startTestBackoffice();
+    try {
+      const signup = await own.call('signup', {
+        body: { email: 'keeper@example.com', password: 'keep-me-please', firstName: 'Kee', lastName: 'Per' },
+      });
+      const session = await own.login('keeper@example.com', 'keep-me-please');
+      const countUsers = () => own.backoffice.db.prepare('SELECT count(*) FROM users').pluck().get();
+      const referralCodes = () =>
+        own.backoffice.db.prepare('SELECT id, referral_code FROM partners ORDER BY id').all();
+      const usersBefore = countUsers();
+      const codesBefore = referralCodes();
+      expect(usersBefore).toBe(demoAccounts.length + 1);
+
+      await own.restart();
+
+      expect(countUsers()).toBe(usersBefore);
+      expect(referralCodes()).toEqual(codesBefore);
+      const me = await own.call('getUser', {
+        params: { id: (signup.body as { user_id: number }).user_id },
+        session,
+      });
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ email: 'keeper@example.com' });
+      await own.login('keeper@example.com', 'keep-me-please');
+      await own.login('admin@example.com');
+      expect(own.backoffice.db.prepare('SELECT id FROM migrations ORDER BY id').pluck().all()).toEqual(
+        migrations.map((migration) => migration.id),
+      );
+    } finally {
+      await own.dispose();
+    }
+  });
+
+  it('uses WAL and enforces foreign keys', () => {
+    expect(bo.backoffice.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(bo.backoffice.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(() =>
+      bo.backoffice.db
+        .prepare(
+          `INSERT INTO users (email, password_hash, first_name, partner_id, created_at) VALUES (?, ?, ?, ?, ?)`,
+        )
+        .run('orphan@example.com', 'x', 'Orphan', 9999, new Date().toISOString()),
+    ).toThrow(/FOREIGN KEY/);
+  });
+});
+
+describe('failures', () => {
+  it('answers 500 without details and logs the error', async () => {
+    const own = await startTestBackoffice();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const login = await own.call('login', { body: { email: 'client@example.com', password: 'demo1234' } });
+      const session = sessionTokenFrom(login.headers)!;
+      own.backoffice.db.exec('ALTER TABLE partners RENAME TO partners_gone');
+      const url = new URL(
+        `/get_contact_details?user_id=${(login.body as { id: number }).id}`,
+        own.backoffice.url,
+      );
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { cookie: `bo_session=${session}` },
+      });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: 'Internal server error', code: 'internal' });
+      expect(logged).toHaveBeenCalled();
+      expect(String(logged.mock.calls[0]?.[1])).toMatch(/partners/);
+    } finally {
+      logged.mockRestore();
+      await own.dispose();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { App } from './app';
+import { openDatabase, type Db } from './db';
+import { createRouter, type CallHandlers } from './http';
+import { createMailer } from './mail';
+import { authHandlers } from './routes/auth';
+import { healthHandlers } from './routes/health';
+import { userHandlers } from './routes/users';
+import { seedDemoData } from './seed';
+import { findSession } from './sessions';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface BackofficeOptions {
+  dataDir: string;
+  /** 0 picks any free port. */
+  port?: number;
+  host?: string;
+  portalUrl?: string;
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** Startup and seeding messages on stdout. */
+  log?: boolean;
+  /** One line per request on stdout. */
+  logRequests?: boolean;
+  bodyLimit?: number;
+  now?: () => Date;
+}
+
+export interface Backoffice {
+  url: string;
+  port: number;
+  db: Db;
+  close(): Promise<void>;
+}
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export async function startBackoffice(options: BackofficeOptions): Promise<Backoffice> {
+  const host = options.host ?? '127.0.0.1';
+  const now = options.now ?? (() => new Date());
+  const db = openDatabase(options.dataDir);
+  let mailer: App['mailer'] | undefined;
+  try {
+    if ((await seedDemoData(db, now())) && options.log) {
+      console.info('[backoffice] first start: demo accounts created (password demo1234)');
+    }
+    mailer = await createMailer({
+      outboxDir: path.join(options.dataDir, 'outbox'),
+      smtpUrl: options.smtpUrl,
+      from: options.mailFrom ?? 'Harbour Freight <no-reply@example.com>',
+      now,
+    });
+    const app: App = {
+      db,
+      mailer,
+      now,
+      portalUrl: (options.portalUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
+      version: readVersion(),
+    };
+    const handlers: CallHandlers = { ...authHandlers(app), ...userHandlers(app), ...healthHandlers(app) };
+    const router = createRouter(handlers, {
+      resolveSession: (token) => findSession(db, token, now()),
+      bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      log: options.logRequests ?? false,
+    });
+
+    const server = createServer((request, response) => void router(request, response));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8069, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const port = (server.address() as AddressInfo).port;
+
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await mailer?.close();
+        db.close();
+      })();
+      return closing;
+    };
+    return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, port, db, close };
+  } catch (error) {
+    await mailer?.close();
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,130 @@
+/** Helpers for the back office's own tests: a server in a fresh temp dir and contract-checked calls. */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  BACKOFFICE_SESSION_COOKIE,
+  callPath,
+  calls,
+  errorAnswer,
+  type CallName,
+} from '../app/services/backoffice/contract';
+import { startBackoffice, type Backoffice, type BackofficeOptions } from './server';
+
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** The session token, sent as the `bo_session` cookie. */
+  session?: string;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+export interface OutboxMessage {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  link: string;
+  createdAt: string;
+}
+
+export interface TestBackoffice {
+  readonly backoffice: Backoffice;
+  readonly dataDir: string;
+  /** Added to the real time on the server's clock. */
+  clock: { offsetMs: number };
+  /** Calls `name` as the contract describes it; throws if the answer does not match the contract. */
+  call(name: CallName, options?: CallOptions): Promise<CallResult>;
+  /** Signs in and returns the session token. */
+  login(email: string, password?: string): Promise<string>;
+  outbox(): Promise<OutboxMessage[]>;
+  /** Stops the server and starts a new one on the same data directory. */
+  restart(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export function sessionTokenFrom(headers: Headers): string | null {
+  for (const cookie of headers.getSetCookie()) {
+    const match = new RegExp(`^${BACKOFFICE_SESSION_COOKIE}=([^;]*)`).exec(cookie);
+    if (match) return match[1] ?? '';
+  }
+  return null;
+}
+
+export async function startTestBackoffice(options: Partial<BackofficeOptions> = {}): Promise<TestBackoffice> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'backoffice-test-'));
+  const clock = { offsetMs: 0 };
+  const start = () =>
+    startBackoffice({
+      dataDir,
+      port: 0,
+      portalUrl: 'http://portal.test',
+      now: () => new Date(Date.now() + clock.offsetMs),
+      ...options,
+    });
+  let backoffice = await start();
+
+  const test: TestBackoffice = {
+    get backoffice() {
+      return backoffice;
+    },
+    dataDir,
+    clock,
+
+    async call(name, { params, query, body, session } = {}) {
+      const call = calls[name];
+      const url = new URL(callPath(call.path, params), backoffice.url);
+      for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, String(value));
+      const headers: Record<string, string> = {};
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (session !== undefined) headers.cookie = `${BACKOFFICE_SESSION_COOKIE}=${session}`;
+      const response = await fetch(url, {
+        method: call.method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer: unknown = await response.json();
+      const schema = response.ok ? call.answer : errorAnswer;
+      const checked = schema.safeParse(answer);
+      if (!checked.success) {
+        throw new Error(
+          `${name} answered ${response.status} with a body the contract refuses: ${JSON.stringify(answer)}\n` +
+            checked.error.message,
+        );
+      }
+      return { status: response.status, headers: response.headers, body: answer };
+    },
+
+    async login(email, password = 'demo1234') {
+      const result = await test.call('login', { body: { email, password } });
+      const token = sessionTokenFrom(result.headers);
+      if (result.status !== 200 || !token) throw new Error(`Login of ${email} failed: ${result.status}`);
+      return token;
+    },
+
+    async outbox() {
+      const dir = path.join(dataDir, 'outbox');
+      const files = (await readdir(dir)).filter((file) => file.endsWith('.json')).sort();
+      return Promise.all(
+        files.map(async (file) => ({ file, ...JSON.parse(await readFile(path.join(dir, file), 'utf8')) })),
+      );
+    },
+
+    async restart() {
+      await backoffice.close();
+      backoffice = await start();
+    },
+
+    async dispose() {
+      await backoffice.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return test;
+}

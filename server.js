@@ -1,0 +1,46 @@
+// The portal's HTTP server: static assets with long caching, a per-request CSP nonce and the Remix handler.
+import { randomBytes } from 'node:crypto';
+import { createRequestHandler } from '@remix-run/express';
+import express from 'express';
+
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || '127.0.0.1';
+const build = await import('./build/server/index.js');
+
+const app = express();
+app.disable('x-powered-by');
+// Behind a reverse proxy, TRUST_PROXY (e.g. "1" or "loopback") lets X-Forwarded-* name the client's scheme.
+if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
+
+app.use((_req, res, next) => {
+  res.set('X-Content-Type-Options', 'nosniff');
+  res.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.set('X-Frame-Options', 'DENY');
+  next();
+});
+
+// Fingerprinted build output never changes under its name.
+app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
+app.use(express.static('build/client', { maxAge: '1h', index: false }));
+
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    // The request URL Remix sees carries express's `req.protocol`, so X-Forwarded-Proto counts only
+    // behind a trusted proxy; session cookies get `Secure` from it.
+    getLoadContext: () => ({ cspNonce: randomBytes(16).toString('base64') }),
+  }),
+);
+
+const server = app.listen(port, host, () => {
+  console.info(`portal listening on http://${host}:${port}`);
+});
+
+function shutdown() {
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 3000).unref();
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

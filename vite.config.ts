@@ -1,0 +1,36 @@
+import { vitePlugin as remix } from '@remix-run/dev';
+import { defineConfig } from 'vite';
+import tsconfigPaths from 'vite-tsconfig-paths';
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    !process.env.VITEST &&
+      remix({
+        ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/*.server.ts', '**/.*'],
+        future: {
+          v3_fetcherPersist: true,
+          v3_relativeSplatPath: true,
+          v3_throwAbortReason: true,
+          v3_singleFetch: true,
+          v3_lazyRouteDiscovery: true,
+        },
+      }),
+    tsconfigPaths(),
+  ],
+  // Joy's ESM build does not load in Node: bundle it into the server build.
+  // stylis-plugin-rtl's CommonJS build hides its default export from Node's ESM loader: bundle it too.
+  ssr: { noExternal: [/^@mui\//, 'stylis-plugin-rtl'] },
+  server: { host: '127.0.0.1' },
+  test: {
+    include: ['app/**/*.test.{ts,tsx}', 'backoffice/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
