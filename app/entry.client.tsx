@@ -6,7 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, NAMESPACES } from './i18n';
-import { createEmotionCache, INSERTION_POINT } from './theme/emotion';
+import { createEmotionCache } from './theme/emotion';
 
 const translations = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 
@@ -38,9 +38,8 @@ async function hydrate() {
   const mode = html.getAttribute('data-joy-color-scheme');
   if (mode === 'light' || mode === 'dark') localStorage.setItem('joy-mode', mode);
 
-  const insertionPoint =
-    document.querySelector<HTMLMetaElement>(`meta[name="${INSERTION_POINT}"]`) ?? undefined;
-  const cache = createEmotionCache(dir, { insertionPoint });
+  // Appends to <head>, after everything React renders there, as the server did.
+  const cache = createEmotionCache(dir);
 
   startTransition(() => {
     hydrateRoot(

@@ -11,7 +11,7 @@ import { NonceContext } from './components/nonce';
 import { i18nConfig } from './i18n';
 import { i18next as remixI18next, resources } from './services/i18n.server';
 import { getPreferences } from './services/preferences.server';
-import { createEmotionCache, INSERTION_POINT } from './theme/emotion';
+import { createEmotionCache } from './theme/emotion';
 
 const ABORT_DELAY_MS = 10_000;
 
@@ -66,9 +66,9 @@ export default async function handleRequest(
     setTimeout(() => abort(failed), ABORT_DELAY_MS);
   });
 
+  // At the end of <head>: React tolerates extra trailing nodes there while hydrating, not ones in between.
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  const marker = `<meta name="${INSERTION_POINT}" content="${INSERTION_POINT}"/>`;
-  const page = html.replace(marker, `${marker}${styles}`);
+  const page = html.replace('</head>', `${styles}</head>`);
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   return new Response(page, { status: responseStatusCode, headers: responseHeaders });

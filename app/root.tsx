@@ -12,7 +12,6 @@ import { directionOf, DEFAULT_LANGUAGE } from './i18n';
 import { getPreferences } from './services/preferences.server';
 import globalStyles from './styles/global.css?url';
 import { DEFAULT_APPEARANCE } from './theme/appearance';
-import { INSERTION_POINT } from './theme/emotion';
 import { portalTheme } from './theme/theme';
 
 export const handle = { i18n: ['common'] };
@@ -47,7 +46,6 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name={INSERTION_POINT} content={INSERTION_POINT} />
         <Meta />
         <Links />
       </head>

@@ -71,14 +71,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta = titleMeta;
 
-function Field({ label, value }: { label: string; value: string | null | undefined }) {
+/** A labelled value; e-mails, phones and codes keep their own direction inside right-to-left text. */
+function Field({ label, value, dir = 'auto' }: { label: string; value: string | null | undefined; dir?: 'ltr' | 'auto' }) {
   const { t } = useTranslation('dashboard');
   return (
     <Stack direction="row" gap={2} component="div" sx={{ py: 0.5 }}>
       <Typography component="dt" level="body-sm" sx={{ minWidth: 140 }} textColor="text.tertiary">
         {label}
       </Typography>
-      <Typography component="dd" level="body-md" sx={{ m: 0, wordBreak: 'break-word' }}>
+      <Typography component="dd" level="body-md" sx={{ m: 0, wordBreak: 'break-word' }} dir={value ? dir : undefined}>
         {value || t('account.notSet')}
       </Typography>
     </Stack>
@@ -116,8 +117,8 @@ export default function Dashboard() {
             ) : contact ? (
               <Stack component="dl" sx={{ m: 0 }}>
                 <Field label={t('account.name')} value={contact.name} />
-                <Field label={t('account.email')} value={contact.email} />
-                <Field label={t('account.phone')} value={contact.phone} />
+                <Field label={t('account.email')} value={contact.email} dir="ltr" />
+                <Field label={t('account.phone')} value={contact.phone} dir="ltr" />
                 <Field label={t('account.company')} value={contact.company_name} />
                 <Field label={t('account.address')} value={address} />
                 <Field

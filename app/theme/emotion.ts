@@ -3,17 +3,14 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
 
-export const INSERTION_POINT = 'emotion-insertion-point';
-
 export function createEmotionCache(
   dir: 'ltr' | 'rtl',
-  options: { nonce?: string; insertionPoint?: HTMLElement } = {},
+  options: { nonce?: string } = {},
 ): EmotionCache {
   return createCache({
     // The key differs by direction so that mirrored styles never mix with unmirrored ones.
     key: dir === 'rtl' ? 'rtl' : 'css',
     nonce: options.nonce,
-    insertionPoint: options.insertionPoint,
     ...(dir === 'rtl' ? { stylisPlugins: [prefixer, rtlPlugin] } : {}),
   });
 }

@@ -89,7 +89,11 @@ function sessionFromSetCookie(header: string | string[] | undefined): string | u
   return undefined;
 }
 
-export function createBackofficeClient(config: { baseUrl: string; timeoutMs: number; connections?: number }) {
+export function createBackofficeClient(config: {
+  baseUrl: string;
+  timeoutMs: number;
+  connections?: number;
+}): BackofficeClient {
   const base = new URL(config.baseUrl);
   const prefix = base.pathname.replace(/\/$/, '');
   const pool = new Pool(base.origin, {
@@ -167,7 +171,7 @@ export function createBackofficeClient(config: { baseUrl: string; timeoutMs: num
     request,
     call: async (name, options) => (await request(name, options)).data,
     close: () => pool.close(),
-  } satisfies BackofficeClient;
+  };
 }
 
 let shared: BackofficeClient | undefined;

@@ -1,0 +1,46 @@
+// With the back office unreachable, every form says so in words and the health check reports it.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { args, formRequest } from '../../tests/unit/portal-server';
+
+beforeAll(() => {
+  process.env.BACKOFFICE_URL = 'http://127.0.0.1:9';
+  process.env.SESSION_SECRET = 'test-secret-that-is-long-enough-for-signing-cookies';
+  process.env.BACKOFFICE_TIMEOUT_MS = '2000';
+});
+
+type Reply = { init: ResponseInit | null; data: { error?: Record<string, string[] | null>; result?: { error?: Record<string, string[] | null> } } };
+
+describe('when the back office is down', () => {
+  it('sign-in shows "Unexpected error occurred"', async () => {
+    const { loginAction } = await import('./auth-actions.server');
+    const result = (await loginAction(
+      args(formRequest('/auth/login', { email: 'client@example.com', password: 'demo1234' })),
+    )) as unknown as Reply;
+    expect(result.init?.status).toBe(503);
+    expect(result.data.error?.['']).toEqual(['auth:login.unexpected']);
+  });
+
+  it('forgot-password says the service is unreachable', async () => {
+    const { forgotPasswordAction } = await import('./auth-actions.server');
+    const result = (await forgotPasswordAction(
+      args(formRequest('/auth/forgot-password', { email: 'client@example.com' })),
+    )) as unknown as Reply;
+    expect(result.data.result?.error?.['']).toEqual(['common:errors.unavailable']);
+  });
+
+  it('registration says the service is unreachable and keeps the form', async () => {
+    const { registerAction } = await import('./auth-actions.server');
+    const result = (await registerAction(
+      args(formRequest('/auth/register', { fullName: 'A B', email: 'ab@example.com', password: 'long-enough' })),
+    )) as unknown as Reply & { data: { initialValue?: Record<string, string> } };
+    expect(result.data.error?.['']).toEqual(['common:errors.unavailable']);
+    expect(result.data.initialValue?.fullName).toBe('A B');
+  });
+
+  it('/healthz still answers 200 and names the back office unreachable', async () => {
+    const { loader } = await import('../routes/healthz');
+    const response = await loader();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', backoffice: 'unreachable' });
+  });
+});

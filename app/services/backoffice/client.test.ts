@@ -1,0 +1,155 @@
+// Contract tests: the portal's client against the reference back office over real HTTP, and against
+// servers that misbehave (down, slow, wrong answers).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackoffice, type TestBackoffice } from '../../../backoffice/testing';
+import { createBackofficeClient, isBackofficeError, type BackofficeClient } from './client.server';
+
+let reference: TestBackoffice;
+let client: BackofficeClient;
+
+beforeAll(async () => {
+  reference = await startTestBackoffice();
+  client = createBackofficeClient({ baseUrl: reference.backoffice.url, timeoutMs: 5_000 });
+});
+
+afterAll(async () => {
+  await client.close();
+  await reference.dispose();
+});
+
+async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('client against the reference back office', () => {
+  it('signs in and receives the back-office session', async () => {
+    const answer = await client.request('login', { body: { email: 'client@example.com', password: 'demo1234' } });
+    expect(answer.data.email).toBe('client@example.com');
+    expect(answer.data.roles.map((role) => role.name)).toContain('client');
+    expect(answer.session).toMatch(/^[\w-]{20,}$/);
+  });
+
+  it('reports wrong credentials as unauthorized', async () => {
+    const error = await failure(client.call('login', { body: { email: 'client@example.com', password: 'nope-nope' } }));
+    expect(isBackofficeError(error, 'unauthorized')).toBe(true);
+  });
+
+  it('forwards the session: own contact details, and 404 for another customer', async () => {
+    const signedIn = await client.request('login', { body: { email: 'client@example.com', password: 'demo1234' } });
+    const own = await client.call('getContactDetails', { query: { user_id: signedIn.data.id }, session: signedIn.session });
+    expect(own.partner_id).toBe(signedIn.data.partner_id);
+
+    const other = await client.request('login', { body: { email: 'client2@example.com', password: 'demo1234' } });
+    const error = await failure(
+      client.call('getContactDetails', { query: { user_id: other.data.id }, session: signedIn.session }),
+    );
+    expect(isBackofficeError(error, 'not_found')).toBe(true);
+  });
+
+  it('reports a missing session as unauthorized and a staff-only call as forbidden', async () => {
+    expect(isBackofficeError(await failure(client.call('listUsers')), 'unauthorized')).toBe(true);
+    const signedIn = await client.request('login', { body: { email: 'client@example.com', password: 'demo1234' } });
+    const error = await failure(client.call('listUsers', { session: signedIn.session }));
+    expect(isBackofficeError(error, 'forbidden')).toBe(true);
+  });
+
+  it('lets staff list users', async () => {
+    const staff = await client.request('login', { body: { email: 'agent@example.com', password: 'demo1234' } });
+    const { users } = await client.call('listUsers', { session: staff.session });
+    expect(users.map((user) => user.email)).toEqual(
+      expect.arrayContaining(['admin@example.com', 'agent@example.com', 'client@example.com', 'client2@example.com']),
+    );
+  });
+
+  it('keeps the refusal code of a conflict', async () => {
+    const error = await failure(
+      client.call('signup', { body: { email: 'client@example.com', password: 'longenough', firstName: 'A', lastName: 'B' } }),
+    );
+    expect(isBackofficeError(error, 'rejected')).toBe(true);
+    expect((error as { code?: string }).code).toBe('conflict');
+  });
+
+  it('ends the session on logout', async () => {
+    const signedIn = await client.request('login', { body: { email: 'agent@example.com', password: 'demo1234' } });
+    await client.call('logout', { session: signedIn.session });
+    expect(isBackofficeError(await failure(client.call('listUsers', { session: signedIn.session })), 'unauthorized')).toBe(
+      true,
+    );
+  });
+
+  it('checks what it sends against the contract before sending', async () => {
+    await expect(client.call('login', { body: { email: 'not an e-mail', password: 'x' } })).rejects.toThrow();
+  });
+});
+
+describe('client against a misbehaving back office', () => {
+  let server: Server;
+  let url: string;
+  let answer: (res: import('node:http').ServerResponse) => void = () => undefined;
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => answer(res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  async function kindOf(timeoutMs = 2_000) {
+    const misbehaving = createBackofficeClient({ baseUrl: url, timeoutMs });
+    try {
+      const error = await failure(misbehaving.call('health'));
+      return isBackofficeError(error) ? error.kind : 'not a back-office error';
+    } finally {
+      await misbehaving.close();
+    }
+  }
+
+  it('calls an answer outside the contract a bad answer', async () => {
+    answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"maybe"}');
+    expect(await kindOf()).toBe('bad_answer');
+  });
+
+  it('calls a body that is not JSON a bad answer', async () => {
+    answer = (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>');
+    expect(await kindOf()).toBe('bad_answer');
+  });
+
+  it('calls a server error unavailable', async () => {
+    answer = (res) => res.writeHead(502).end('Bad gateway');
+    expect(await kindOf()).toBe('unavailable');
+  });
+
+  it('gives up after its timeout', async () => {
+    answer = () => undefined; // never answers
+    expect(await kindOf(300)).toBe('unavailable');
+  });
+
+  it('calls a closed port unavailable', async () => {
+    const closed = createBackofficeClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2_000 });
+    const error = await failure(closed.call('health'));
+    await closed.close();
+    expect(isBackofficeError(error, 'unavailable')).toBe(true);
+  });
+
+  it('keeps a path prefix of the base URL', async () => {
+    let seen = '';
+    const prefixed = createServer((req, res) => {
+      seen = req.url ?? '';
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok","version":"1"}');
+    });
+    await new Promise<void>((resolve) => prefixed.listen(0, '127.0.0.1', resolve));
+    const port = (prefixed.address() as AddressInfo).port;
+    const withPrefix = createBackofficeClient({ baseUrl: `http://127.0.0.1:${port}/portal-api/`, timeoutMs: 2_000 });
+    await withPrefix.call('health');
+    await withPrefix.close();
+    await new Promise<void>((resolve) => prefixed.close(() => resolve()));
+    expect(seen).toBe('/portal-api/health');
+  });
+});

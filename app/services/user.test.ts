@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { initials, splitFullName, toPortalUser } from './user';
+
+describe('splitFullName', () => {
+  it('splits at the first space', () => {
+    expect(splitFullName('Nadia Karim Saleh')).toEqual({ firstName: 'Nadia', lastName: 'Karim Saleh' });
+  });
+  it('keeps a single name whole', () => {
+    expect(splitFullName('  Cher ')).toEqual({ firstName: 'Cher', lastName: '' });
+  });
+  it('collapses repeated spaces first', () => {
+    expect(splitFullName('Chen   Wei')).toEqual({ firstName: 'Chen', lastName: 'Wei' });
+  });
+});
+
+describe('toPortalUser (spec section 3 fall-backs)', () => {
+  const base = { id: 3, email: 'a@b.c', partner_id: 9, roles: [{ name: 'Client' }] };
+
+  it('builds the name from first and last name when none is given', () => {
+    expect(toPortalUser({ ...base, firstName: 'Layla', lastName: 'Mansour' }).name).toBe('Layla Mansour');
+  });
+  it('falls back to the e-mail when there is no name at all', () => {
+    expect(toPortalUser(base).name).toBe('a@b.c');
+  });
+  it('takes the role from the first role, lower-cased', () => {
+    const user = toPortalUser({ ...base, roles: [{ name: 'Warehouse_Agent' }, { name: 'admin' }] });
+    expect(user.role).toBe('warehouse_agent');
+    expect(user.roles).toEqual(['warehouse_agent', 'admin']);
+  });
+  it('falls back from profile_image to user_image', () => {
+    expect(toPortalUser({ ...base, user_image: '/images/u3.png' }).profile_image).toBe('/images/u3.png');
+  });
+  it('keeps inline images out of the cookie', () => {
+    expect(toPortalUser({ ...base, profile_image: `data:image/png;base64,${'A'.repeat(2000)}` }).profile_image).toBeNull();
+  });
+});
+
+describe('initials', () => {
+  it('takes up to two initials', () => {
+    expect(initials('Layla Mansour Haddad')).toBe('LM');
+  });
+});

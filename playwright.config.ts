@@ -1,0 +1,68 @@
+// End-to-end tests: Debian's Chromium against the production build, with a fresh reference back office.
+// `npm run build` first; then `npx playwright test`. tests/e2e/serve.mjs starts both servers.
+import { defineConfig, devices } from '@playwright/test';
+
+const BASE_URL = 'http://127.0.0.1:13000';
+
+const launchOptions = {
+  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+const desktop = { ...devices['Desktop Chrome'], launchOptions };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // *.spec.ts: with JavaScript on and off; *.js.spec.ts: JavaScript on only; *.api.spec.ts: no browser
+  // needed, run once; *.ar.spec.ts: an Arabic-speaking browser.
+  projects: [
+    {
+      name: 'chromium',
+      testMatch: '**/*.spec.ts',
+      testIgnore: '**/*.ar.spec.ts',
+      use: { ...desktop },
+    },
+    {
+      name: 'no-js',
+      testMatch: '**/*.spec.ts',
+      testIgnore: ['**/*.ar.spec.ts', '**/*.js.spec.ts', '**/*.api.spec.ts'],
+      use: { ...desktop, javaScriptEnabled: false },
+    },
+    {
+      name: 'arabic',
+      testMatch: '**/*.ar.spec.ts',
+      use: { ...desktop, locale: 'ar', extraHTTPHeaders: { 'Accept-Language': 'ar' } },
+    },
+  ],
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  globalTimeout: 5 * 60_000,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node tests/e2e/serve.mjs',
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // SIGTERM lets serve.mjs stop both servers and remove its temporary data directory.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});
