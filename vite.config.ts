@@ -27,6 +27,9 @@ export default defineConfig({
   // stylis-plugin-rtl's CommonJS build hides its default export from Node's ESM loader: bundle it too.
   ssr: { noExternal: [/^@mui\//, 'stylis-plugin-rtl'] },
   server: { host: '127.0.0.1' },
+  // Scan every route up front, so the dev server does not re-bundle dependencies (and load React twice)
+  // when a page first needs one.
+  optimizeDeps: { entries: ['app/entry.client.tsx', 'app/root.tsx', 'app/routes/**/*.tsx'] },
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'backoffice/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',

@@ -35,14 +35,16 @@ export class ApiError extends Error {
 export const refuse = {
   invalid: (issues: Issue[]) => new ApiError(400, 'bad_request', 'The request is invalid', issues),
   badJson: () => new ApiError(400, 'bad_request', 'The body is not valid JSON'),
-  notJson: () => new ApiError(415, 'bad_request', 'The body must be JSON (Content-Type: application/json)'),
-  tooLarge: (limit: number) => new ApiError(413, 'bad_request', `The body is larger than ${limit} bytes`),
+  notJson: () =>
+    new ApiError(415, 'unsupported_media_type', 'The body must be JSON (Content-Type: application/json)'),
+  tooLarge: (limit: number) =>
+    new ApiError(413, 'payload_too_large', `The body is larger than ${limit} bytes`),
   sessionMissing: () => new ApiError(401, 'unauthorized', 'Session expired or missing'),
   wrongCredentials: () => new ApiError(401, 'unauthorized', 'Wrong email or password'),
   forbidden: () => new ApiError(403, 'forbidden', 'You are not allowed to do this'),
   notFound: () => new ApiError(404, 'not_found', 'Not found'),
   methodNotAllowed: (allowed: string[]) =>
-    new ApiError(405, 'bad_request', 'Method not allowed', undefined, { Allow: allowed.join(', ') }),
+    new ApiError(405, 'method_not_allowed', 'Method not allowed', undefined, { Allow: allowed.join(', ') }),
   emailTaken: () => new ApiError(409, 'conflict', 'An account with this e-mail already exists'),
   invalidResetToken: () => new ApiError(400, 'invalid_token', 'The reset link is invalid or has expired'),
   internal: () => new ApiError(500, 'internal', 'Internal server error'),

@@ -65,7 +65,7 @@ describe('requests outside the contract', () => {
     const response = await fetch(new URL('/login', bo.backoffice.url));
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
-    expect(await response.json()).toMatchObject({ code: 'bad_request' });
+    expect(await response.json()).toMatchObject({ code: 'method_not_allowed' });
   });
 
   it('refuses a body that is not JSON', async () => {
@@ -82,7 +82,7 @@ describe('requests outside the contract', () => {
       body: new URLSearchParams({ email: 'client@example.com', password: 'demo1234' }),
     });
     expect(form.status).toBe(415);
-    expect(await form.json()).toMatchObject({ code: 'bad_request' });
+    expect(await form.json()).toMatchObject({ code: 'unsupported_media_type' });
   });
 
   it('answers 413 for a body over 1 MB, with or without a declared length', async () => {
@@ -93,7 +93,7 @@ describe('requests outside the contract', () => {
       body: big,
     });
     expect(declared.status).toBe(413);
-    expect(await declared.json()).toMatchObject({ code: 'bad_request' });
+    expect(await declared.json()).toMatchObject({ code: 'payload_too_large' });
 
     const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
     let sent = 0;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Starts the reference back office (unless BACKOFFICE_URL points elsewhere) and the portal,
-// then prints where to go and who to sign in as. Ctrl+C stops both.
+// Starts the reference back office (unless BACKOFFICE_URL points elsewhere) and the portal (the built
+// server, or with --dev Vite's dev server), then prints where to go and who to sign in as. Ctrl+C stops both.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ const port = process.env.PORT || '3000';
 const host = process.env.HOST || '127.0.0.1';
 const backofficePort = process.env.BACKOFFICE_PORT || '8069';
 const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
+const dev = process.argv.includes('--dev');
 const children = [];
 
 function startChild(name, args, env) {
@@ -63,8 +64,19 @@ if (!backofficeUrl) {
   await waitFor(`${backofficeUrl}/health`, 'back office');
 }
 
-startChild('portal', ['server.js'], {
-  NODE_ENV: 'production',
+const portalArgs = dev
+  ? [
+      path.join(root, 'node_modules', '@remix-run', 'dev', 'dist', 'cli.js'),
+      'vite:dev',
+      '--port',
+      port,
+      '--host',
+      host,
+      '--strictPort',
+    ]
+  : ['server.js'];
+startChild('portal', portalArgs, {
+  NODE_ENV: dev ? 'development' : 'production',
   PORT: port,
   HOST: host,
   DATA_DIR: dataDir,

@@ -72,14 +72,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = titleMeta;
 
 /** A labelled value; e-mails, phones and codes keep their own direction inside right-to-left text. */
-function Field({ label, value, dir = 'auto' }: { label: string; value: string | null | undefined; dir?: 'ltr' | 'auto' }) {
+function Field({
+  label,
+  value,
+  dir = 'auto',
+}: {
+  label: string;
+  value: string | null | undefined;
+  dir?: 'ltr' | 'auto';
+}) {
   const { t } = useTranslation('dashboard');
   return (
     <Stack direction="row" gap={2} component="div" sx={{ py: 0.5 }}>
       <Typography component="dt" level="body-sm" sx={{ minWidth: 140 }} textColor="text.tertiary">
         {label}
       </Typography>
-      <Typography component="dd" level="body-md" sx={{ m: 0, wordBreak: 'break-word' }} dir={value ? dir : undefined}>
+      <Typography
+        component="dd"
+        level="body-md"
+        sx={{ m: 0, wordBreak: 'break-word' }}
+        dir={value ? dir : undefined}
+      >
         {value || t('account.notSet')}
       </Typography>
     </Stack>

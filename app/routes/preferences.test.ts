@@ -35,7 +35,9 @@ describe('preferences', () => {
   it('keeps the chosen language in a cookie, over Accept-Language, and returns to the page', async () => {
     const { action } = await import('./preferences');
     const response = await action(
-      args(formRequest('/preferences', { intent: 'language', lng: 'ar', redirectTo: '/dashboards/modern?x=1' })),
+      args(
+        formRequest('/preferences', { intent: 'language', lng: 'ar', redirectTo: '/dashboards/modern?x=1' }),
+      ),
     );
     expect(response.headers.get('Location')).toBe('/dashboards/modern?x=1');
     expect(await preferencesAfter(cookiesFrom(response), 'fr')).toMatchObject({ language: 'ar', dir: 'rtl' });
@@ -76,13 +78,19 @@ describe('preferences', () => {
       args(formRequest('/preferences', { intent: 'language', lng: 'fr' }, { cookie: cookiesFrom(response) })),
     );
     const after = await preferencesAfter(cookiesFrom(switched));
-    expect(after).toMatchObject({ language: 'fr', dir: 'ltr', appearance: { mode: 'dark', theme: 'PURPLE_THEME' } });
+    expect(after).toMatchObject({
+      language: 'fr',
+      dir: 'ltr',
+      appearance: { mode: 'dark', theme: 'PURPLE_THEME' },
+    });
   });
 
   it('ignores values outside the lists and never redirects off-site', async () => {
     const { action } = await import('./preferences');
     const response = await action(
-      args(formRequest('/preferences', { intent: 'language', lng: 'xx', redirectTo: 'https://evil.example' })),
+      args(
+        formRequest('/preferences', { intent: 'language', lng: 'xx', redirectTo: 'https://evil.example' }),
+      ),
     );
     expect(response.headers.get('Location')).toBe('/');
     expect(response.headers.get('Set-Cookie')).toBeNull();

@@ -24,7 +24,9 @@ describe('the access table', () => {
   });
 
   it('has a rule for every screen of the portal frame', () => {
-    const framed = routeFiles.filter((file) => file.startsWith('_portal.') && file !== '_portal.tsx').map(routePath);
+    const framed = routeFiles
+      .filter((file) => file.startsWith('_portal.') && file !== '_portal.tsx')
+      .map(routePath);
     for (const screen of framed) expect(() => rolesFor(screen), screen).not.toThrow();
   });
 

@@ -1,7 +1,14 @@
 // Sign-in, registration, the guard and the ended-session path, against the reference back office.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBackoffice } from '../../backoffice/testing';
-import { args, cookiesFrom, formRequest, pageRequest, startPortalBackoffice, thrown } from '../../tests/unit/portal-server';
+import {
+  args,
+  cookiesFrom,
+  formRequest,
+  pageRequest,
+  startPortalBackoffice,
+  thrown,
+} from '../../tests/unit/portal-server';
 
 let reference: TestBackoffice;
 let actions: typeof import('./auth-actions.server');
@@ -21,7 +28,11 @@ async function signIn(email: string, redirectTo = '') {
   return { response, cookie: cookiesFrom(response) };
 }
 
-type Reply = { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
+type Reply = {
+  status?: string;
+  error?: Record<string, string[] | null>;
+  initialValue?: Record<string, unknown>;
+};
 async function replyOf(result: unknown): Promise<{ status: number; reply: Reply }> {
   const value = result as { init: ResponseInit | null; data: Reply };
   return { status: value.init?.status ?? 200, reply: value.data };
@@ -50,9 +61,9 @@ describe('login action', () => {
   });
 
   it('returns to a same-site redirectTo, and never to another site', async () => {
-    expect((await signIn('client@example.com', '/apps/loans?tab=denied')).response.headers.get('Location')).toBe(
-      '/apps/loans?tab=denied',
-    );
+    expect(
+      (await signIn('client@example.com', '/apps/loans?tab=denied')).response.headers.get('Location'),
+    ).toBe('/apps/loans?tab=denied');
     expect((await signIn('client@example.com', '//evil.example')).response.headers.get('Location')).toBe(
       '/dashboards/modern',
     );
@@ -91,14 +102,27 @@ describe('register action', () => {
       ),
     )) as Response;
     expect(response.headers.get('Location')).toBe('/dashboards/modern');
-    const { user } = await auth.requireUser(pageRequest('/dashboards/modern', { cookie: cookiesFrom(response) }));
-    expect(user).toMatchObject({ firstName: 'Nadia', lastName: 'Karim Saleh', name: 'Nadia Karim Saleh', role: 'client' });
+    const { user } = await auth.requireUser(
+      pageRequest('/dashboards/modern', { cookie: cookiesFrom(response) }),
+    );
+    expect(user).toMatchObject({
+      firstName: 'Nadia',
+      lastName: 'Karim Saleh',
+      name: 'Nadia Karim Saleh',
+      role: 'client',
+    });
   });
 
   it('says so when the e-mail is taken, keeping what was typed', async () => {
     const { status, reply } = await replyOf(
       await actions.registerAction(
-        args(formRequest('/auth/register', { fullName: 'Someone Else', email: 'client@example.com', password: 'long-enough' })),
+        args(
+          formRequest('/auth/register', {
+            fullName: 'Someone Else',
+            email: 'client@example.com',
+            password: 'long-enough',
+          }),
+        ),
       ),
     );
     expect(status).toBe(409);
@@ -116,20 +140,26 @@ describe('requireUser', () => {
 
   it('refuses a signed-in user without the role with 403', async () => {
     const { cookie } = await signIn('client@example.com');
-    const response = await thrown(() => auth.requireUser(pageRequest('/x', { cookie }), { anyOf: ['admin'] }));
+    const response = await thrown(() =>
+      auth.requireUser(pageRequest('/x', { cookie }), { anyOf: ['admin'] }),
+    );
     expect(response.status).toBe(403);
   });
 
   it('lets a user with one of the roles in', async () => {
     const { cookie } = await signIn('agent@example.com');
-    const { user } = await auth.requireUser(pageRequest('/x', { cookie }), { anyOf: ['warehouse_agent', 'admin'] });
+    const { user } = await auth.requireUser(pageRequest('/x', { cookie }), {
+      anyOf: ['warehouse_agent', 'admin'],
+    });
     expect(user.email).toBe('agent@example.com');
   });
 
   it('ignores a cookie signed with another secret', async () => {
     const { cookie } = await signIn('client@example.com');
     const forged = cookie.replace(/__session=([^.;]*)\.[^;]*/, '__session=$1.forged');
-    const response = await thrown(() => auth.requireUser(pageRequest('/dashboards/modern', { cookie: forged })));
+    const response = await thrown(() =>
+      auth.requireUser(pageRequest('/dashboards/modern', { cookie: forged })),
+    );
     expect(response.headers.get('Location')).toMatch(/^\/auth\/login/);
   });
 });

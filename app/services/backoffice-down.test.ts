@@ -8,7 +8,10 @@ beforeAll(() => {
   process.env.BACKOFFICE_TIMEOUT_MS = '2000';
 });
 
-type Reply = { init: ResponseInit | null; data: { error?: Record<string, string[] | null>; result?: { error?: Record<string, string[] | null> } } };
+type Reply = {
+  init: ResponseInit | null;
+  data: { error?: Record<string, string[] | null>; result?: { error?: Record<string, string[] | null> } };
+};
 
 describe('when the back office is down', () => {
   it('sign-in shows "Unexpected error occurred"', async () => {
@@ -31,7 +34,9 @@ describe('when the back office is down', () => {
   it('registration says the service is unreachable and keeps the form', async () => {
     const { registerAction } = await import('./auth-actions.server');
     const result = (await registerAction(
-      args(formRequest('/auth/register', { fullName: 'A B', email: 'ab@example.com', password: 'long-enough' })),
+      args(
+        formRequest('/auth/register', { fullName: 'A B', email: 'ab@example.com', password: 'long-enough' }),
+      ),
     )) as unknown as Reply & { data: { initialValue?: Record<string, string> } };
     expect(result.data.error?.['']).toEqual(['common:errors.unavailable']);
     expect(result.data.initialValue?.fullName).toBe('A B');

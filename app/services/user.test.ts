@@ -31,7 +31,9 @@ describe('toPortalUser (spec section 3 fall-backs)', () => {
     expect(toPortalUser({ ...base, user_image: '/images/u3.png' }).profile_image).toBe('/images/u3.png');
   });
   it('keeps inline images out of the cookie', () => {
-    expect(toPortalUser({ ...base, profile_image: `data:image/png;base64,${'A'.repeat(2000)}` }).profile_image).toBeNull();
+    expect(
+      toPortalUser({ ...base, profile_image: `data:image/png;base64,${'A'.repeat(2000)}` }).profile_image,
+    ).toBeNull();
   });
 });
 

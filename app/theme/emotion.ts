@@ -3,10 +3,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
 
-export function createEmotionCache(
-  dir: 'ltr' | 'rtl',
-  options: { nonce?: string } = {},
-): EmotionCache {
+export function createEmotionCache(dir: 'ltr' | 'rtl', options: { nonce?: string } = {}): EmotionCache {
   return createCache({
     // The key differs by direction so that mirrored styles never mix with unmirrored ones.
     key: dir === 'rtl' ? 'rtl' : 'css',

@@ -12,7 +12,9 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 type Tree = { [key: string]: string | Tree };
 
 function load(language: string, namespace: string): Tree {
-  return JSON.parse(readFileSync(path.join(root, 'app/locales', language, `${namespace}.json`), 'utf8')) as Tree;
+  return JSON.parse(
+    readFileSync(path.join(root, 'app/locales', language, `${namespace}.json`), 'utf8'),
+  ) as Tree;
 }
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
@@ -59,7 +61,8 @@ describe.each(LANGUAGES.filter((l) => l !== 'en'))('%s translations', (language)
   it.each(NAMESPACES)('%s keeps the placeholders and leaves nothing empty', (namespace) => {
     const theirs = flatten(load(language, namespace));
     const englishByBase = new Map<string, string[]>();
-    for (const [key, text] of english[namespace]!) englishByBase.set(key.replace(PLURAL, ''), placeholders(text));
+    for (const [key, text] of english[namespace]!)
+      englishByBase.set(key.replace(PLURAL, ''), placeholders(text));
     for (const [key, text] of theirs) {
       expect(text.trim(), `${namespace}:${key}`).not.toBe('');
       const expected = (englishByBase.get(key.replace(PLURAL, '')) ?? []).filter((name) => name !== 'count');
@@ -89,7 +92,9 @@ describe('keys used by the code', () => {
   it('every qualified key ("auth:login.title") exists in English', () => {
     const missing: string[] = [];
     for (const file of files) {
-      for (const [, namespace, key] of readFileSync(file, 'utf8').matchAll(/['"`](common|auth|dashboard):([\w.]+)['"`]/g)) {
+      for (const [, namespace, key] of readFileSync(file, 'utf8').matchAll(
+        /['"`](common|auth|dashboard):([\w.]+)['"`]/g,
+      )) {
         if (!exists(namespace!, key!)) missing.push(`${path.relative(root, file)}: ${namespace}:${key}`);
       }
     }
@@ -106,7 +111,8 @@ describe('keys used by the code', () => {
       ]);
       for (const match of text.matchAll(/\bt[c]?\(\s*'([\w.]+)'/g)) {
         const key = match[1]!;
-        if (![...namespaces].some((ns) => exists(ns, key))) missing.push(`${path.relative(root, file)}: ${key}`);
+        if (![...namespaces].some((ns) => exists(ns, key)))
+          missing.push(`${path.relative(root, file)}: ${key}`);
       }
     }
     expect(missing).toEqual([]);
@@ -114,7 +120,8 @@ describe('keys used by the code', () => {
 
   it('every validation message and menu label exists', () => {
     const used = new Set<string>();
-    for (const file of files) for (const [, key] of readFileSync(file, 'utf8').matchAll(/'(validation\.\w+)'/g)) used.add(key!);
+    for (const file of files)
+      for (const [, key] of readFileSync(file, 'utf8').matchAll(/'(validation\.\w+)'/g)) used.add(key!);
     for (const screen of SCREENS) if (screen.menu) used.add(screen.menu.label);
     for (const key of used) expect(exists('common', key), key).toBe(true);
   });

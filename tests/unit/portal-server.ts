@@ -12,7 +12,11 @@ export async function startPortalBackoffice(): Promise<TestBackoffice> {
   return reference;
 }
 
-export function formRequest(path: string, fields: Record<string, string>, init: { cookie?: string; origin?: string } = {}) {
+export function formRequest(
+  path: string,
+  fields: Record<string, string>,
+  init: { cookie?: string; origin?: string } = {},
+) {
   const url = new URL(path, init.origin ?? PORTAL);
   return new Request(url, {
     method: 'POST',

@@ -118,6 +118,7 @@ export function PortalLayout({
     <Box
       className="portal"
       data-horizontal={horizontal || undefined}
+      data-collapsed={collapsed || undefined}
       style={{
         ['--sidebar-width' as string]: `${sidebarWidth}px`,
         ['--topbar-height' as string]: `${LAYOUT.topbarHeight}px`,

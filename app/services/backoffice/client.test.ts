@@ -30,23 +30,34 @@ async function failure(promise: Promise<unknown>) {
 
 describe('client against the reference back office', () => {
   it('signs in and receives the back-office session', async () => {
-    const answer = await client.request('login', { body: { email: 'client@example.com', password: 'demo1234' } });
+    const answer = await client.request('login', {
+      body: { email: 'client@example.com', password: 'demo1234' },
+    });
     expect(answer.data.email).toBe('client@example.com');
     expect(answer.data.roles.map((role) => role.name)).toContain('client');
     expect(answer.session).toMatch(/^[\w-]{20,}$/);
   });
 
   it('reports wrong credentials as unauthorized', async () => {
-    const error = await failure(client.call('login', { body: { email: 'client@example.com', password: 'nope-nope' } }));
+    const error = await failure(
+      client.call('login', { body: { email: 'client@example.com', password: 'nope-nope' } }),
+    );
     expect(isBackofficeError(error, 'unauthorized')).toBe(true);
   });
 
   it('forwards the session: own contact details, and 404 for another customer', async () => {
-    const signedIn = await client.request('login', { body: { email: 'client@example.com', password: 'demo1234' } });
-    const own = await client.call('getContactDetails', { query: { user_id: signedIn.data.id }, session: signedIn.session });
+    const signedIn = await client.request('login', {
+      body: { email: 'client@example.com', password: 'demo1234' },
+    });
+    const own = await client.call('getContactDetails', {
+      query: { user_id: signedIn.data.id },
+      session: signedIn.session,
+    });
     expect(own.partner_id).toBe(signedIn.data.partner_id);
 
-    const other = await client.request('login', { body: { email: 'client2@example.com', password: 'demo1234' } });
+    const other = await client.request('login', {
+      body: { email: 'client2@example.com', password: 'demo1234' },
+    });
     const error = await failure(
       client.call('getContactDetails', { query: { user_id: other.data.id }, session: signedIn.session }),
     );
@@ -55,33 +66,49 @@ describe('client against the reference back office', () => {
 
   it('reports a missing session as unauthorized and a staff-only call as forbidden', async () => {
     expect(isBackofficeError(await failure(client.call('listUsers')), 'unauthorized')).toBe(true);
-    const signedIn = await client.request('login', { body: { email: 'client@example.com', password: 'demo1234' } });
+    const signedIn = await client.request('login', {
+      body: { email: 'client@example.com', password: 'demo1234' },
+    });
     const error = await failure(client.call('listUsers', { session: signedIn.session }));
     expect(isBackofficeError(error, 'forbidden')).toBe(true);
   });
 
   it('lets staff list users', async () => {
-    const staff = await client.request('login', { body: { email: 'agent@example.com', password: 'demo1234' } });
+    const staff = await client.request('login', {
+      body: { email: 'agent@example.com', password: 'demo1234' },
+    });
     const { users } = await client.call('listUsers', { session: staff.session });
     expect(users.map((user) => user.email)).toEqual(
-      expect.arrayContaining(['admin@example.com', 'agent@example.com', 'client@example.com', 'client2@example.com']),
+      expect.arrayContaining([
+        'admin@example.com',
+        'agent@example.com',
+        'client@example.com',
+        'client2@example.com',
+      ]),
     );
   });
 
   it('keeps the refusal code of a conflict', async () => {
     const error = await failure(
-      client.call('signup', { body: { email: 'client@example.com', password: 'longenough', firstName: 'A', lastName: 'B' } }),
+      client.call('signup', {
+        body: { email: 'client@example.com', password: 'longenough', firstName: 'A', lastName: 'B' },
+      }),
     );
     expect(isBackofficeError(error, 'rejected')).toBe(true);
     expect((error as { code?: string }).code).toBe('conflict');
   });
 
   it('ends the session on logout', async () => {
-    const signedIn = await client.request('login', { body: { email: 'agent@example.com', password: 'demo1234' } });
+    const signedIn = await client.request('login', {
+      body: { email: 'agent@example.com', password: 'demo1234' },
+    });
     await client.call('logout', { session: signedIn.session });
-    expect(isBackofficeError(await failure(client.call('listUsers', { session: signedIn.session })), 'unauthorized')).toBe(
-      true,
-    );
+    expect(
+      isBackofficeError(
+        await failure(client.call('listUsers', { session: signedIn.session })),
+        'unauthorized',
+      ),
+    ).toBe(true);
   });
 
   it('checks what it sends against the contract before sending', async () => {
@@ -146,7 +173,10 @@ describe('client against a misbehaving back office', () => {
     });
     await new Promise<void>((resolve) => prefixed.listen(0, '127.0.0.1', resolve));
     const port = (prefixed.address() as AddressInfo).port;
-    const withPrefix = createBackofficeClient({ baseUrl: `http://127.0.0.1:${port}/portal-api/`, timeoutMs: 2_000 });
+    const withPrefix = createBackofficeClient({
+      baseUrl: `http://127.0.0.1:${port}/portal-api/`,
+      timeoutMs: 2_000,
+    });
     await withPrefix.call('health');
     await withPrefix.close();
     await new Promise<void>((resolve) => prefixed.close(() => resolve()));
