@@ -25,12 +25,16 @@ async function hydrate() {
   const dir = html.dir === 'rtl' ? 'rtl' : 'ltr';
   // Every namespace of the page's language, so that client-side navigation never shows a bare key.
   const namespaces = [...NAMESPACES];
-  const resources: Resource = { [language]: {} };
+  // English too, as the fallback, so a missing key reads the same as on the server.
+  const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE];
+  const resources: Resource = Object.fromEntries(languages.map((lng) => [lng, {}]));
   await Promise.all(
-    namespaces.map(async (namespace) => {
-      const load = translations[`./locales/${language}/${namespace}.json`];
-      if (load) resources[language]![namespace] = (await load()).default;
-    }),
+    languages.flatMap((lng) =>
+      namespaces.map(async (namespace) => {
+        const load = translations[`./locales/${lng}/${namespace}.json`];
+        if (load) resources[lng]![namespace] = (await load()).default;
+      }),
+    ),
   );
   await i18next.use(initReactI18next).init({ ...i18nConfig, lng: language, ns: namespaces, resources });
 

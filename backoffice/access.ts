@@ -22,3 +22,22 @@ export function isStaff(principal: Principal): boolean {
 export function canSeeUser(principal: Principal, userId: number): boolean {
   return isStaff(principal) || principal.id === userId;
 }
+
+/**
+ * The one partner whose records (requests, later orders, loans, invoices) the principal may see, or
+ * null when it may see every customer's. Callers answer 404 for anything outside it, never 403.
+ */
+export function partnerScope(principal: Principal): number | null {
+  return isStaff(principal) ? null : principal.partnerId;
+}
+
+/** Whether the principal may see, or file, a record of this partner. */
+export function canSeePartner(principal: Principal, partnerId: number): boolean {
+  const scope = partnerScope(principal);
+  return scope === null || scope === partnerId;
+}
+
+/** Approving or rejecting a customer's request is staff work. */
+export function canReviewRequests(principal: Principal): boolean {
+  return isStaff(principal);
+}

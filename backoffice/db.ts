@@ -67,6 +67,39 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX password_reset_tokens_user_id ON password_reset_tokens (user_id);
     `,
   },
+  {
+    id: '0002_shipping_requests',
+    sql: `
+      CREATE TABLE shipping_requests (
+        id INTEGER PRIMARY KEY,
+        partner_id INTEGER NOT NULL REFERENCES partners (id),
+        email_from TEXT NOT NULL,
+        name TEXT NOT NULL,
+        service TEXT,
+        description TEXT NOT NULL DEFAULT '',
+        expected_revenue REAL NOT NULL DEFAULT 0,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+        staff_note TEXT,
+        reviewed_by_user_id INTEGER REFERENCES users (id),
+        reviewed_at TEXT,
+        created_at TEXT NOT NULL,
+        shipping_order_id INTEGER
+      );
+      CREATE INDEX shipping_requests_partner_created ON shipping_requests (partner_id, created_at);
+      CREATE INDEX shipping_requests_status_created ON shipping_requests (status, created_at);
+      CREATE INDEX shipping_requests_created ON shipping_requests (created_at);
+
+      CREATE TABLE request_attachments (
+        id INTEGER PRIMARY KEY,
+        request_id INTEGER NOT NULL REFERENCES shipping_requests (id) ON DELETE CASCADE,
+        filename TEXT NOT NULL,
+        mimetype TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        data BLOB NOT NULL
+      );
+      CREATE INDEX request_attachments_request_id ON request_attachments (request_id);
+    `,
+  },
 ];
 
 export const DATABASE_FILE = 'backoffice.sqlite';
@@ -80,6 +113,10 @@ export function openDatabase(dataDir: string, list: readonly Migration[] = migra
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     db.pragma('synchronous = NORMAL');
+    // SQLite's lower() and LIKE fold ASCII only; searches fold "É" to "é" too.
+    db.function('casefold', { deterministic: true }, (text: unknown) =>
+      typeof text === 'string' ? text.toLowerCase() : text,
+    );
     migrate(db, list);
     return db;
   } catch (error) {

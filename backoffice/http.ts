@@ -4,6 +4,7 @@ import {
   BACKOFFICE_SESSION_COOKIE,
   calls,
   type CallAnswer,
+  type CallDefinition,
   type CallName,
   type Calls,
   type ErrorAnswer,
@@ -46,6 +47,16 @@ export const refuse = {
   methodNotAllowed: (allowed: string[]) =>
     new ApiError(405, 'method_not_allowed', 'Method not allowed', undefined, { Allow: allowed.join(', ') }),
   emailTaken: () => new ApiError(409, 'conflict', 'An account with this e-mail already exists'),
+  alreadyReviewed: () => new ApiError(409, 'conflict', 'This request has already been reviewed'),
+  fileTooLarge: (filename: string, limit: number) =>
+    new ApiError(413, 'payload_too_large', `The file "${filename}" is larger than ${limit} bytes`),
+  fileContentMismatch: (indexes: number[]) =>
+    refuse.invalid(
+      indexes.map((index) => ({
+        path: `attachments.${index}`,
+        message: 'The file content does not match its type',
+      })),
+    ),
   invalidResetToken: () => new ApiError(400, 'invalid_token', 'The reset link is invalid or has expired'),
   internal: () => new ApiError(500, 'internal', 'Internal server error'),
 };
@@ -71,7 +82,10 @@ export type CallHandlers = { [N in CallName]: CallHandler<N> };
 
 export interface RouterOptions {
   resolveSession(token: string): Session | null;
+  /** For a call whose contract sets no `bodyLimit`, and for paths outside the contract. */
   bodyLimit: number;
+  /** Replaces the contract's limit of these calls (tests use small ones). */
+  bodyLimits?: Partial<Record<CallName, number>>;
   log: boolean;
 }
 
@@ -118,19 +132,21 @@ export function parseCookies(header: string | undefined): Record<string, string>
  */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
 
+/** Reads the rest of the body and drops it, never keeping any; past DRAIN_LIMIT the connection is cut. */
+function discardBody(request: IncomingMessage): void {
+  request.removeAllListeners('data');
+  let drained = 0;
+  request.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT) request.socket.destroy();
+  });
+  request.resume();
+}
+
 /** Reads to the end, refusing a body over `limit` (the rest is then drained and dropped, never kept). */
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
-  const drop = () => {
-    request.removeAllListeners('data');
-    let drained = 0;
-    request.on('data', (chunk: Buffer) => {
-      drained += chunk.length;
-      if (drained > DRAIN_LIMIT) request.socket.destroy();
-    });
-    request.resume();
-  };
   if (Number(request.headers['content-length']) > limit) {
-    drop();
+    discardBody(request);
     return Promise.reject(refuse.tooLarge(limit));
   }
   return new Promise((resolve, reject) => {
@@ -143,7 +159,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
       size += chunk.length;
       if (size <= limit) return void chunks.push(chunk);
       settle();
-      drop();
+      discardBody(request);
       reject(refuse.tooLarge(limit));
     };
     const onEnd = () => {
@@ -231,14 +247,21 @@ export function createRouter(handlers: CallHandlers, options: RouterOptions) {
       throw allowed.length > 0 ? refuse.methodNotAllowed(allowed) : refuse.notFound();
     }
 
-    const call = calls[route.name] as (typeof calls)[CallName];
-    const raw = await readBody(request, options.bodyLimit);
+    const call: CallDefinition = calls[route.name];
     let session: Session | null = null;
     if (call.session) {
       const token = parseCookies(request.headers.cookie)[BACKOFFICE_SESSION_COOKIE];
       session = token ? options.resolveSession(token) : null;
-      if (!session) throw refuse.sessionMissing();
+      if (!session) {
+        // Checked before reading: without a session, a large upload is dropped, never held in memory.
+        discardBody(request);
+        throw refuse.sessionMissing();
+      }
     }
+    const raw = await readBody(
+      request,
+      options.bodyLimits?.[route.name] ?? call.bodyLimit ?? options.bodyLimit,
+    );
 
     const issues: Issue[] = [];
     const rawParams: Record<string, string> = {};
@@ -250,16 +273,11 @@ export function createRouter(handlers: CallHandlers, options: RouterOptions) {
         rawParams[key] = value;
       }
     });
-    const params = validate('params' in call ? call.params : undefined, rawParams, issues);
-    const query = validate(
-      'query' in call ? call.query : undefined,
-      Object.fromEntries(url.searchParams),
-      issues,
-    );
-    const body =
-      'body' in call
-        ? validate(call.body, parseJson(raw, request.headers['content-type']), issues)
-        : undefined;
+    const params = validate(call.params, rawParams, issues);
+    const query = validate(call.query, Object.fromEntries(url.searchParams), issues);
+    const body = call.body
+      ? validate(call.body, parseJson(raw, request.headers['content-type']), issues)
+      : undefined;
     if (issues.length > 0) throw refuse.invalid(issues);
 
     const handler = handlers[route.name] as CallHandler<CallName>;

@@ -1,6 +1,9 @@
+import type { Service } from '../app/catalog';
 import type { RoleName } from '../app/services/backoffice/contract';
+import type { CheckedAttachment } from './attachments';
 import type { Db } from './db';
 import { hashPassword } from './passwords';
+import { createShippingRequest, reviewShippingRequest } from './requests';
 import { countUsers, createAccount, createPartner, type NewPartner } from './users';
 
 /** Password of every demo account (docs and the start banner say so). */
@@ -104,11 +107,168 @@ function seedAccounts(context: SeedContext): void {
   }
 }
 
+/** A small valid one-page PDF showing these lines (Helvetica, A4), for demo attachments. */
+export function demoPdf(lines: readonly string[]): Buffer {
+  const escape = (text: string) => text.replace(/[\\()]/g, (char) => `\\${char}`);
+  const text = lines.map((line, index) => `${index === 0 ? '' : '0 -20 Td '}(${escape(line)}) Tj`).join('\n');
+  const content = `BT /F1 14 Tf 72 770 Td\n${text}\nET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(pdf, 'latin1'));
+    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface DemoRequest {
+  customer: string;
+  name: string;
+  service: Service;
+  description: string;
+  expectedRevenue: number;
+  daysAgo: number;
+  attachments?: CheckedAttachment[];
+  review?: { status: 'approved' | 'rejected'; by: string; note: string; daysAgo: number };
+}
+
+function demoRequests(): DemoRequest[] {
+  const packingList = demoPdf([
+    'Packing list',
+    'Shipper: Shenzhen Bright Electronics Co., Ltd.',
+    'Consignee: Nile Star Trading LLC, Cairo',
+    '1. USB-C chargers 65 W - 120 cartons - 1,440 pcs',
+    '2. Bluetooth earphones - 80 cartons - 4,000 pcs',
+    '3. Phone cases, assorted - 60 cartons - 6,000 pcs',
+    'Total: 260 cartons, gross weight 6,850 kg, 27.6 CBM',
+  ]);
+  return [
+    {
+      customer: 'client@example.com',
+      name: 'electronics and accessories',
+      service: 'shipping',
+      description:
+        'Category: electronics and accessories\nContainer type: Full Container Load\nOrigin: China\n' +
+        'CBMs required: 28\n\nChargers, earphones and phone cases from our supplier in Shenzhen, ready ' +
+        'for pick-up at the factory. Please ship to Alexandria and handle customs clearance.',
+      expectedRevenue: 4850,
+      daysAgo: 3,
+      attachments: [{ filename: 'packing-list.pdf', mimetype: 'application/pdf', data: packingList }],
+    },
+    {
+      customer: 'client@example.com',
+      name: 'Request For Quotation',
+      service: 'quotation',
+      description:
+        'Category: furniture and home decor\nContainer type: Groupage\nOrigin: Vietnam\nCBMs required: 12\n\n' +
+        'Please quote door-to-door from Ho Chi Minh City to Cairo for rattan chairs and side tables, ' +
+        'about 3.2 tonnes, ready in four weeks.',
+      expectedRevenue: 1900,
+      daysAgo: 16,
+      review: {
+        status: 'approved',
+        by: 'agent@example.com',
+        note: 'Rates sent by e-mail; valid 30 days.',
+        daysAgo: 15,
+      },
+    },
+    {
+      customer: 'client@example.com',
+      name: 'Trade Finance',
+      service: 'trade_finance',
+      description:
+        'We would like financing for a 40 ft container of ceramic tiles from India (supplier in Morbi), ' +
+        'invoice value USD 38,000, with payment to the supplier before shipment and repayment over 90 days.',
+      expectedRevenue: 2600,
+      daysAgo: 27,
+      review: {
+        status: 'rejected',
+        by: 'agent@example.com',
+        note: 'Please attach the pro-forma invoice and resubmit.',
+        daysAgo: 25,
+      },
+    },
+    {
+      customer: 'client2@example.com',
+      name: 'toys and games',
+      service: 'shipping',
+      description:
+        'Category: toys and games\nContainer type: Housebill\nOrigin: Vietnam\nCBMs required: 6\n\n' +
+        'Wooden toys and board games from Hanoi to Guangzhou, 42 cartons, labels in Chinese already applied.',
+      expectedRevenue: 1250,
+      daysAgo: 5,
+    },
+    {
+      customer: 'client2@example.com',
+      name: 'Request For Quotation',
+      service: 'quotation',
+      description:
+        'Category: food and beverages\nContainer type: Full Container Load\nOrigin: India\nCBMs required: 33\n\n' +
+        'Reefer rates please for basmati rice and spices, Nhava Sheva to Nansha, monthly from next quarter.',
+      expectedRevenue: 3400,
+      daysAgo: 20,
+      review: {
+        status: 'approved',
+        by: 'admin@example.com',
+        note: 'Quotation QT-2291 sent; reefer space confirmed for the first sailing.',
+        daysAgo: 19,
+      },
+    },
+  ];
+}
+
+function seedRequests(context: SeedContext): void {
+  const at = (daysAgo: number, hour: number) => {
+    const day = new Date(context.now.getTime() - daysAgo * DAY_MS);
+    day.setUTCHours(hour, 0, 0, 0);
+    // A time of day after now still belongs to the past.
+    return day > context.now ? new Date(day.getTime() - DAY_MS) : day;
+  };
+  for (const request of demoRequests()) {
+    const customer = context.users.get(request.customer);
+    if (!customer) throw new Error(`Seed data for ${request.customer}`);
+    const id = createShippingRequest(
+      context.db,
+      {
+        partnerId: customer.partnerId,
+        emailFrom: request.customer,
+        name: request.name,
+        service: request.service,
+        description: request.description,
+        expectedRevenue: request.expectedRevenue,
+        attachments: request.attachments ?? [],
+      },
+      at(request.daysAgo, 9),
+    );
+    if (!request.review) continue;
+    const reviewer = context.users.get(request.review.by);
+    if (!reviewer) throw new Error(`Seed data for ${request.review.by}`);
+    reviewShippingRequest(
+      context.db,
+      { id, status: request.review.status, note: request.review.note, reviewerId: reviewer.userId },
+      at(request.review.daysAgo, 14),
+    );
+  }
+}
+
 /**
  * The demo data, in order. Later demo data (orders, loans, invoices) is a step appended here. It only
  * runs on a database with no users: data an existing database must gain belongs in a migration.
  */
-export const seedSteps: SeedStep[] = [seedAccounts];
+export const seedSteps: SeedStep[] = [seedAccounts, seedRequests];
 
 /** Fills an empty database with the demo data; returns false (touching nothing) if it has users. */
 export async function seedDemoData(

@@ -21,6 +21,16 @@ describe('the contract', () => {
     const clientId = (clientLogin.body as { id: number }).id;
     const client = sessionTokenFrom(clientLogin.headers)!;
     await bo.call('forgotPassword', { body: { email: 'client2@example.com' } });
+    const clientPartner = (clientLogin.body as { partner_id: number }).partner_id;
+    const { id: pendingId } = bo.backoffice.db
+      .prepare(`SELECT id FROM shipping_requests WHERE status = 'pending' ORDER BY id LIMIT 1`)
+      .get() as { id: number };
+    const file = bo.backoffice.db
+      .prepare(
+        `SELECT a.id, a.request_id FROM request_attachments a JOIN shipping_requests r ON r.id = a.request_id
+         WHERE r.partner_id = ? LIMIT 1`,
+      )
+      .get(clientPartner) as { id: number; request_id: number };
     const token = new URL((await bo.outbox()).at(-1)!.link).searchParams.get('token')!;
 
     const successes: Record<CallName, CallOptions> = {
@@ -34,6 +44,31 @@ describe('the contract', () => {
       getContactDetails: { query: { user_id: clientId }, session: client },
       listUsers: { session: admin },
       getUser: { params: { id: clientId }, session: client },
+      createShippingRequest: {
+        body: {
+          partner_id: clientPartner,
+          email_from: 'client@example.com',
+          name: 'Request for Shipping',
+          description: 'Submitted from the client portal.',
+          expected_revenue: 0,
+          attachments: [
+            { filename: 'list.csv', data: Buffer.from('item,qty\nchairs,12\n').toString('base64') },
+          ],
+          service: 'shipping',
+        },
+        session: client,
+      },
+      listShippingRequests: { query: { search: 'shipping', limit: 5, offset: 0 }, session: client },
+      getShippingRequest: { params: { id: file.request_id }, session: client },
+      reviewShippingRequest: {
+        params: { id: pendingId },
+        body: { status: 'approved', note: 'Booked.' },
+        session: admin,
+      },
+      getShippingRequestAttachment: {
+        params: { id: file.request_id, attachment_id: file.id },
+        session: client,
+      },
       logout: { session: client },
     };
     expect(Object.keys(successes).sort()).toEqual(Object.keys(calls).sort());

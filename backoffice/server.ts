@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { App } from './app';
 import { openDatabase, type Db } from './db';
-import { createRouter, type CallHandlers } from './http';
+import { createRouter, type CallHandlers, type RouterOptions } from './http';
 import { createMailer } from './mail';
 import { authHandlers } from './routes/auth';
 import { healthHandlers } from './routes/health';
+import { requestHandlers } from './routes/requests';
 import { userHandlers } from './routes/users';
 import { seedDemoData } from './seed';
 import { findSession } from './sessions';
@@ -26,7 +27,10 @@ export interface BackofficeOptions {
   log?: boolean;
   /** One line per request on stdout. */
   logRequests?: boolean;
+  /** Body limit of calls whose contract sets none (1 MB). */
   bodyLimit?: number;
+  /** Replaces the contract's body limit of these calls (tests use small ones). */
+  bodyLimits?: RouterOptions['bodyLimits'];
   now?: () => Date;
 }
 
@@ -70,10 +74,16 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       portalUrl: (options.portalUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
       version: readVersion(),
     };
-    const handlers: CallHandlers = { ...authHandlers(app), ...userHandlers(app), ...healthHandlers(app) };
+    const handlers: CallHandlers = {
+      ...authHandlers(app),
+      ...userHandlers(app),
+      ...requestHandlers(app),
+      ...healthHandlers(app),
+    };
     const router = createRouter(handlers, {
       resolveSession: (token) => findSession(db, token, now()),
       bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      bodyLimits: options.bodyLimits,
       log: options.logRequests ?? false,
     });
 

@@ -78,9 +78,14 @@ export function countUsers(db: Db): number {
   return Number(db.prepare('SELECT count(*) FROM users').pluck().get());
 }
 
+/** First and last name as one, as answers show a person (the last name may be empty). */
+export function fullName(firstName: string, lastName: string | null): string {
+  return [firstName, lastName].filter(Boolean).join(' ');
+}
+
 /** The user as the contract's `backofficeUser` describes it. */
 export function toBackofficeUser(user: UserRecord): BackofficeUser {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const name = fullName(user.firstName, user.lastName);
   return {
     id: user.id,
     email: user.email,

@@ -1,5 +1,5 @@
 // A labelled input tied to its Conform field: visible label, hint, and the error in the user's language.
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { getInputProps } from '@conform-to/react';
 import FormControl from '@mui/joy/FormControl';
 import FormHelperText from '@mui/joy/FormHelperText';
 import FormLabel from '@mui/joy/FormLabel';
@@ -7,6 +7,7 @@ import Input from '@mui/joy/Input';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
+import { translateMessage, type MessageField } from './messages';
 
 type InputType = 'text' | 'email' | 'password' | 'tel' | 'search' | 'url' | 'number' | 'date';
 
@@ -19,8 +20,9 @@ export function TextField({
   autoFocus,
   required,
   dir,
+  step,
 }: {
-  field: FieldMetadata<string | undefined>;
+  field: MessageField;
   label: ReactNode;
   type?: InputType;
   hint?: ReactNode;
@@ -28,28 +30,31 @@ export function TextField({
   autoFocus?: boolean;
   required?: boolean;
   dir?: 'ltr' | 'rtl' | 'auto';
+  /** For numbers: "any" allows decimals. */
+  step?: string;
 }) {
   const { t } = useTranslation();
   const errors = field.errors ?? [];
-  const errorId = `${field.id}-error`;
+  const errorId = field.errorId;
   const hintId = `${field.id}-hint`;
   // Conform puts aria-* and constraints on the props: they belong on the <input>, not Joy's wrapper.
   const { key, ...inputProps } = getInputProps(field, {
     type,
     ariaAttributes: true,
-    ariaDescribedBy: errors.length ? errorId : hint ? hintId : undefined,
+    // Conform adds the error's id itself while the field is invalid.
+    ariaDescribedBy: hint && !errors.length ? hintId : undefined,
   });
   return (
     <FormControl error={errors.length > 0} required={required}>
       <FormLabel htmlFor={field.id}>{label}</FormLabel>
       <Input
         key={key}
-        slotProps={{ input: { ...inputProps, autoComplete, autoFocus, dir, required } }}
+        slotProps={{ input: { ...inputProps, autoComplete, autoFocus, dir, required, step } }}
         sx={{ '--Input-minHeight': '2.75rem' }}
       />
       {errors.length > 0 ? (
         <FormHelperText id={errorId} role="alert">
-          {errors.map((message) => t(message, { min: PASSWORD_MIN_LENGTH })).join(' ')}
+          {errors.map((message) => translateMessage(t, message, { min: PASSWORD_MIN_LENGTH })).join(' ')}
         </FormHelperText>
       ) : hint ? (
         <FormHelperText id={hintId}>{hint}</FormHelperText>

@@ -4,6 +4,7 @@ import Button from '@mui/joy/Button';
 import { useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from './messages';
 
 /** Form-level errors: fully qualified translation keys ("auth:login.wrongCredentials"). */
 export function FormErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
@@ -11,7 +12,7 @@ export function FormErrors({ id, errors }: { id: string; errors: string[] | unde
   if (!errors?.length) return <div id={id} />;
   return (
     <Alert id={id} color="danger" variant="soft" role="alert">
-      {errors.map((key) => t(key)).join(' ')}
+      {errors.map((message) => translateMessage(t, message)).join(' ')}
     </Alert>
   );
 }

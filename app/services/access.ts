@@ -19,12 +19,51 @@ export interface Screen {
   menu?: { section: MenuSection; label: string; icon: string };
 }
 
+const CLIENT: readonly RoleName[] = ['client'];
+
 export const SCREENS: readonly Screen[] = [
   {
     path: '/dashboards/modern',
     roles: ALL_ROLES,
     menu: { section: 'home', label: 'menu.dashboard', icon: 'dashboard' },
   },
+  {
+    path: '/apps/send-request-for-service',
+    roles: CLIENT,
+    menu: { section: 'apps', label: 'menu.sendRequest', icon: 'send' },
+  },
+  {
+    path: '/apps/request-for-shipping',
+    roles: CLIENT,
+    menu: { section: 'apps', label: 'menu.requestForShipping', icon: 'shipping' },
+  },
+  {
+    path: '/apps/request-for-quotation',
+    roles: CLIENT,
+    menu: { section: 'apps', label: 'menu.requestForQuotation', icon: 'quotation' },
+  },
+  {
+    path: '/apps/request-for-trade-finance',
+    roles: CLIENT,
+    menu: { section: 'apps', label: 'menu.tradeFinance', icon: 'finance' },
+  },
+  {
+    path: '/apps/send-client-requests',
+    roles: CLIENT,
+    menu: { section: 'apps', label: 'menu.myRequests', icon: 'requests' },
+  },
+  {
+    path: '/apps/client-service-requests',
+    roles: STAFF,
+    menu: { section: 'apps', label: 'menu.customerRequests', icon: 'inbox' },
+  },
+  {
+    path: '/apps/shipping/requests',
+    roles: STAFF,
+    menu: { section: 'apps', label: 'menu.shippingRequests', icon: 'shippingRequests' },
+  },
+  // Attachments of the requests a user may see; the back office scopes them (another customer's: 404).
+  { path: '/apps/requests/:id/attachments/:attachmentId', roles: ALL_ROLES },
 ];
 
 function pathPattern(path: string): RegExp {

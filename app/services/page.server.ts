@@ -1,7 +1,8 @@
 // What every page's loader needs besides its data: a translation function and the page's title.
+import type { Namespace } from '~/i18n';
 import { i18next } from './i18n.server';
 
-export async function pageTools(request: Request, namespace: 'common' | 'auth' | 'dashboard' = 'common') {
+export async function pageTools(request: Request, namespace: Namespace = 'common') {
   const [t, common] = await Promise.all([
     i18next.getFixedT(request, namespace),
     i18next.getFixedT(request, 'common'),

@@ -4,7 +4,7 @@ import { passwordResetMail } from '../mail';
 import { hashPassword, verifyPassword } from '../passwords';
 import { issueResetToken, resetPasswordWithToken } from '../resetTokens';
 import { clearedSessionCookie, createSession, deleteSession, sessionCookie } from '../sessions';
-import { createAccount, EmailTakenError, findUserByEmail, toBackofficeUser } from '../users';
+import { createAccount, EmailTakenError, findUserByEmail, fullName, toBackofficeUser } from '../users';
 
 type AuthCalls = 'login' | 'signup' | 'forgotPassword' | 'passwordReset' | 'logout';
 
@@ -33,7 +33,7 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
             lastName: body.lastName,
             roles: ['client'],
             partner: {
-              name: [body.firstName, body.lastName].filter(Boolean).join(' '),
+              name: fullName(body.firstName, body.lastName),
               email: body.email,
               // Codes are issued in capitals; people type them as they like.
               referredByCode: body.referral_code ? body.referral_code.toUpperCase() : null,

@@ -4,7 +4,7 @@
 // removed again on exit. The data directory's path is written to tests/e2e/.state/data-dir for the tests
 // (they read the mail outbox from it).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,12 +22,19 @@ const SESSION_SECRET = 'e2e-test-session-secret-not-for-production-00000';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'freight-portal-e2e-'));
 const stateDir = path.join(here, '.state');
 mkdirSync(stateDir, { recursive: true });
-writeFileSync(path.join(stateDir, 'data-dir'), dataDir + '\n');
+const stateFile = path.join(stateDir, 'data-dir');
+writeFileSync(stateFile, dataDir + '\n');
 console.info(`[e2e] DATA_DIR=${dataDir}`);
 
 // Settings that would change what the tests see (a real back office, mail by SMTP, analytics) are not passed on.
 const inherited = { ...process.env };
-for (const name of ['BACKOFFICE_URL', 'SMTP_URL', 'ANALYTICS_SCRIPT_URL', 'TRUST_PROXY', 'BACKOFFICE_LOG_REQUESTS']) {
+for (const name of [
+  'BACKOFFICE_URL',
+  'SMTP_URL',
+  'ANALYTICS_SCRIPT_URL',
+  'TRUST_PROXY',
+  'BACKOFFICE_LOG_REQUESTS',
+]) {
   delete inherited[name];
 }
 
@@ -35,8 +42,14 @@ const children = new Set();
 let stopping = false;
 
 function cleanUp() {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  try {
+    if (readFileSync(stateFile, 'utf8').trim() === dataDir) rmSync(stateFile, { force: true });
+  } catch {
+    // already gone
+  }
 }
 
 function stop(code) {

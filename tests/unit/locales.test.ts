@@ -93,7 +93,7 @@ describe('keys used by the code', () => {
     const missing: string[] = [];
     for (const file of files) {
       for (const [, namespace, key] of readFileSync(file, 'utf8').matchAll(
-        /['"`](common|auth|dashboard):([\w.]+)['"`]/g,
+        new RegExp(`['"\`](${NAMESPACES.join('|')}):([\\w.]+)['"\`|]`, 'g'),
       )) {
         if (!exists(namespace!, key!)) missing.push(`${path.relative(root, file)}: ${namespace}:${key}`);
       }

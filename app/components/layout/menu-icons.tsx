@@ -1,8 +1,26 @@
 // Icons of the menu entries, by the name the access table gives them.
-import { IconLayoutDashboard, IconPoint, type Icon } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconFileDollar,
+  IconInbox,
+  IconLayoutDashboard,
+  IconListCheck,
+  IconPoint,
+  IconSend,
+  IconShip,
+  IconTruckLoading,
+  type Icon,
+} from '@tabler/icons-react';
 
 const icons: Record<string, Icon> = {
   dashboard: IconLayoutDashboard,
+  send: IconSend,
+  shipping: IconShip,
+  quotation: IconFileDollar,
+  finance: IconCash,
+  requests: IconListCheck,
+  inbox: IconInbox,
+  shippingRequests: IconTruckLoading,
 };
 
 export function MenuIcon({ name, size = 20 }: { name: string; size?: number }) {

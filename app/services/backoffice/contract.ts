@@ -4,6 +4,7 @@
  * request with it. A change to the API is a change to this module (see docs/api.md).
  */
 import { z } from 'zod';
+import { SERVICES } from '../../catalog';
 
 /** Name of the cookie the back office issues on login and checks on every call. */
 export const BACKOFFICE_SESSION_COOKIE = 'bo_session';
@@ -101,6 +102,120 @@ export const usersAnswer = z.object({ users: z.array(backofficeUser) });
 
 export const healthAnswer = z.object({ status: z.literal('ok'), version: z.string() });
 
+// ---- Shipping requests (spec sections 3 and 7; review and attachment download are extensions) ----
+
+export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** DESIGN.md "Forms and input": at most 5 files of 10 MB, of these types. */
+export const ATTACHMENT_LIMITS = { files: 5, bytes: 10 * 1024 * 1024 } as const;
+export const ATTACHMENT_TYPES: Record<string, readonly string[]> = {
+  'application/pdf': ['.pdf'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/gif': ['.gif'],
+  'image/webp': ['.webp'],
+  'application/msword': ['.doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  'application/vnd.ms-excel': ['.xls'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+  'application/vnd.ms-powerpoint': ['.ppt'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['.pptx'],
+  'application/vnd.oasis.opendocument.text': ['.odt'],
+  'application/vnd.oasis.opendocument.spreadsheet': ['.ods'],
+  'text/csv': ['.csv'],
+};
+
+/** The media type a file name's extension stands for, when it is an allowed one. */
+export function attachmentType(filename: string): string | undefined {
+  const dot = filename.lastIndexOf('.');
+  if (dot < 0) return undefined;
+  const extension = filename.slice(dot).toLowerCase();
+  return Object.entries(ATTACHMENT_TYPES).find(([, extensions]) => extensions.includes(extension))?.[0];
+}
+
+const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64');
+
+export const attachmentUpload = z.object({
+  filename: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .refine((name) => attachmentType(name) !== undefined, 'file type not allowed'),
+  // Sizes are checked on the decoded bytes (413 naming the file); the call's body limit bounds the rest.
+  data: base64.min(1),
+});
+
+/** Exactly the payload of spec section 7, plus `service` (extension; a back office may ignore it). */
+export const shippingRequestCreate = z.object({
+  partner_id: z.number().int().positive(),
+  email_from: email,
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(10_000),
+  expected_revenue: z.number().nonnegative().max(1e12).default(0),
+  attachments: z.array(attachmentUpload).max(ATTACHMENT_LIMITS.files).default([]),
+  service: z.enum(SERVICES).optional(),
+});
+export type ShippingRequestCreate = z.input<typeof shippingRequestCreate>;
+
+export const attachmentInfo = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  mimetype: z.string(),
+  size: z.number().int().nonnegative(),
+});
+
+export const shippingRequest = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  service: z.enum(SERVICES).nullable(),
+  partner_id: z.number().int(),
+  partner_name: z.string(),
+  email_from: z.string(),
+  description: z.string(),
+  expected_revenue: z.number(),
+  status: z.enum(REQUEST_STATUSES),
+  staff_note: z.string().nullable(),
+  reviewed_by: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  created_at: z.string(),
+  attachments: z.array(attachmentInfo),
+  shipping_order_id: z.number().int().nullable(),
+});
+export type ShippingRequest = z.infer<typeof shippingRequest>;
+
+/**
+ * Paging and filters (extension parameters): a back office that ignores them answers everything, and
+ * the portal pages itself.
+ */
+export const listQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+export const shippingRequestsQuery = listQuery.extend({
+  status: z.enum(REQUEST_STATUSES).optional(),
+  service: z.enum(SERVICES).optional(),
+  partner_id: id.optional(),
+});
+
+export const shippingRequestsAnswer = z.object({
+  requests: z.array(shippingRequest),
+  /** All matching requests, before limit and offset. */
+  total: z.number().int().nonnegative(),
+});
+
+export const shippingRequestReview = z.object({
+  status: z.enum(['approved', 'rejected']),
+  note: z.string().trim().max(2000).optional(),
+});
+
+export const createdAnswer = z.object({ status: z.literal('success'), id: z.number().int() });
+
+export const attachmentFile = z.object({ filename: z.string(), mimetype: z.string(), data: base64 });
+
 /**
  * The calls, by name. `query` and `body` describe what is sent; `answer` what a 2xx brings back.
  * `session: true` means the call needs the signed-in user's back-office session.
@@ -139,18 +254,60 @@ export const calls = {
     answer: backofficeUser,
     session: true,
   },
+  createShippingRequest: {
+    method: 'POST',
+    path: '/shipping-requests',
+    body: shippingRequestCreate,
+    answer: createdAnswer,
+    session: true,
+    // Five files of 10 MB, base64-encoded, and the rest of the request.
+    bodyLimit: 72 * 1024 * 1024,
+  },
+  listShippingRequests: {
+    method: 'GET',
+    path: '/shipping-requests',
+    query: shippingRequestsQuery,
+    answer: shippingRequestsAnswer,
+    session: true,
+  },
+  getShippingRequest: {
+    method: 'GET',
+    path: '/shipping-requests/:id',
+    params: z.object({ id }),
+    answer: shippingRequest,
+    session: true,
+  },
+  /** Extension: staff approve or reject a pending request, with an optional note. */
+  reviewShippingRequest: {
+    method: 'PATCH',
+    path: '/shipping-requests/:id',
+    params: z.object({ id }),
+    body: shippingRequestReview,
+    answer: shippingRequest,
+    session: true,
+  },
+  /** Extension: one attachment's content. */
+  getShippingRequestAttachment: {
+    method: 'GET',
+    path: '/shipping-requests/:id/attachments/:attachment_id',
+    params: z.object({ id, attachment_id: id }),
+    answer: attachmentFile,
+    session: true,
+  },
   /** Extension: reachability for the portal's /healthz. */
   health: { method: 'GET', path: '/health', answer: healthAnswer, session: false },
 } as const satisfies Record<string, CallDefinition>;
 
 export interface CallDefinition {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   params?: z.ZodTypeAny;
   query?: z.ZodTypeAny;
   body?: z.ZodTypeAny;
   answer: z.ZodTypeAny;
   session: boolean;
+  /** Largest request body this call accepts, in bytes (1 MB when unset). */
+  bodyLimit?: number;
 }
 
 export type Calls = typeof calls;

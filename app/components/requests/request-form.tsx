@@ -1,0 +1,220 @@
+// The request forms: "send a request for service" (pick a service) and the detailed forms for shipping,
+// quotation and trade finance. Multipart posts to the route's action; works without JavaScript.
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Card from '@mui/joy/Card';
+import FormControl from '@mui/joy/FormControl';
+import FormHelperText from '@mui/joy/FormHelperText';
+import FormLabel from '@mui/joy/FormLabel';
+import Grid from '@mui/joy/Grid';
+import Stack from '@mui/joy/Stack';
+import Textarea from '@mui/joy/Textarea';
+import Typography from '@mui/joy/Typography';
+import { Form, useActionData } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CATEGORIES, CONTAINER_TYPES, ORIGINS, SERVICES } from '~/catalog';
+import { detailedRequestSchema, serviceRequestSchema } from '~/forms/requests';
+import { ATTACHMENT_LIMITS, ATTACHMENT_TYPES } from '~/services/backoffice/contract';
+import { TextField } from '../form-field';
+import { FormErrors, SubmitButton } from '../form-parts';
+import { translateMessage, type MessageField } from '../messages';
+import { SelectField } from '../select-field';
+
+type Reply = SubmissionResult<string[]>;
+
+const ACCEPT = Object.entries(ATTACHMENT_TYPES)
+  .flatMap(([type, extensions]) => [type, ...extensions])
+  .join(',');
+
+function DescriptionField({ field }: { field: MessageField }) {
+  const { t } = useTranslation('requests');
+  const { t: tc } = useTranslation();
+  const errors = field.errors ?? [];
+  const { key, ...props } = getTextareaProps(field, {
+    ariaDescribedBy: errors.length ? undefined : `${field.id}-hint`,
+  });
+  return (
+    <FormControl error={errors.length > 0}>
+      <FormLabel htmlFor={field.id}>{t('fields.description')}</FormLabel>
+      <Textarea key={key} minRows={4} slotProps={{ textarea: props }} />
+      {errors.length > 0 ? (
+        <FormHelperText id={field.errorId} role="alert">
+          {errors.map((m) => translateMessage(tc, m)).join(' ')}
+        </FormHelperText>
+      ) : (
+        <FormHelperText id={`${field.id}-hint`}>{t('fields.descriptionHint')}</FormHelperText>
+      )}
+    </FormControl>
+  );
+}
+
+function AttachmentsField({ field, submitted }: { field: MessageField; submitted: boolean }) {
+  const { t } = useTranslation('requests');
+  const { t: tc } = useTranslation();
+  const errors = field.errors ?? [];
+  const hintId = `${field.id}-hint`;
+  const errorId = `${field.id}-error`;
+  return (
+    <FormControl error={errors.length > 0}>
+      <FormLabel htmlFor={field.id}>{t('fields.attachments')}</FormLabel>
+      <input
+        id={field.id}
+        name={field.name}
+        type="file"
+        multiple
+        accept={ACCEPT}
+        className="native-file"
+        aria-invalid={errors.length > 0 || undefined}
+        aria-describedby={errors.length ? `${errorId} ${hintId}` : hintId}
+      />
+      {errors.length > 0 && (
+        <FormHelperText id={errorId} role="alert">
+          {errors.map((m) => translateMessage(tc, m)).join(' ')}
+        </FormHelperText>
+      )}
+      <FormHelperText id={hintId}>
+        {t('fields.attachmentsHint', {
+          files: ATTACHMENT_LIMITS.files,
+          mb: ATTACHMENT_LIMITS.bytes / (1024 * 1024),
+        })}
+        {submitted ? ` ${t('fields.attachmentsAgain')}` : ''}
+      </FormHelperText>
+    </FormControl>
+  );
+}
+
+function FormFrame({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <Stack gap={3} sx={{ maxWidth: 820 }}>
+      <div>
+        <Typography level="h1" sx={{ fontSize: 'xl3' }}>
+          {title}
+        </Typography>
+        <Typography level="body-lg" textColor="text.secondary">
+          {intro}
+        </Typography>
+      </div>
+      <Card>{children}</Card>
+    </Stack>
+  );
+}
+
+export function ServiceRequestForm({ aside }: { aside?: ReactNode }) {
+  const { t } = useTranslation('requests');
+  const { t: tc } = useTranslation('catalog');
+  const lastResult = useActionData<Reply>();
+  const [form, fields] = useForm({
+    id: 'service-request',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceRequestSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <FormFrame title={t('service.title')} intro={t('service.intro')}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        aria-describedby={form.errorId}
+      >
+        <Stack gap={2.5}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <SelectField
+            field={fields.service}
+            label={t('service.choose')}
+            placeholder={t('fields.select')}
+            options={SERVICES.map((service) => ({ value: service, label: tc(`services.${service}`) }))}
+            required
+          />
+          <DescriptionField field={fields.description} />
+          <AttachmentsField field={fields.attachments} submitted={lastResult != null} />
+          <SubmitButton>{t('service.submit')}</SubmitButton>
+        </Stack>
+      </Form>
+      {aside}
+    </FormFrame>
+  );
+}
+
+export function DetailedRequestForm({ title, intro }: { title: string; intro: string }) {
+  const { t } = useTranslation('requests');
+  const { t: tc } = useTranslation('catalog');
+  const lastResult = useActionData<Reply>();
+  const [form, fields] = useForm({
+    id: 'detailed-request',
+    lastResult,
+    defaultValue: { expectedRevenue: '0.0' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: detailedRequestSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <FormFrame title={title} intro={intro}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        aria-describedby={form.errorId}
+      >
+        <Stack gap={2.5}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Grid container spacing={2}>
+            <Grid xs={12} md={6}>
+              <SelectField
+                field={fields.category}
+                label={t('fields.category')}
+                placeholder={t('fields.select')}
+                options={CATEGORIES.map((value) => ({ value, label: tc(`categories.${value}`) }))}
+                required
+              />
+            </Grid>
+            <Grid xs={12} md={6}>
+              <SelectField
+                field={fields.containerType}
+                label={t('fields.containerType')}
+                placeholder={t('fields.select')}
+                options={CONTAINER_TYPES.map((value) => ({ value, label: tc(`containerTypes.${value}`) }))}
+                required
+              />
+            </Grid>
+            <Grid xs={12} md={6}>
+              <SelectField
+                field={fields.origin}
+                label={t('fields.origin')}
+                placeholder={t('fields.select')}
+                options={ORIGINS.map((value) => ({ value, label: tc(`origins.${value}`) }))}
+                required
+              />
+            </Grid>
+            <Grid xs={12} md={3}>
+              <TextField
+                field={fields.cbm}
+                label={t('fields.cbm')}
+                type="number"
+                step="any"
+                hint={t('fields.cbmHint')}
+                required
+                dir="ltr"
+              />
+            </Grid>
+            <Grid xs={12} md={3}>
+              <TextField
+                field={fields.expectedRevenue}
+                label={t('fields.expectedRevenue')}
+                type="number"
+                step="0.01"
+                hint={t('fields.expectedRevenueHint')}
+                dir="ltr"
+              />
+            </Grid>
+          </Grid>
+          <DescriptionField field={fields.description} />
+          <AttachmentsField field={fields.attachments} submitted={lastResult != null} />
+          <SubmitButton>{t('fields.submit')}</SubmitButton>
+        </Stack>
+      </Form>
+    </FormFrame>
+  );
+}

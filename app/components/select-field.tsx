@@ -1,0 +1,73 @@
+// A labelled native <select> styled like Joy's inputs: it opens without JavaScript (Joy's Select does not).
+import FormControl from '@mui/joy/FormControl';
+import FormHelperText from '@mui/joy/FormHelperText';
+import FormLabel from '@mui/joy/FormLabel';
+import { getSelectProps } from '@conform-to/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage, type MessageField } from './messages';
+
+export function SelectField({
+  field,
+  label,
+  options,
+  placeholder,
+  required,
+}: {
+  field: MessageField;
+  label: ReactNode;
+  options: { value: string; label: string }[];
+  placeholder?: string;
+  required?: boolean;
+}) {
+  const { t } = useTranslation();
+  const errors = field.errors ?? [];
+  const errorId = field.errorId;
+  // Conform points aria-describedby at the error itself while the field is invalid.
+  const { key, ...props } = getSelectProps(field);
+  return (
+    <FormControl error={errors.length > 0} required={required}>
+      <FormLabel htmlFor={field.id}>{label}</FormLabel>
+      <select key={key} {...props} required={required} className="native-select">
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {errors.length > 0 && (
+        <FormHelperText id={errorId} role="alert">
+          {errors.map((message) => translateMessage(t, message)).join(' ')}
+        </FormHelperText>
+      )}
+    </FormControl>
+  );
+}
+
+/** A plain select for list filters (GET forms), not tied to Conform. */
+export function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+}) {
+  const id = `filter-${name}`;
+  return (
+    <FormControl size="sm">
+      <FormLabel htmlFor={id}>{label}</FormLabel>
+      <select id={id} name={name} defaultValue={value} className="native-select">
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FormControl>
+  );
+}

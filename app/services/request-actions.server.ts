@@ -1,0 +1,81 @@
+// The actions behind the request forms: read the multipart form as it streams, validate, send, and on any
+// problem return the form with what was typed and a message (attachments must be chosen again).
+import type { Submission } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import type { Service } from '~/catalog';
+import { detailedRequestSchema, serviceRequestSchema } from '~/forms/requests';
+import { rolesFor } from './access';
+import { requireUser, withBackofficeSession } from './auth.server';
+import { reportError } from './errors.server';
+import { sendFailureMessage, sendRequest, uploadProblemMessage, type RequestDraft } from './requests.server';
+import { parseUploadForm } from './uploads.server';
+
+const ATTACHMENTS = 'attachments';
+
+async function handle<T>(
+  args: ActionFunctionArgs,
+  screen: string,
+  parse: (formData: FormData) => Submission<T, string[]>,
+  toDraft: (value: T) => RequestDraft,
+) {
+  const signedIn = await requireUser(args.request, { anyOf: rolesFor(screen) });
+  const upload = await parseUploadForm(args.request, { fileField: ATTACHMENTS });
+  const submission = parse(upload.formData);
+  const uploadErrors = upload.problems.map(uploadProblemMessage);
+  if (submission.status !== 'success' || uploadErrors.length > 0) {
+    return data(
+      submission.reply({ fieldErrors: uploadErrors.length ? { [ATTACHMENTS]: uploadErrors } : {} }),
+      {
+        status: 400,
+      },
+    );
+  }
+  try {
+    const id = await withBackofficeSession(args.request, () =>
+      sendRequest(signedIn, toDraft(submission.value), upload.files),
+    );
+    return redirect(`/apps/send-client-requests?sent=${id}`);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError('send request', error);
+    const failure = sendFailureMessage(error);
+    return data(
+      submission.reply(
+        failure.field
+          ? { fieldErrors: { [failure.field]: [failure.message] } }
+          : { formErrors: [failure.message] },
+      ),
+      { status: 400 },
+    );
+  }
+}
+
+export function serviceRequestAction(args: ActionFunctionArgs) {
+  return handle(
+    args,
+    '/apps/send-request-for-service',
+    (formData) => parseWithZod(formData, { schema: serviceRequestSchema }),
+    (value) => ({ service: value.service, description: value.description }),
+  );
+}
+
+export function detailedRequestAction(service: Exclude<Service, 'other'>, screen: string) {
+  return (args: ActionFunctionArgs) =>
+    handle(
+      args,
+      screen,
+      (formData) => parseWithZod(formData, { schema: detailedRequestSchema }),
+      (value) => ({
+        service,
+        details: {
+          category: value.category,
+          containerType: value.containerType,
+          origin: value.origin,
+          cbm: value.cbm,
+        },
+        expectedRevenue: value.expectedRevenue,
+        description: value.description,
+      }),
+    );
+}

@@ -1,0 +1,77 @@
+// Loader and review action of the request lists: the client's own (/apps/send-client-requests) and the
+// staff's (/apps/client-service-requests, /apps/shipping/requests).
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import type { Service } from '~/catalog';
+import { requestListParams, reviewSchema } from '~/forms/requests';
+import { isStaff, rolesFor } from './access';
+import { requireUser, withBackofficeSession } from './auth.server';
+import { backoffice, isBackofficeError } from './backoffice/client.server';
+import { messageKeyFor, reportError } from './errors.server';
+import { pageTools } from './page.server';
+import { listRequests } from './requests.server';
+
+export async function requestListLoader(
+  { request }: LoaderFunctionArgs,
+  screen: string,
+  options: { titleKey: string; service?: Service },
+) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(screen) });
+  const { t, title, common } = await pageTools(request, 'requests');
+  const url = new URL(request.url);
+  const params = requestListParams.parse(Object.fromEntries(url.searchParams));
+  const staff = isStaff(signedIn.user.roles);
+  const base = {
+    title: title(t(options.titleKey)),
+    staff,
+    params,
+    fixedService: options.service ?? null,
+    sent: Number(url.searchParams.get('sent')) || null,
+    reviewed: url.searchParams.get('reviewed'),
+  };
+  try {
+    const page = await withBackofficeSession(request, () =>
+      listRequests(signedIn, params, { service: options.service }),
+    );
+    return { ...base, page, loadError: null };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError('request list', error);
+    // A failed fetch is said, with a retry; never shown as an empty list.
+    return { ...base, page: null, loadError: common(messageKeyFor(error)) };
+  }
+}
+
+export async function reviewAction({ request }: ActionFunctionArgs, screen: string) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(screen) });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: reviewSchema });
+  if (submission.status !== 'success') {
+    return data(
+      { review: submission.reply(), reviewId: Number(formData.get('id')) || null },
+      { status: 400 },
+    );
+  }
+  const { id, decision, note } = submission.value;
+  try {
+    await withBackofficeSession(request, () =>
+      backoffice().call('reviewShippingRequest', {
+        session: signedIn.session,
+        params: { id },
+        body: { status: decision, ...(note ? { note } : {}) },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const key =
+      isBackofficeError(error) && error.code === 'conflict'
+        ? 'requests:review.alreadyReviewed'
+        : messageKeyFor(error);
+    if (key !== 'requests:review.alreadyReviewed') reportError('review request', error);
+    return data({ review: submission.reply({ formErrors: [key] }), reviewId: id }, { status: 400 });
+  }
+  const back = new URL(request.url);
+  back.searchParams.delete('index');
+  back.searchParams.set('reviewed', `${id}:${decision}`);
+  return redirect(`${back.pathname}${back.search}`);
+}

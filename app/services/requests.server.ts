@@ -1,0 +1,159 @@
+// Customers' requests (shipping, quotation, trade finance, other): sending them with their attachments,
+// listing them a page at a time, and the staff's review.
+import {
+  CATEGORY_NAMES,
+  CONTAINER_TYPE_NAMES,
+  ORIGIN_NAMES,
+  SERVICE_NAMES,
+  type Category,
+  type ContainerType,
+  type Origin,
+  type Service,
+} from '~/catalog';
+import { messageWith } from '~/components/messages';
+import type { RequestListParams } from '~/forms/requests';
+import type { SignedIn } from './auth.server';
+import { backoffice, isBackofficeError } from './backoffice/client.server';
+import { ATTACHMENT_LIMITS, type ShippingRequest } from './backoffice/contract';
+import { messageKeyFor } from './errors.server';
+import type { UploadedFile, UploadProblem } from './uploads.server';
+
+export const PAGE_SIZE = 10;
+
+/** The description's default (spec section 3). */
+export const DEFAULT_DESCRIPTION = 'Submitted from the client portal.';
+
+export interface RequestDraft {
+  service: Service;
+  details?: { category: Category; containerType: ContainerType; origin: Origin; cbm: number };
+  expectedRevenue?: number;
+  description?: string;
+}
+
+/** The back office gets the details as readable lines above the customer's own words. */
+export function composeDescription(draft: RequestDraft): string {
+  const lines: string[] = [];
+  if (draft.details) {
+    lines.push(
+      `Category: ${CATEGORY_NAMES[draft.details.category]}`,
+      `Container type: ${CONTAINER_TYPE_NAMES[draft.details.containerType]}`,
+      `Origin: ${ORIGIN_NAMES[draft.details.origin]}`,
+      `CBMs required: ${draft.details.cbm}`,
+      '',
+    );
+  }
+  lines.push(draft.description?.trim() || DEFAULT_DESCRIPTION);
+  return lines.join('\n');
+}
+
+/** `name` is the chosen category on the detailed forms, the service otherwise (spec section 3). */
+export function requestName(draft: RequestDraft): string {
+  return draft.details ? CATEGORY_NAMES[draft.details.category] : SERVICE_NAMES[draft.service];
+}
+
+export function uploadProblemMessage(problem: UploadProblem): string {
+  switch (problem.code) {
+    case 'tooManyFiles':
+      return messageWith('requests:upload.tooManyFiles', { max: problem.max });
+    case 'fileTooLarge':
+      return messageWith('requests:upload.fileTooLarge', {
+        filename: problem.filename,
+        maxMb: problem.maxMb,
+      });
+    case 'fileType':
+      return messageWith('requests:upload.fileType', { filename: problem.filename });
+    case 'malformed':
+      return 'requests:upload.malformed';
+  }
+}
+
+export class NoPartnerError extends Error {}
+
+/** Sends the request for the signed-in customer (or, for staff, for `partnerId`). Returns its id. */
+export async function sendRequest(
+  signedIn: SignedIn,
+  draft: RequestDraft,
+  files: UploadedFile[],
+  partner: { id: number; email: string } | null = null,
+): Promise<number> {
+  const partnerId = partner?.id ?? signedIn.user.partner_id;
+  if (!partnerId) throw new NoPartnerError();
+  const answer = await backoffice().call('createShippingRequest', {
+    session: signedIn.session,
+    body: {
+      partner_id: partnerId,
+      email_from: partner?.email ?? signedIn.user.email,
+      name: requestName(draft),
+      description: composeDescription(draft),
+      expected_revenue: draft.expectedRevenue ?? 0,
+      attachments: files.map((file) => ({ filename: file.filename, data: file.data })),
+      service: draft.service,
+    },
+  });
+  return answer.id;
+}
+
+/** The message for a refused request: the back office's reasons about files, or the general ones. */
+export function sendFailureMessage(error: unknown): { field?: 'attachments'; message: string } {
+  if (error instanceof NoPartnerError) return { message: 'requests:upload.noPartner' };
+  if (isBackofficeError(error)) {
+    if (error.code === 'payload_too_large') {
+      return {
+        field: 'attachments',
+        message: messageWith('requests:upload.tooLarge', { maxMb: ATTACHMENT_LIMITS.bytes / (1024 * 1024) }),
+      };
+    }
+    if (error.kind === 'rejected')
+      return { field: 'attachments', message: 'requests:upload.contentMismatch' };
+  }
+  return { message: messageKeyFor(error) };
+}
+
+export interface RequestPage {
+  requests: ShippingRequest[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/**
+ * One page of requests. The back office pages and filters when it can; if it ignores the paging
+ * parameters (answers more than a page), the portal filters and pages what it got.
+ */
+export async function listRequests(
+  signedIn: SignedIn,
+  params: RequestListParams,
+  fixed: { service?: Service } = {},
+): Promise<RequestPage> {
+  const service = fixed.service ?? params.service;
+  const answer = await backoffice().call('listShippingRequests', {
+    session: signedIn.session,
+    query: {
+      search: params.q || undefined,
+      status: params.status,
+      service,
+      limit: PAGE_SIZE,
+      offset: (params.page - 1) * PAGE_SIZE,
+    },
+  });
+  let { requests, total } = answer;
+  if (requests.length > PAGE_SIZE) {
+    const search = params.q?.toLowerCase();
+    const matching = requests.filter(
+      (request) =>
+        (!params.status || request.status === params.status) &&
+        (!service || request.service === service) &&
+        (!search ||
+          [
+            String(request.id),
+            request.name,
+            request.description,
+            request.partner_name,
+            request.email_from,
+          ].some((text) => text.toLowerCase().includes(search))),
+    );
+    total = matching.length;
+    requests = matching.slice((params.page - 1) * PAGE_SIZE, params.page * PAGE_SIZE);
+  }
+  return { requests, total, page: params.page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+}

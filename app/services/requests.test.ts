@@ -1,0 +1,96 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeDescription, DEFAULT_DESCRIPTION, requestName } from './requests.server';
+
+describe('what a request sends (spec section 3)', () => {
+  it('names a detailed request by its category and puts the details above the description', () => {
+    const draft = {
+      service: 'shipping' as const,
+      details: {
+        category: 'electronics_accessories' as const,
+        containerType: 'groupage' as const,
+        origin: 'vietnam' as const,
+        cbm: 12.5,
+      },
+      description: 'Fragile, keep dry.',
+    };
+    expect(requestName(draft)).toBe('electronics and accessories');
+    expect(composeDescription(draft)).toBe(
+      'Category: electronics and accessories\nContainer type: Groupage\nOrigin: Vietnam\nCBMs required: 12.5\n\nFragile, keep dry.',
+    );
+  });
+
+  it('names a service request by its service and fills the default description', () => {
+    const draft = { service: 'quotation' as const, description: '   ' };
+    expect(requestName(draft)).toBe('Request For Quotation');
+    expect(composeDescription(draft)).toBe(DEFAULT_DESCRIPTION);
+  });
+});
+
+describe('listRequests with a back office that ignores paging', () => {
+  let close: () => Promise<void>;
+  const all = Array.from({ length: 23 }, (_, i) => ({
+    id: i + 1,
+    name: i % 2 ? 'footwear' : 'toys and games',
+    service: i % 2 ? 'shipping' : 'quotation',
+    partner_id: 7,
+    partner_name: 'Nile Star Trading',
+    email_from: 'client@example.com',
+    description: `request ${i + 1}`,
+    expected_revenue: 0,
+    status: i % 3 === 0 ? 'approved' : 'pending',
+    staff_note: null,
+    reviewed_by: null,
+    reviewed_at: null,
+    created_at: '2026-11-01T10:00:00.000Z',
+    attachments: [],
+    shipping_order_id: null,
+  }));
+
+  beforeAll(async () => {
+    const server = createServer((_req, res) => {
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ requests: all, total: all.length }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    process.env.BACKOFFICE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    process.env.SESSION_SECRET = 'test-secret-that-is-long-enough-for-signing-cookies';
+    close = () => new Promise((resolve) => server.close(() => resolve()));
+  });
+  afterAll(() => close());
+
+  const signedIn = {
+    session: 'token',
+    user: {
+      id: 1,
+      email: 'c@e.x',
+      firstName: 'C',
+      lastName: 'E',
+      name: 'C E',
+      partner_id: 7,
+      roles: ['client'],
+      role: 'client',
+      profile_image: null,
+    },
+  };
+
+  it('pages what it got, ten at a time', async () => {
+    const { listRequests } = await import('./requests.server');
+    const third = await listRequests(signedIn, { page: 3 });
+    expect(third).toMatchObject({ total: 23, page: 3, pages: 3 });
+    expect(third.requests.map((r) => r.id)).toEqual([21, 22, 23]);
+  });
+
+  it('filters what it got by status, type and search', async () => {
+    const { listRequests } = await import('./requests.server');
+    const approved = await listRequests(signedIn, { page: 1, status: 'approved', service: 'quotation' });
+    expect(approved.requests.every((r) => r.status === 'approved' && r.service === 'quotation')).toBe(true);
+    expect(approved.total).toBe(
+      all.filter((r) => r.status === 'approved' && r.service === 'quotation').length,
+    );
+    const searched = await listRequests(signedIn, { page: 1, q: 'request 17' });
+    expect(searched.requests.map((r) => r.id)).toEqual([17]);
+  });
+});

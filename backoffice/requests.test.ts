@@ -1,0 +1,738 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  attachmentFile,
+  backofficeUser,
+  createdAnswer,
+  shippingRequest,
+  shippingRequestsAnswer,
+  type ShippingRequest,
+  type ShippingRequestCreate,
+} from '../app/services/backoffice/contract';
+import { createShippingRequest } from './requests';
+import { demoPdf } from './seed';
+import { startTestBackoffice, type CallOptions, type TestBackoffice } from './testing';
+
+type Who = 'admin' | 'agent' | 'client' | 'client2';
+
+let bo: TestBackoffice;
+const sessions: Record<Who, string> = { admin: '', agent: '', client: '', client2: '' };
+const partners: Record<Who, number> = { admin: 0, agent: 0, client: 0, client2: 0 };
+
+beforeAll(async () => {
+  bo = await startTestBackoffice();
+  for (const who of Object.keys(sessions) as Who[]) {
+    const email = `${who}@example.com`;
+    const login = await bo.call('login', { body: { email, password: 'demo1234' } });
+    partners[who] = backofficeUser.parse(login.body).partner_id!;
+    sessions[who] = await bo.login(email);
+  }
+});
+afterAll(async () => {
+  await bo?.dispose();
+});
+
+const notFound = { error: 'Not found', code: 'not_found' };
+const mismatch = 'The file content does not match its type';
+
+const files = {
+  pdf: demoPdf(['Commercial invoice', 'INV-2024-118']),
+  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
+  jpeg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
+  gif: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'),
+  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8L')]),
+  zip: Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(26, 1)]),
+  ole: Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(24, 0x20)]),
+  csv: Buffer.from('item;qty;unit price\nRattan chair;120;18.50\nSide table "Hoi An";40;32.00\n', 'utf8'),
+};
+
+function upload(filename: string, data: Buffer) {
+  return { filename, data: data.toString('base64') };
+}
+
+function draft(who: Who, extra: Partial<ShippingRequestCreate> = {}): ShippingRequestCreate {
+  return {
+    partner_id: partners[who],
+    email_from: `${who}@example.com`,
+    name: 'footwear',
+    description: 'Category: footwear\nContainer type: Groupage\nOrigin: Vietnam\nCBMs required: 4',
+    expected_revenue: 640,
+    ...extra,
+  };
+}
+
+function counts() {
+  const count = (table: string) => bo.backoffice.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+  return { requests: count('shipping_requests'), attachments: count('request_attachments') };
+}
+
+async function create(who: Who, body: ShippingRequestCreate, session = sessions[who]): Promise<number> {
+  const result = await bo.call('createShippingRequest', { body, session });
+  expect(result.status, JSON.stringify(result.body)).toBe(200);
+  return createdAnswer.parse(result.body).id;
+}
+
+async function get(id: number, who: Who): Promise<ShippingRequest> {
+  const result = await bo.call('getShippingRequest', { params: { id }, session: sessions[who] });
+  expect(result.status).toBe(200);
+  return shippingRequest.parse(result.body);
+}
+
+async function list(who: Who, query: CallOptions['query'] = {}) {
+  const result = await bo.call('listShippingRequests', { query, session: sessions[who] });
+  expect(result.status, JSON.stringify(result.body)).toBe(200);
+  return shippingRequestsAnswer.parse(result.body);
+}
+
+describe('the seeded requests', () => {
+  it('give the first customer a pending, an approved and a rejected request', async () => {
+    const { requests, total } = await list('client');
+    const seeded = requests.filter((request) => request.email_from === 'client@example.com').slice(-3);
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(seeded.map((request) => [request.status, request.service, request.name])).toEqual([
+      ['pending', 'shipping', 'electronics and accessories'],
+      ['approved', 'quotation', 'Request For Quotation'],
+      ['rejected', 'trade_finance', 'Trade Finance'],
+    ]);
+    const [pending, approved, rejected] = seeded as [ShippingRequest, ShippingRequest, ShippingRequest];
+    expect(pending).toMatchObject({ staff_note: null, reviewed_by: null, partner_name: 'Nile Star Trading' });
+    expect(pending.description).toMatch(/^Category: electronics and accessories\nContainer type: /);
+    expect(approved).toMatchObject({
+      staff_note: 'Rates sent by e-mail; valid 30 days.',
+      reviewed_by: 'Omar Farouk',
+    });
+    expect(rejected).toMatchObject({
+      staff_note: 'Please attach the pro-forma invoice and resubmit.',
+      reviewed_by: 'Omar Farouk',
+    });
+    for (const request of seeded) {
+      expect(request.expected_revenue).toBeGreaterThan(0);
+      expect(Date.parse(request.created_at)).toBeLessThan(Date.now());
+    }
+    expect(Date.parse(approved.reviewed_at!)).toBeGreaterThan(Date.parse(approved.created_at));
+
+    expect(pending.attachments).toEqual([
+      {
+        id: expect.any(Number),
+        filename: 'packing-list.pdf',
+        mimetype: 'application/pdf',
+        size: expect.any(Number),
+      },
+    ]);
+    const file = await bo.call('getShippingRequestAttachment', {
+      params: { id: pending.id, attachment_id: pending.attachments[0]!.id },
+      session: sessions.client,
+    });
+    const pdf = Buffer.from(attachmentFile.parse(file.body).data, 'base64');
+    expect(pdf.length).toBe(pending.attachments[0]!.size);
+    expect(pdf.length).toBeLessThan(2000);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toContain('(Packing list) Tj');
+  });
+
+  it('give the second customer a pending and an approved request', async () => {
+    const { requests } = await list('client2');
+    const seeded = requests.filter((request) => request.email_from === 'client2@example.com').slice(-2);
+    expect(seeded.map((request) => request.status)).toEqual(['pending', 'approved']);
+    expect(seeded[1]).toMatchObject({ reviewed_by: 'Amina Haddad', partner_name: 'Jade Harbor Imports' });
+  });
+
+  it('make a demo PDF whose cross-reference table points at its objects', () => {
+    const pdf = demoPdf(['Packing list', 'Cartons (260) \\ pallets']).toString('latin1');
+    const xref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(pdf)![1]);
+    expect(pdf.slice(xref, xref + 5)).toBe('xref\n');
+    const entries = pdf.slice(xref).split('\n').slice(3, 8);
+    entries.forEach((entry, index) => {
+      expect(entry).toMatch(/^\d{10} 00000 n $/);
+      expect(pdf.slice(Number(entry.slice(0, 10)))).toMatch(new RegExp(`^${index + 1} 0 obj\\n`));
+    });
+    const length = Number(/\/Length (\d+) >>\nstream\n/.exec(pdf)![1]);
+    const start = pdf.indexOf('stream\n') + 'stream\n'.length;
+    expect(pdf.slice(start + length, start + length + 10)).toBe('\nendstream');
+    expect(pdf).toContain('(Cartons \\(260\\) \\\\ pallets) Tj');
+  });
+});
+
+describe('POST /shipping-requests', () => {
+  it('stores a request without attachments, with the defaults and the time of the app clock', async () => {
+    bo.clock.offsetMs = -3_600_000;
+    try {
+      const body = draft('client');
+      delete body.expected_revenue;
+      const id = await create('client', body);
+      const request = await get(id, 'client');
+      expect(request).toMatchObject({
+        id,
+        name: 'footwear',
+        service: null,
+        partner_id: partners.client,
+        partner_name: 'Nile Star Trading',
+        email_from: 'client@example.com',
+        expected_revenue: 0,
+        status: 'pending',
+        staff_note: null,
+        reviewed_by: null,
+        reviewed_at: null,
+        attachments: [],
+        shipping_order_id: null,
+      });
+      expect(request.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Math.abs(Date.parse(request.created_at) - (Date.now() - 3_600_000))).toBeLessThan(10_000);
+    } finally {
+      bo.clock.offsetMs = 0;
+    }
+  });
+
+  it('stores every allowed kind of file, and gives each back byte for byte', async () => {
+    const uploads = [
+      ['invoice.PDF', files.pdf, 'application/pdf'],
+      ['photo.png', files.png, 'image/png'],
+      ['label.jpeg', files.jpeg, 'image/jpeg'],
+      ['pallets.webp', files.webp, 'image/webp'],
+      ['items.csv', files.csv, 'text/csv'],
+    ] as const;
+    const id = await create(
+      'client',
+      draft('client', {
+        service: 'shipping',
+        attachments: uploads.map(([filename, data]) => upload(filename, data)),
+      }),
+    );
+    const request = await get(id, 'client');
+    expect(request.service).toBe('shipping');
+    expect(request.attachments.map(({ filename, mimetype, size }) => [filename, mimetype, size])).toEqual(
+      uploads.map(([filename, data, mimetype]) => [filename, mimetype, data.length]),
+    );
+    for (const [index, attachment] of request.attachments.entries()) {
+      const result = await bo.call('getShippingRequestAttachment', {
+        params: { id, attachment_id: attachment.id },
+        session: sessions.client,
+      });
+      expect(result.status).toBe(200);
+      const file = attachmentFile.parse(result.body);
+      expect(file.filename).toBe(uploads[index]![0]);
+      expect(file.mimetype).toBe(uploads[index]![2]);
+      expect(Buffer.from(file.data, 'base64').equals(uploads[index]![1])).toBe(true);
+    }
+
+    const more = [
+      ['scan.jpg', files.jpeg],
+      ['map.gif', files.gif],
+      ['contract.docx', files.zip],
+      ['prices.xlsx', files.zip],
+      ['deck.pptx', files.zip],
+    ] as const;
+    const office = [
+      ['letter.odt', files.zip],
+      ['sheet.ods', files.zip],
+      ['old.doc', files.ole],
+      ['old.xls', files.ole],
+      ['old.ppt', files.ole],
+    ] as const;
+    for (const batch of [more, office]) {
+      const other = await create(
+        'client',
+        draft('client', { attachments: batch.map(([filename, data]) => upload(filename, data)) }),
+      );
+      expect((await get(other, 'client')).attachments).toHaveLength(5);
+    }
+  });
+
+  it('refuses a file whose content is not of its type, storing nothing', async () => {
+    const before = counts();
+    const cases: [string, Buffer][] = [
+      ['invoice.pdf', files.png],
+      ['photo.png', files.jpeg],
+      ['photo.jpg', files.pdf],
+      ['anim.gif', files.png],
+      ['pic.webp', Buffer.concat([Buffer.from('RIFF\x00\x00\x00\x00WAVE', 'latin1')])],
+      ['contract.docx', files.ole],
+      ['old.doc', files.zip],
+      ['items.csv', Buffer.from('a,b\n1,\x00\n')],
+      ['items.csv', Buffer.from([0x61, 0x2c, 0xff, 0xfe, 0x0a])],
+    ];
+    for (const [filename, data] of cases) {
+      const result = await bo.call('createShippingRequest', {
+        body: draft('client', { attachments: [upload('fine.pdf', files.pdf), upload(filename, data)] }),
+        session: sessions.client,
+      });
+      expect(result.status, filename).toBe(400);
+      expect(result.body).toEqual({
+        error: 'The request is invalid',
+        code: 'bad_request',
+        issues: [{ path: 'attachments.1', message: mismatch }],
+      });
+    }
+    // Every mismatching file is named, and base64 with bits left over is not a file either.
+    const several = await bo.call('createShippingRequest', {
+      body: draft('client', {
+        attachments: [
+          upload('a.png', files.pdf),
+          upload('b.pdf', files.pdf),
+          { filename: 'c.pdf', data: 'JVBERi1=' },
+        ],
+      }),
+      session: sessions.client,
+    });
+    expect(several.status).toBe(400);
+    expect(several.body).toMatchObject({
+      issues: [
+        { path: 'attachments.0', message: mismatch },
+        { path: 'attachments.2', message: mismatch },
+      ],
+    });
+    expect(counts()).toEqual(before);
+  });
+
+  it('refuses a file over 10 MB with 413 naming it, storing nothing', async () => {
+    const before = counts();
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
+    files.pdf.copy(big);
+    const result = await bo.call('createShippingRequest', {
+      body: draft('client', { attachments: [upload('small.pdf', files.pdf), upload('huge scan.pdf', big)] }),
+      session: sessions.client,
+    });
+    expect(result.status).toBe(413);
+    expect(result.body).toMatchObject({
+      code: 'payload_too_large',
+      error: expect.stringContaining('huge scan.pdf'),
+    });
+    expect(counts()).toEqual(before);
+  });
+
+  it('refuses six files, a type not allowed and a name without extension, storing nothing', async () => {
+    const before = counts();
+    const six = await bo.call('createShippingRequest', {
+      body: draft('client', {
+        attachments: Array.from({ length: 6 }, (_, i) => upload(`${i}.pdf`, files.pdf)),
+      }),
+      session: sessions.client,
+    });
+    expect(six.status).toBe(400);
+    expect(six.body).toMatchObject({ code: 'bad_request', issues: [{ path: 'attachments' }] });
+    for (const filename of ['setup.exe', 'README', 'archive.pdf.zip']) {
+      const result = await bo.call('createShippingRequest', {
+        body: draft('client', { attachments: [upload(filename, files.zip)] }),
+        session: sessions.client,
+      });
+      expect(result.status, filename).toBe(400);
+      expect(result.body).toMatchObject({ issues: [{ path: 'attachments.0.filename' }] });
+    }
+    expect(counts()).toEqual(before);
+  });
+
+  it('answers 404 to a client filing for another customer, and stores nothing', async () => {
+    const before = counts();
+    for (const partnerId of [partners.client2, partners.admin, 99999]) {
+      const result = await bo.call('createShippingRequest', {
+        body: draft('client', { partner_id: partnerId, attachments: [upload('a.pdf', files.pdf)] }),
+        session: sessions.client,
+      });
+      expect(result.status).toBe(404);
+      expect(result.body).toEqual(notFound);
+    }
+    expect(counts()).toEqual(before);
+  });
+
+  it("lets staff file for any customer, but not for the staff's partner or an unknown one", async () => {
+    const id = await create('client2', draft('client2', { name: 'Filed by staff' }), sessions.agent);
+    expect(await get(id, 'client2')).toMatchObject({
+      partner_name: 'Jade Harbor Imports',
+      name: 'Filed by staff',
+    });
+    for (const partnerId of [partners.agent, 99999]) {
+      const result = await bo.call('createShippingRequest', {
+        body: draft('client2', { partner_id: partnerId }),
+        session: sessions.admin,
+      });
+      expect(result.status).toBe(404);
+      expect(result.body).toEqual(notFound);
+    }
+  });
+
+  it('refuses a call without a session even with a large body, without reading it', async () => {
+    const result = await bo.call('createShippingRequest', {
+      body: draft('client', {
+        attachments: [upload('a.pdf', Buffer.concat([files.pdf, Buffer.alloc(3e6)]))],
+      }),
+    });
+    expect(result.status).toBe(401);
+    expect(result.body).toMatchObject({ code: 'unauthorized' });
+  });
+});
+
+describe('body limits', () => {
+  it("accepts a body over the default 1 MB on this call (the contract's limit)", async () => {
+    const data = Buffer.concat([files.pdf, Buffer.alloc(3 * 1024 * 1024, 0x20)]);
+    const id = await create('client', draft('client', { attachments: [upload('large.pdf', data)] }));
+    expect((await get(id, 'client')).attachments[0]!.size).toBe(data.length);
+  });
+
+  it('refuses a declared body over the 72 MB of the contract before reading it', async () => {
+    const url = new URL('/shipping-requests', bo.backoffice.url);
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(72 * 1024 * 1024 + 1),
+          cookie: `bo_session=${sessions.client}`,
+        },
+      });
+      request.on('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => {
+          resolve({ status: response.statusCode ?? 0, body: text });
+          request.destroy();
+        });
+      });
+      request.on('error', reject);
+      request.write('{"partner_id": ');
+    });
+    expect(status).toBe(413);
+    expect(JSON.parse(body)).toEqual({
+      error: `The body is larger than ${72 * 1024 * 1024} bytes`,
+      code: 'payload_too_large',
+    });
+  });
+
+  it('honours a limit given for one call, streamed or declared, and keeps 1 MB for the others', async () => {
+    const limit = 2 * 1024 * 1024;
+    const own = await startTestBackoffice({ bodyLimits: { createShippingRequest: limit } });
+    try {
+      const login = await own.call('login', { body: { email: 'client@example.com', password: 'demo1234' } });
+      const partnerId = backofficeUser.parse(login.body).partner_id!;
+      const session = await own.login('client@example.com');
+      const body = (bytes: number) =>
+        draft('client', {
+          partner_id: partnerId,
+          attachments: [upload('scan.pdf', Buffer.concat([files.pdf, Buffer.alloc(bytes, 0x20)]))],
+        });
+      expect((await own.call('createShippingRequest', { body: body(1.4e6), session })).status).toBe(200);
+      const over = await own.call('createShippingRequest', { body: body(1.6e6), session });
+      expect(over.status).toBe(413);
+      expect(over.body).toMatchObject({ error: `The body is larger than ${limit} bytes` });
+
+      const json = new TextEncoder().encode(JSON.stringify(body(1.6e6)));
+      let sent = 0;
+      const streamed = await fetch(new URL('/shipping-requests', own.backoffice.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `bo_session=${session}` },
+        body: new ReadableStream({
+          pull(controller) {
+            if (sent >= json.length) return controller.close();
+            controller.enqueue(json.subarray(sent, sent + 64 * 1024));
+            sent += 64 * 1024;
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+      expect(streamed.status).toBe(413);
+
+      const review = await fetch(new URL('/shipping-requests/1', own.backoffice.url), {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', cookie: `bo_session=${session}` },
+        body: JSON.stringify({ status: 'approved', note: 'x'.repeat(1.1e6) }),
+      });
+      expect(review.status).toBe(413);
+      expect(await review.json()).toMatchObject({ error: `The body is larger than ${1024 * 1024} bytes` });
+    } finally {
+      await own.dispose();
+    }
+  });
+});
+
+describe('GET /shipping-requests and /shipping-requests/:id', () => {
+  let clientRequest: number;
+  let client2Request: number;
+  beforeAll(async () => {
+    clientRequest = await create(
+      'client',
+      draft('client', {
+        name: 'Glassware 100% tempered_safe',
+        service: 'quotation',
+        description: 'Verres trempés ÉCLAT from Dubai, 深圳 factory',
+        attachments: [upload('quote.pdf', files.pdf)],
+      }),
+    );
+    client2Request = await create(
+      'client2',
+      draft('client2', {
+        name: 'Porcelain mosaic',
+        service: 'other',
+        attachments: [upload('tiles.png', files.png)],
+      }),
+    );
+  });
+
+  it("shows a client only its own customer's requests, newest first", async () => {
+    for (const [who, other] of [
+      ['client', 'client2'],
+      ['client2', 'client'],
+    ] as const) {
+      const { requests, total } = await list(who);
+      expect(requests.length).toBe(total);
+      expect(requests.every((request) => request.partner_id === partners[who])).toBe(true);
+      const times = requests.map((request) => request.created_at);
+      expect(times).toEqual([...times].sort().reverse());
+      // Asking for the other customer gives nothing rather than its requests.
+      expect(await list(who, { partner_id: partners[other] })).toEqual({ requests: [], total: 0 });
+      expect((await list(who, { search: 'porcelain MOSAIC' })).total).toBe(who === 'client2' ? 1 : 0);
+    }
+  });
+
+  it("answers 404 for another customer's request or attachment, and for unknown ones", async () => {
+    const other = await get(client2Request, 'client2');
+    const own = await get(clientRequest, 'client');
+    const refused: [CallOptions['params'], 'getShippingRequest' | 'getShippingRequestAttachment'][] = [
+      [{ id: client2Request }, 'getShippingRequest'],
+      [{ id: 99999 }, 'getShippingRequest'],
+      [{ id: client2Request, attachment_id: other.attachments[0]!.id }, 'getShippingRequestAttachment'],
+      // Another customer's file through one's own request id.
+      [{ id: clientRequest, attachment_id: other.attachments[0]!.id }, 'getShippingRequestAttachment'],
+      [{ id: clientRequest, attachment_id: 99999 }, 'getShippingRequestAttachment'],
+    ];
+    for (const [params, call] of refused) {
+      const result = await bo.call(call, { params, session: sessions.client });
+      expect(result.status, JSON.stringify(params)).toBe(404);
+      expect(result.body).toEqual(notFound);
+    }
+    const ownFile = await bo.call('getShippingRequestAttachment', {
+      params: { id: clientRequest, attachment_id: own.attachments[0]!.id },
+      session: sessions.client,
+    });
+    expect(ownFile.status).toBe(200);
+  });
+
+  it('shows staff every request, and filters by status, service, customer and search', async () => {
+    for (const who of ['admin', 'agent'] as const) {
+      const all = await list(who);
+      const customers = new Set(all.requests.map((request) => request.partner_id));
+      expect(customers).toEqual(new Set([partners.client, partners.client2]));
+      expect((await get(client2Request, who)).partner_name).toBe('Jade Harbor Imports');
+
+      const approved = await list(who, { status: 'approved' });
+      expect(approved.total).toBeGreaterThanOrEqual(2);
+      expect(approved.requests.every((request) => request.status === 'approved')).toBe(true);
+      const finance = await list(who, { service: 'trade_finance' });
+      expect(finance.requests.map((request) => request.name)).toEqual(['Trade Finance']);
+      const jade = await list(who, { partner_id: partners.client2 });
+      expect(jade.total).toBeGreaterThan(0);
+      expect(jade.requests.every((request) => request.partner_name === 'Jade Harbor Imports')).toBe(true);
+      const both = await list(who, {
+        partner_id: partners.client2,
+        status: 'approved',
+        service: 'quotation',
+      });
+      expect(both.requests.map((request) => request.partner_id)).toEqual([partners.client2]);
+    }
+    const ids = async (query: CallOptions['query']) =>
+      (await list('agent', query)).requests.map((request) => request.id);
+    expect(await ids({ search: 'glassware 100%' })).toEqual([clientRequest]);
+    expect(await ids({ search: 'tempered_safe' })).toEqual([clientRequest]);
+    // % and _ are themselves, not wildcards.
+    expect(await ids({ search: '0%t' })).toEqual([]);
+    expect(await ids({ search: 'tempered_' })).toEqual([clientRequest]);
+    expect(await ids({ search: 'glassware_100' })).toEqual([]);
+    expect(await ids({ search: 'éclat' })).toEqual([clientRequest]);
+    expect(await ids({ search: 'VERRES TREMPÉS' })).toEqual([clientRequest]);
+    expect(await ids({ search: '深圳 FACTORY' })).toEqual([clientRequest]);
+    expect(await ids({ search: 'CLIENT2@EXAMPLE' })).toContain(client2Request);
+    expect(await ids({ search: 'jade harbor', service: 'other' })).toEqual([client2Request]);
+    expect(await ids({ search: String(client2Request) })).toContain(client2Request);
+    expect(await ids({ search: 'nothing like this' })).toEqual([]);
+  });
+
+  it('refuses filters outside the contract', async () => {
+    const queries: Record<string, string | number>[] = [
+      { status: 'draft' },
+      { service: 'cargo' },
+      { limit: 101 },
+      { offset: -1 },
+      { partner_id: 'x' },
+    ];
+    for (const query of queries) {
+      const result = await bo.call('listShippingRequests', { query, session: sessions.agent });
+      expect(result.status, JSON.stringify(query)).toBe(400);
+      expect(result.body).toMatchObject({ code: 'bad_request', issues: [{ path: Object.keys(query)[0] }] });
+    }
+  });
+});
+
+describe('paging', () => {
+  it('pages a few hundred requests in SQL, with the total before limit and offset', async () => {
+    const own = await startTestBackoffice();
+    try {
+      const session = await own.login('client2@example.com');
+      const partnerId = backofficeUser.parse(
+        (await own.call('login', { body: { email: 'client2@example.com', password: 'demo1234' } })).body,
+      ).partner_id!;
+      for (let i = 0; i < 300; i++) {
+        const result = await own.call('createShippingRequest', {
+          session,
+          body: {
+            ...draft('client2', { partner_id: partnerId }),
+            name: `Batch ${i}`,
+            service: i % 3 === 0 ? 'quotation' : 'shipping',
+          },
+        });
+        expect(result.status).toBe(200);
+      }
+      const page = async (query: CallOptions['query']) =>
+        shippingRequestsAnswer.parse((await own.call('listShippingRequests', { query, session })).body);
+
+      const first = await page({ search: 'batch', limit: 10 });
+      expect(first.total).toBe(300);
+      expect(first.requests.map((request) => request.name)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Batch ${299 - i}`),
+      );
+      const seen = new Set<number>();
+      for (let offset = 0; offset < 300; offset += 100) {
+        const answer = await page({ search: 'Batch', limit: 100, offset });
+        expect(answer.total).toBe(300);
+        expect(answer.requests).toHaveLength(100);
+        for (const request of answer.requests) seen.add(request.id);
+      }
+      expect(seen.size).toBe(300);
+      expect(await page({ search: 'batch', offset: 295, limit: 10 })).toMatchObject({ total: 300 });
+      expect((await page({ search: 'batch', offset: 295, limit: 10 })).requests).toHaveLength(5);
+      expect((await page({ search: 'batch', offset: 400 })).requests).toEqual([]);
+      expect((await page({ search: 'batch', service: 'quotation', limit: 5 })).total).toBe(100);
+      // Without a limit: at most 100.
+      expect((await page({})).requests).toHaveLength(100);
+    } finally {
+      await own.dispose();
+    }
+  });
+
+  it('stays fast with 10 000 requests', async () => {
+    const own = await startTestBackoffice();
+    try {
+      const db = own.backoffice.db;
+      const customers = db
+        .prepare('SELECT id FROM partners WHERE is_staff = 0 ORDER BY id')
+        .pluck()
+        .all() as number[];
+      const start = Date.parse('2024-01-01T00:00:00Z');
+      db.transaction(() => {
+        for (let i = 0; i < 10_000; i++) {
+          createShippingRequest(
+            db,
+            {
+              partnerId: customers[i % customers.length]!,
+              emailFrom: 'bulk@example.com',
+              name: `Bulk ${i}`,
+              service: 'shipping',
+              description: `Category: other\nContainer type: Groupage\nOrigin: India\nCBMs required: ${i % 40}\n\nLot ${i}`,
+              expectedRevenue: i,
+              attachments: [],
+            },
+            new Date(start + i * 60_000),
+          );
+        }
+      })();
+      const agent = await own.login('agent@example.com');
+      const client = await own.login('client@example.com');
+      const timed = async (session: string, query: CallOptions['query']) => {
+        const started = performance.now();
+        const answer = shippingRequestsAnswer.parse(
+          (await own.call('listShippingRequests', { query, session })).body,
+        );
+        return { answer, ms: performance.now() - started };
+      };
+      const cases: [string, CallOptions['query'], number][] = [
+        [agent, { limit: 100, offset: 9_000 }, 10_005],
+        [agent, { search: 'lot 99', limit: 10 }, 111],
+        [agent, { status: 'pending', service: 'shipping' }, 10_002],
+        [client, { offset: 4_000 }, 5_003],
+      ];
+      for (const [session, query, total] of cases) {
+        const { answer, ms } = await timed(session, query);
+        expect(answer.total, JSON.stringify(query)).toBe(total);
+        expect(ms, JSON.stringify(query)).toBeLessThan(1000);
+      }
+    } finally {
+      await own.dispose();
+    }
+  });
+});
+
+describe('PATCH /shipping-requests/:id', () => {
+  it('lets staff approve or reject a pending request, keeping the note, the reviewer and the time', async () => {
+    const first = await create('client', draft('client'));
+    const result = await bo.call('reviewShippingRequest', {
+      params: { id: first },
+      body: { status: 'approved', note: '  Booked on the MSC Aurora, ETD Friday.  ' },
+      session: sessions.agent,
+    });
+    expect(result.status).toBe(200);
+    const reviewed = shippingRequest.parse(result.body);
+    expect(reviewed).toMatchObject({
+      id: first,
+      status: 'approved',
+      staff_note: 'Booked on the MSC Aurora, ETD Friday.',
+      reviewed_by: 'Omar Farouk',
+    });
+    expect(Math.abs(Date.parse(reviewed.reviewed_at!) - Date.now())).toBeLessThan(10_000);
+    expect(await get(first, 'client')).toEqual(reviewed);
+
+    const second = await create('client2', draft('client2'));
+    const rejected = await bo.call('reviewShippingRequest', {
+      params: { id: second },
+      body: { status: 'rejected', note: '   ' },
+      session: sessions.admin,
+    });
+    expect(rejected.body).toMatchObject({
+      status: 'rejected',
+      staff_note: null,
+      reviewed_by: 'Amina Haddad',
+    });
+  });
+
+  it('is forbidden to clients, even for their own request', async () => {
+    const id = await create('client', draft('client'));
+    for (const target of [id, 99999]) {
+      const result = await bo.call('reviewShippingRequest', {
+        params: { id: target },
+        body: { status: 'approved' },
+        session: sessions.client,
+      });
+      expect(result.status).toBe(403);
+      expect(result.body).toMatchObject({ code: 'forbidden' });
+    }
+    expect((await get(id, 'client')).status).toBe('pending');
+  });
+
+  it('refuses a second review with 409, and an unknown request with 404', async () => {
+    const id = await create('client', draft('client'));
+    const review = (status: 'approved' | 'rejected', session: string) =>
+      bo.call('reviewShippingRequest', { params: { id }, body: { status, note: 'Second' }, session });
+    expect((await review('rejected', sessions.agent)).status).toBe(200);
+    for (const session of [sessions.agent, sessions.admin]) {
+      const again = await review('approved', session);
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({ error: 'This request has already been reviewed', code: 'conflict' });
+    }
+    expect(await get(id, 'client')).toMatchObject({ status: 'rejected', reviewed_by: 'Omar Farouk' });
+    const unknown = await bo.call('reviewShippingRequest', {
+      params: { id: 99999 },
+      body: { status: 'approved' },
+      session: sessions.agent,
+    });
+    expect(unknown.status).toBe(404);
+    const invalid = await bo.call('reviewShippingRequest', {
+      params: { id },
+      body: { status: 'pending' },
+      session: sessions.agent,
+    });
+    expect(invalid.status).toBe(400);
+  });
+
+  it('answers 405 with Allow for a method this path does not have', async () => {
+    const response = await fetch(new URL('/shipping-requests/1', bo.backoffice.url), { method: 'DELETE' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, PATCH');
+  });
+});

@@ -1,0 +1,85 @@
+import { canReviewRequests, canSeePartner, partnerScope } from '../access';
+import type { App } from '../app';
+import { checkAttachments } from '../attachments';
+import { refuse, type CallHandlers } from '../http';
+import {
+  createShippingRequest,
+  findAttachment,
+  findCustomerPartner,
+  findShippingRequest,
+  listShippingRequests,
+  reviewShippingRequest,
+} from '../requests';
+
+type RequestCalls =
+  | 'createShippingRequest'
+  | 'listShippingRequests'
+  | 'getShippingRequest'
+  | 'reviewShippingRequest'
+  | 'getShippingRequestAttachment';
+
+/** Used when the list call names no limit; the contract caps a named one at 100. */
+const DEFAULT_LIMIT = 100;
+
+export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
+  return {
+    createShippingRequest({ body, session }) {
+      // Another customer, the staff's own partner and an unknown one are all "not found".
+      if (!canSeePartner(session.user, body.partner_id) || !findCustomerPartner(app.db, body.partner_id))
+        throw refuse.notFound();
+      const attachments = checkAttachments(body.attachments);
+      const id = createShippingRequest(
+        app.db,
+        {
+          partnerId: body.partner_id,
+          emailFrom: body.email_from,
+          name: body.name,
+          service: body.service ?? null,
+          description: body.description,
+          expectedRevenue: body.expected_revenue,
+          attachments,
+        },
+        app.now(),
+      );
+      return { status: 'success', id };
+    },
+
+    listShippingRequests({ query, session }) {
+      return listShippingRequests(app.db, {
+        scope: partnerScope(session.user),
+        partnerId: query.partner_id,
+        status: query.status,
+        service: query.service,
+        search: query.search || undefined,
+        limit: query.limit ?? DEFAULT_LIMIT,
+        offset: query.offset ?? 0,
+      });
+    },
+
+    getShippingRequest({ params, session }) {
+      const request = findShippingRequest(app.db, params.id);
+      if (!request || !canSeePartner(session.user, request.partner_id)) throw refuse.notFound();
+      return request;
+    },
+
+    reviewShippingRequest({ params, body, session }) {
+      if (!canReviewRequests(session.user)) throw refuse.forbidden();
+      const outcome = reviewShippingRequest(
+        app.db,
+        { id: params.id, status: body.status, note: body.note || null, reviewerId: session.user.id },
+        app.now(),
+      );
+      if (outcome === 'not_found') throw refuse.notFound();
+      if (outcome === 'already_reviewed') throw refuse.alreadyReviewed();
+      const request = findShippingRequest(app.db, params.id);
+      if (!request) throw refuse.notFound();
+      return request;
+    },
+
+    getShippingRequestAttachment({ params, session }) {
+      const file = findAttachment(app.db, params.id, params.attachment_id);
+      if (!file || !canSeePartner(session.user, file.partnerId)) throw refuse.notFound();
+      return { filename: file.filename, mimetype: file.mimetype, data: file.data.toString('base64') };
+    },
+  };
+}

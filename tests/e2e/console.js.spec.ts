@@ -1,0 +1,48 @@
+// With JavaScript on: the pages hydrate without errors (no console errors, no uncaught exceptions).
+import { expect, test, type Page } from '@playwright/test';
+import { CLIENT, DEMO_PASSWORD, HOME, submitSignIn } from './support';
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
+  return errors;
+}
+
+/** Waits until React has taken over the page's heading, then until the network is quiet. */
+async function waitForHydration(page: Page) {
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect
+    .poll(
+      () =>
+        heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))),
+      {
+        message: 'React hydrated the page',
+      },
+    )
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+}
+
+test('the sign-in page and the dashboard load without console or hydration errors', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/auth/login');
+  await waitForHydration(page);
+  // Checking a field on leaving it happens only in the hydrated page (nothing is sent).
+  await page.getByLabel('E-mail').fill('not an address');
+  await page.getByLabel('Password').focus();
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Enter a valid e-mail address.');
+  expect(errors, 'errors on /auth/login').toEqual([]);
+
+  await submitSignIn(page, CLIENT.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(HOME);
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${CLIENT.name}` })).toBeVisible();
+  await waitForHydration(page);
+  expect(errors, 'errors after signing in (client-side navigation)').toEqual([]);
+
+  await page.reload();
+  await waitForHydration(page);
+  expect(errors, 'errors on /dashboards/modern').toEqual([]);
+});

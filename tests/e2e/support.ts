@@ -1,0 +1,141 @@
+// Shared helpers of the end-to-end tests: the demo accounts, signing in as a person would, unique
+// e-mail addresses per project, and the reference back office's mail outbox.
+import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const PORTAL_URL = 'http://127.0.0.1:13000';
+export const BACKOFFICE_URL = 'http://127.0.0.1:18069';
+export const HOME = '/dashboards/modern';
+
+/** Seeded by backoffice/seed.ts; password demo1234. */
+export const DEMO_PASSWORD = 'demo1234';
+export const CLIENT = {
+  email: 'client@example.com',
+  name: 'Layla Mansour',
+  company: 'Nile Star Trading LLC',
+} as const;
+export const CLIENT2 = { email: 'client2@example.com', name: 'Chen Wei' } as const;
+
+/** The URL path and query of the page, e.g. "/auth/login?redirectTo=%2Fdashboards%2Fmodern". */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+/** An address no other test and no other project uses. */
+export function uniqueEmail(testInfo: TestInfo, tag: string): string {
+  const project = testInfo.project.name.replace(/[^a-z0-9]/gi, '').toLowerCase();
+  const random = Math.random().toString(36).slice(2, 8);
+  return `e2e-${tag}-${project}-${Date.now().toString(36)}${random}@example.com`;
+}
+
+/** Fills in and sends the sign-in form on the page already open. */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in from /auth/login and waits for the dashboard. */
+export async function signIn(page: Page, email: string = CLIENT.email, password = DEMO_PASSWORD) {
+  await page.goto('/auth/login');
+  await submitSignIn(page, email, password);
+  await expect(page).toHaveURL(HOME);
+}
+
+/**
+ * Signs in by posting the sign-in form's fields without showing the form (for tests about something
+ * else), then opens the dashboard. The cookie lands in the page's browser context.
+ */
+export async function signInDirectly(page: Page, email: string = CLIENT.email, password = DEMO_PASSWORD) {
+  const response = await page.request.post('/auth/login', { form: { email, password }, maxRedirects: 0 });
+  expect(response.status(), 'the sign-in answer').toBe(302);
+  expect(response.headers()['location']).toBe(HOME);
+  await page.goto(HOME);
+  await expect(page).toHaveURL(HOME);
+}
+
+/** Registers a new customer through /auth/register and waits for the dashboard. */
+export async function register(page: Page, fullName: string, email: string, password: string) {
+  await page.goto('/auth/register');
+  await page.getByLabel('Full name').fill(fullName);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(HOME);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The reference back office's outbox (DATA_DIR/outbox/*.json), DATA_DIR as tests/e2e/serve.mjs made it.
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  link?: string;
+  createdAt: string;
+}
+
+export function dataDir(): string {
+  const file = path.join(here, '.state', 'data-dir');
+  return readFileSync(file, 'utf8').trim();
+}
+
+async function outbox(): Promise<Mail[]> {
+  const dir = path.join(dataDir(), 'outbox');
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((file) => file.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(
+    files.map(async (file) => JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Mail),
+  );
+}
+
+/** The newest mail to `to` (waits for it to arrive). */
+export async function newestMailTo(to: string): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await outbox()).filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
+        found = mails.at(-1);
+        return mails.length;
+      },
+      { message: `a mail to ${to} in the outbox` },
+    )
+    .toBeGreaterThan(0);
+  return found!;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Translations, for assertions that must hold in whatever language the build shipped.
+
+type Tree = { [key: string]: string | Tree };
+
+/** app/locales/<language>/<namespace>.json, or null when the file does not exist (yet). */
+export function localeFile(language: string, namespace: string): Tree | null {
+  try {
+    return JSON.parse(
+      readFileSync(path.join(here, '..', '..', 'app', 'locales', language, `${namespace}.json`), 'utf8'),
+    ) as Tree;
+  } catch {
+    return null;
+  }
+}
+
+/** The string at `key` ("login.submit") in `language`, falling back to English as the portal does. */
+export function translation(language: string, namespace: string, key: string): string {
+  for (const tree of [localeFile(language, namespace), localeFile('en', namespace)]) {
+    let node: string | Tree | undefined = tree ?? undefined;
+    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    if (typeof node === 'string') return node;
+  }
+  throw new Error(`No translation for ${namespace}:${key}`);
+}
