@@ -4,7 +4,15 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** The namespaces (one JSON file per language each, in app/locales). */
-export const NAMESPACES = ['common', 'auth', 'dashboard', 'catalog', 'requests'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'dashboard',
+  'catalog',
+  'requests',
+  'customers',
+  'account',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The language's own name, shown in the switcher whatever the current language. */

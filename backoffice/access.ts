@@ -1,4 +1,6 @@
 import type { RoleName } from '../app/services/backoffice/contract';
+import type { Db } from './db';
+import { findCustomerPartner } from './partners';
 
 /** Roles whose holders work for the forwarder and may see every customer's records. */
 const STAFF_ROLES: readonly RoleName[] = ['admin', 'warehouse_agent'];
@@ -39,5 +41,23 @@ export function canSeePartner(principal: Principal, partnerId: number): boolean 
 
 /** Approving or rejecting a customer's request is staff work. */
 export function canReviewRequests(principal: Principal): boolean {
+  return isStaff(principal);
+}
+
+/**
+ * The customer partner the principal may act on (its contact and image, filing a request for it): a
+ * client its own, staff any customer. Null, which callers answer with 404, for another customer, the
+ * forwarder's own partner and an unknown one.
+ */
+export function customerInScope(
+  db: Db,
+  principal: Principal,
+  partnerId: number,
+): { id: number; name: string } | null {
+  return canSeePartner(principal, partnerId) ? findCustomerPartner(db, partnerId) : null;
+}
+
+/** The customer directory (listing, reading, adding customers) is staff work: 403 for anyone else. */
+export function canManageCustomers(principal: Principal): boolean {
   return isStaff(principal);
 }

@@ -1,5 +1,11 @@
-import { ATTACHMENT_LIMITS, attachmentType } from '../app/services/backoffice/contract';
+import {
+  ATTACHMENT_LIMITS,
+  attachmentType,
+  CONTACT_IMAGE_LIMIT,
+  CONTACT_IMAGE_TYPES,
+} from '../app/services/backoffice/contract';
 import { refuse } from './http';
+import type { ContactImage } from './partners';
 
 /** A file of a new request, decoded and checked, ready to be stored. */
 export interface CheckedAttachment {
@@ -53,6 +59,16 @@ export function contentMatches(mimetype: string, data: Buffer): boolean {
   return CONTENT_CHECKS[mimetype]?.(data) ?? true;
 }
 
+/** The first of these media types whose content check the data passes (by its signature), if any. */
+export function detectType<T extends string>(data: Buffer, types: readonly T[]): T | undefined {
+  return types.find((type) => CONTENT_CHECKS[type]?.(data) ?? false);
+}
+
+/** Base64 of a length that cannot be (4n + 1) or with bits left over is not what was chosen. */
+function isCanonical(data: Buffer, base64: string): boolean {
+  return data.toString('base64').replace(/=+$/, '') === base64.replace(/=+$/, '');
+}
+
 /**
  * Decodes and checks the files of a new request, all of them before any is stored: a file over the
  * size limit is a 413 naming it, files whose content is not of their type one 400 listing them.
@@ -66,9 +82,7 @@ export function checkAttachments(files: readonly { filename: string; data: strin
     if (data.length > ATTACHMENT_LIMITS.bytes)
       throw refuse.fileTooLarge(file.filename, ATTACHMENT_LIMITS.bytes);
     const mimetype = attachmentType(file.filename);
-    // Base64 of a length that cannot be (4n + 1) or with bits left over is not what was chosen.
-    const canonical = data.toString('base64').replace(/=+$/, '') === file.data.replace(/=+$/, '');
-    if (!mimetype || !canonical || data.length === 0 || !contentMatches(mimetype, data)) {
+    if (!mimetype || !isCanonical(data, file.data) || data.length === 0 || !contentMatches(mimetype, data)) {
       mismatched.push(index);
     } else {
       checked.push({ filename: file.filename, mimetype, data });
@@ -76,4 +90,16 @@ export function checkAttachments(files: readonly { filename: string; data: strin
   });
   if (mismatched.length > 0) throw refuse.fileContentMismatch(mismatched);
   return checked;
+}
+
+/**
+ * Decodes and checks a profile image: over the size limit is a 413, anything but a PNG, JPEG or WebP
+ * (told by its first bytes) a 400 with an issue on `image`. The contract has checked the alphabet.
+ */
+export function checkContactImage(image: string): ContactImage {
+  const data = Buffer.from(image, 'base64');
+  if (data.length > CONTACT_IMAGE_LIMIT) throw refuse.imageTooLarge(CONTACT_IMAGE_LIMIT);
+  const mimetype = isCanonical(data, image) ? detectType(data, CONTACT_IMAGE_TYPES) : undefined;
+  if (!mimetype) throw refuse.imageNotAllowed();
+  return { mimetype, data };
 }

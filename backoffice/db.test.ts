@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, migrations, openDatabase, type Migration } from './db';
+import { findCustomer, getContactDetails } from './partners';
 import { countUsers } from './users';
 import { demoAccounts, seedDemoData, seedSteps, type SeedContext } from './seed';
 
@@ -38,6 +39,32 @@ describe('migrations', () => {
     expect(() => openDatabase(dir, [...migrations, added, broken])).toThrow();
     const db = openDatabase(dir, [...migrations, added]);
     expect(db.prepare('SELECT id FROM migrations WHERE id LIKE ?').pluck().all('9%')).toEqual([added.id]);
+    db.close();
+  });
+});
+
+describe('migrations of partners', () => {
+  it('give partners of an older database no image and an empty customer profile', () => {
+    const dir = tempDir();
+    const old = openDatabase(dir, migrations.slice(0, 2));
+    old
+      .prepare(
+        `INSERT INTO partners (name, email, referral_code, created_at) VALUES ('Old Customer', ?, 'OLDCODE2', ?)`,
+      )
+      .run('old@example.com', new Date().toISOString());
+    old.close();
+    const db = openDatabase(dir);
+    const id = Number(db.prepare('SELECT id FROM partners').pluck().get());
+    expect(getContactDetails(db, id)).toMatchObject({ name: 'Old Customer', has_image: false });
+    expect(findCustomer(db, id)).toMatchObject({
+      national_id: null,
+      gender: null,
+      date_of_birth: null,
+      client_type: null,
+      business_industry: null,
+      has_account: false,
+    });
+    expect(() => db.prepare(`UPDATE partners SET gender = 'other' WHERE id = ?`).run(id)).toThrow(/CHECK/);
     db.close();
   });
 });

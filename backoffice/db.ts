@@ -100,7 +100,33 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX request_attachments_request_id ON request_attachments (request_id);
     `,
   },
+  {
+    id: '0003_partner_image',
+    sql: `
+      ALTER TABLE partners ADD COLUMN image BLOB;
+      ALTER TABLE partners ADD COLUMN image_mimetype TEXT;
+    `,
+  },
+  {
+    id: '0004_customer_fields',
+    sql: `
+      ALTER TABLE partners ADD COLUMN national_id TEXT;
+      ALTER TABLE partners ADD COLUMN gender TEXT CHECK (gender IN ('male', 'female'));
+      ALTER TABLE partners ADD COLUMN date_of_birth TEXT;
+      ALTER TABLE partners ADD COLUMN client_type TEXT CHECK (client_type IN ('individual', 'company'));
+      ALTER TABLE partners ADD COLUMN business_industry TEXT;
+    `,
+  },
 ];
+
+/** Whether the error is SQLite refusing a duplicate in this column (`table.column`). */
+export function isUniqueViolation(error: unknown, column: string): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    error.message.includes(column)
+  );
+}
 
 export const DATABASE_FILE = 'backoffice.sqlite';
 

@@ -57,6 +57,11 @@ export const refuse = {
         message: 'The file content does not match its type',
       })),
     ),
+  imageTooLarge: (limit: number) =>
+    new ApiError(413, 'payload_too_large', `The image is larger than ${limit} bytes`),
+  imageNotAllowed: () =>
+    refuse.invalid([{ path: 'image', message: 'The image must be a PNG, JPEG or WebP file' }]),
+  customerEmailTaken: () => new ApiError(409, 'conflict', 'A customer with this e-mail already exists'),
   invalidResetToken: () => new ApiError(400, 'invalid_token', 'The reset link is invalid or has expired'),
   internal: () => new ApiError(500, 'internal', 'Internal server error'),
 };

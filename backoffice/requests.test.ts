@@ -611,10 +611,11 @@ describe('paging', () => {
     const own = await startTestBackoffice();
     try {
       const db = own.backoffice.db;
+      // The two demo customers with accounts: the totals below split the requests between them.
       const customers = db
-        .prepare('SELECT id FROM partners WHERE is_staff = 0 ORDER BY id')
+        .prepare('SELECT DISTINCT partner_id FROM users WHERE email IN (?, ?) ORDER BY partner_id')
         .pluck()
-        .all() as number[];
+        .all('client@example.com', 'client2@example.com') as number[];
       const start = Date.parse('2024-01-01T00:00:00Z');
       db.transaction(() => {
         for (let i = 0; i < 10_000; i++) {

@@ -2,6 +2,7 @@ import { SERVICES, type Service } from '../app/catalog';
 import type { RequestStatus, ShippingRequest } from '../app/services/backoffice/contract';
 import type { CheckedAttachment } from './attachments';
 import type { Db } from './db';
+import { searchCondition } from './lists';
 import { fullName } from './users';
 
 export interface NewShippingRequest {
@@ -99,13 +100,6 @@ function attachmentsOf(db: Db, requestIds: readonly number[]): Map<number, Attac
   return byRequest;
 }
 
-/** A partner that is a customer (not the forwarder's own), or null. */
-export function findCustomerPartner(db: Db, partnerId: number): { id: number; name: string } | null {
-  const row = db.prepare('SELECT id, name FROM partners WHERE id = ? AND is_staff = 0').get(partnerId) as
-    { id: number; name: string } | undefined;
-  return row ?? null;
-}
-
 /** Stores the request and its files in one transaction: all of it or nothing. Returns its id. */
 export function createShippingRequest(db: Db, request: NewShippingRequest, now: Date): number {
   return db
@@ -141,15 +135,10 @@ export function findShippingRequest(db: Db, id: number): ShippingRequest | null 
   return row ? toShippingRequest(row, attachmentsOf(db, [id]).get(id) ?? []) : null;
 }
 
-/** `%`, `_` and the escape character itself stand for themselves in the search text. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /**
  * One page of requests, newest first, and how many match in all. Filtering and paging happen in
- * SQL. The search matches the id, name, description, customer name and e-mail as plain text (`%` and
- * `_` are themselves), ignoring case also beyond ASCII (`casefold` is JavaScript's, see db.ts).
+ * SQL. The search matches the id, name, description, customer name and e-mail (lists.ts
+ * `searchCondition`: plain text, ignoring case).
  */
 export function listShippingRequests(
   db: Db,
@@ -171,15 +160,10 @@ export function listShippingRequests(
     values.push(filter.service);
   }
   if (filter.search) {
-    const search = filter.search.toLowerCase();
-    // LIKE ignores the case of ASCII letters itself; casefold (a call into JavaScript per value) is
-    // needed, and paid for, only when the search has other letters with a case (é, not 中 or ع).
-    const beyondAscii = [...search].filter((char) => char.charCodeAt(0) > 0x7f).join('');
-    const fold = (column: string) =>
-      beyondAscii === beyondAscii.toUpperCase() ? column : `casefold(${column})`;
     const columns = ['CAST(r.id AS TEXT)', 'r.name', 'r.description', 'p.name', 'r.email_from'];
-    conditions.push(`(${columns.map((column) => `${fold(column)} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-    values.push(...columns.map(() => likePattern(search)));
+    const search = searchCondition(columns, filter.search);
+    conditions.push(search.condition);
+    values.push(...search.values);
   }
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const total = Number(

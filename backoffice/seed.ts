@@ -4,7 +4,8 @@ import type { CheckedAttachment } from './attachments';
 import type { Db } from './db';
 import { hashPassword } from './passwords';
 import { createShippingRequest, reviewShippingRequest } from './requests';
-import { countUsers, createAccount, createPartner, type NewPartner } from './users';
+import { createPartner, setCustomerProfile, type CustomerProfile, type NewPartner } from './partners';
+import { countUsers, createAccount } from './users';
 
 /** Password of every demo account (docs and the start banner say so). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -264,11 +265,218 @@ function seedRequests(context: SeedContext): void {
   }
 }
 
+/** The customer directory's fields of the demo customers (their contact persons' IDs and birthdays). */
+export const demoCustomerProfiles: Record<Exclude<DemoPartnerKey, 'staff'>, CustomerProfile> = {
+  nileStar: {
+    nationalId: '28703120102345',
+    gender: 'female',
+    dateOfBirth: '1987-03-12',
+    clientType: 'company',
+    businessIndustry: 'Consumer electronics',
+  },
+  jadeHarbor: {
+    nationalId: '44010619820915031X',
+    gender: 'male',
+    dateOfBirth: '1982-09-15',
+    clientType: 'company',
+    businessIndustry: 'Home furnishings',
+  },
+};
+
+/** Customers staff added without a portal account, so the directory has more than one page. */
+export const demoCustomersWithoutAccount: readonly (NewPartner & { daysAgo: number })[] = [
+  {
+    name: 'Karim El-Sayed',
+    email: 'karim.elsayed@example.com',
+    phone: '+20 100 482 7315',
+    nationalId: '27911042101372',
+    gender: 'male',
+    dateOfBirth: '1979-11-04',
+    clientType: 'individual',
+    businessIndustry: 'Automotive parts',
+    street: '27 Al Haram Street',
+    city: 'Giza',
+    country: 'Egypt',
+    daysAgo: 64,
+  },
+  {
+    name: 'Al Noor Pharma Distribution',
+    email: 'procurement@alnoor-pharma.example',
+    phone: '+20 3 4871 2290',
+    nationalId: '28406210201568',
+    gender: 'female',
+    dateOfBirth: '1984-06-21',
+    clientType: 'company',
+    businessIndustry: 'Medical supplies',
+    street: '112 Fouad Street',
+    city: 'Alexandria',
+    country: 'Egypt',
+    companyName: 'Al Noor Pharma Distribution S.A.E.',
+    daysAgo: 58,
+  },
+  {
+    name: 'Desert Rose General Trading',
+    email: 'orders@desertrose.example',
+    phone: '+971 4 355 8120',
+    nationalId: '784-1986-4829153-2',
+    gender: 'female',
+    dateOfBirth: '1986-05-09',
+    clientType: 'company',
+    businessIndustry: 'Cosmetics and personal care',
+    street: 'Al Ras, Deira, Office 304',
+    city: 'Dubai',
+    country: 'United Arab Emirates',
+    companyName: 'Desert Rose General Trading LLC',
+    daysAgo: 51,
+  },
+  {
+    name: 'Fatima Al Mazrouei',
+    email: 'fatima.mazrouei@example.com',
+    phone: '+971 50 614 2275',
+    nationalId: '784-1990-3378412-6',
+    gender: 'female',
+    dateOfBirth: '1990-02-14',
+    clientType: 'individual',
+    businessIndustry: 'Jewelry and accessories',
+    street: 'Al Khalidiyah, Street 32, Villa 7',
+    city: 'Abu Dhabi',
+    country: 'United Arab Emirates',
+    daysAgo: 47,
+  },
+  {
+    name: 'Ningbo Seaview Hardware',
+    email: 'export@seaview-hardware.example',
+    phone: '+86 574 8765 3021',
+    nationalId: '330203197508220417',
+    gender: 'male',
+    dateOfBirth: '1975-08-22',
+    clientType: 'company',
+    businessIndustry: 'Building and construction material',
+    street: '456 Zhongshan East Road',
+    city: 'Ningbo',
+    country: 'China',
+    companyName: 'Ningbo Seaview Hardware Co., Ltd.',
+    daysAgo: 40,
+  },
+  {
+    name: 'Li Mei',
+    email: 'li.mei@example.com',
+    phone: '+86 138 1762 4490',
+    nationalId: '310104199103070621',
+    gender: 'female',
+    dateOfBirth: '1991-03-07',
+    clientType: 'individual',
+    businessIndustry: "Children's fashion",
+    street: '318 Caoxi North Road',
+    city: 'Shanghai',
+    country: 'China',
+    daysAgo: 36,
+  },
+  {
+    name: 'Saigon Lotus Furniture',
+    email: 'sales@saigonlotus.example',
+    phone: '+84 28 3824 6617',
+    nationalId: '079085001234',
+    gender: 'male',
+    dateOfBirth: '1985-10-18',
+    clientType: 'company',
+    businessIndustry: 'Furniture and home decor',
+    street: '75 Nguyen Hue Boulevard, District 1',
+    city: 'Ho Chi Minh City',
+    country: 'Vietnam',
+    companyName: 'Saigon Lotus Furniture JSC',
+    daysAgo: 31,
+  },
+  {
+    name: 'Tran Thi Thu Ha',
+    email: 'thuha.tran@example.com',
+    phone: '+84 912 338 406',
+    nationalId: '001192004567',
+    gender: 'female',
+    dateOfBirth: '1992-07-25',
+    clientType: 'individual',
+    businessIndustry: 'Coffee and tea',
+    street: '18 Hang Bai Street, Hoan Kiem',
+    city: 'Hanoi',
+    country: 'Vietnam',
+    daysAgo: 24,
+  },
+  {
+    name: 'Mumbai Spice Exports',
+    email: 'trade@mumbaispice.example',
+    phone: '+91 22 2261 7734',
+    nationalId: '4821 7730 1956',
+    gender: 'male',
+    dateOfBirth: '1981-12-02',
+    clientType: 'company',
+    businessIndustry: 'Agricultural products',
+    street: 'Plot 14, APMC Market, Vashi',
+    city: 'Navi Mumbai',
+    country: 'India',
+    companyName: 'Mumbai Spice Exports Pvt. Ltd.',
+    daysAgo: 18,
+  },
+  {
+    name: 'Priya Raghavan',
+    email: 'priya.raghavan@example.com',
+    phone: '+91 98450 21763',
+    nationalId: '6013 2259 8471',
+    gender: 'female',
+    dateOfBirth: '1993-04-11',
+    clientType: 'individual',
+    businessIndustry: 'Stationery and office supplies',
+    street: '42 100 Feet Road, Indiranagar',
+    city: 'Bengaluru',
+    country: 'India',
+    daysAgo: 12,
+  },
+  {
+    name: 'Savannah Fresh Exports',
+    email: 'logistics@savannahfresh.example',
+    phone: '+254 20 445 9120',
+    nationalId: '28451907',
+    gender: 'male',
+    dateOfBirth: '1988-01-30',
+    clientType: 'company',
+    businessIndustry: 'Horticulture and fresh produce',
+    street: 'Mombasa Road, Godown 9',
+    city: 'Nairobi',
+    country: 'Kenya',
+    companyName: 'Savannah Fresh Exports Ltd',
+    daysAgo: 7,
+  },
+  {
+    name: 'Wanjiru Kamau',
+    email: 'wanjiru.kamau@example.com',
+    phone: '+254 722 318 604',
+    nationalId: '33718264',
+    gender: 'female',
+    dateOfBirth: '1995-09-03',
+    clientType: 'individual',
+    businessIndustry: 'Sports and fitness equipment',
+    street: 'Moi Avenue, Biashara Building, 2nd floor',
+    city: 'Mombasa',
+    country: 'Kenya',
+    daysAgo: 2,
+  },
+];
+
+function seedCustomers(context: SeedContext): void {
+  for (const [key, profile] of Object.entries(demoCustomerProfiles) as [DemoPartnerKey, CustomerProfile][]) {
+    const partnerId = context.partners.get(key);
+    if (partnerId === undefined) throw new Error(`Seed data for ${key}`);
+    setCustomerProfile(context.db, partnerId, profile);
+  }
+  for (const { daysAgo, ...customer } of demoCustomersWithoutAccount) {
+    createPartner(context.db, customer, new Date(context.now.getTime() - daysAgo * DAY_MS));
+  }
+}
+
 /**
  * The demo data, in order. Later demo data (orders, loans, invoices) is a step appended here. It only
  * runs on a database with no users: data an existing database must gain belongs in a migration.
  */
-export const seedSteps: SeedStep[] = [seedAccounts, seedRequests];
+export const seedSteps: SeedStep[] = [seedAccounts, seedRequests, seedCustomers];
 
 /** Fills an empty database with the demo data; returns false (touching nothing) if it has users. */
 export async function seedDemoData(

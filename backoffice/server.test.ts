@@ -42,6 +42,32 @@ describe('the contract', () => {
       forgotPassword: { body: { email: 'agent@example.com', lang: 'zh' } },
       passwordReset: { body: { email: 'client2@example.com', password: 'demo1234', token } },
       getContactDetails: { query: { user_id: clientId }, session: client },
+      updateContactDetails: {
+        query: { partner_id: clientPartner },
+        body: { name: 'Nile Star Trading', phone: '+20 2 2735 4410', street: '', company_name: null },
+        session: client,
+      },
+      updateContactImage: {
+        query: { partner_id: clientPartner },
+        body: { image: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64') },
+        session: client,
+      },
+      getContactImage: { query: { partner_id: clientPartner }, session: client },
+      listCustomers: { query: { search: 'trading', limit: 10, offset: 0 }, session: admin },
+      getCustomer: { params: { id: clientPartner }, session: admin },
+      createCustomer: {
+        body: {
+          name: 'Contract Customer',
+          phone: '+971 4 000 0000',
+          email: 'contract-customer@example.com',
+          national_id: '784-1980-0000000-1',
+          gender: 'male',
+          date_of_birth: '1980-01-01',
+          client_type: 'individual',
+          business_industry: 'Testing',
+        },
+        session: admin,
+      },
       listUsers: { session: admin },
       getUser: { params: { id: clientId }, session: client },
       createShippingRequest: {

@@ -7,6 +7,8 @@ import { openDatabase, type Db } from './db';
 import { createRouter, type CallHandlers, type RouterOptions } from './http';
 import { createMailer } from './mail';
 import { authHandlers } from './routes/auth';
+import { contactHandlers } from './routes/contacts';
+import { customerHandlers } from './routes/customers';
 import { healthHandlers } from './routes/health';
 import { requestHandlers } from './routes/requests';
 import { userHandlers } from './routes/users';
@@ -77,6 +79,8 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
     const handlers: CallHandlers = {
       ...authHandlers(app),
       ...userHandlers(app),
+      ...contactHandlers(app),
+      ...customerHandlers(app),
       ...requestHandlers(app),
       ...healthHandlers(app),
     };

@@ -1,7 +1,7 @@
-import type { BackofficeUser, ContactDetails, RoleName } from '../app/services/backoffice/contract';
+import type { BackofficeUser, RoleName } from '../app/services/backoffice/contract';
 import type { Principal } from './access';
-import type { Db } from './db';
-import { newReferralCode } from './tokens';
+import { isUniqueViolation, type Db } from './db';
+import { createPartner, type NewPartner } from './partners';
 
 export interface UserRecord extends Principal {
   email: string;
@@ -103,57 +103,6 @@ export function setPasswordHash(db: Db, userId: number, passwordHash: string): v
   db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
 }
 
-export interface NewPartner {
-  name: string;
-  email?: string | null;
-  phone?: string | null;
-  street?: string | null;
-  city?: string | null;
-  country?: string | null;
-  companyName?: string | null;
-  referredByCode?: string | null;
-  isStaff?: boolean;
-}
-
-function isUniqueViolation(error: unknown, column: string): boolean {
-  return (
-    error instanceof Error &&
-    (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    error.message.includes(column)
-  );
-}
-
-export function createPartner(db: Db, partner: NewPartner, now: Date): number {
-  const insert = db.prepare(
-    `INSERT INTO partners (name, email, phone, street, city, country, company_name, referral_code,
-       referred_by_code, is_staff, created_at)
-     VALUES (@name, @email, @phone, @street, @city, @country, @companyName, @referralCode,
-       @referredByCode, @isStaff, @createdAt)`,
-  );
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const result = insert.run({
-        name: partner.name,
-        email: partner.email ?? null,
-        phone: partner.phone ?? null,
-        street: partner.street ?? null,
-        city: partner.city ?? null,
-        country: partner.country ?? null,
-        companyName: partner.companyName ?? null,
-        referralCode: newReferralCode(),
-        referredByCode: partner.referredByCode ?? null,
-        isStaff: partner.isStaff ? 1 : 0,
-        createdAt: now.toISOString(),
-      });
-      return Number(result.lastInsertRowid);
-    } catch (error) {
-      // 32^8 codes: a collision is rare, several in a row mean something else is wrong.
-      if (attempt < 5 && isUniqueViolation(error, 'partners.referral_code')) continue;
-      throw error;
-    }
-  }
-}
-
 export class EmailTakenError extends Error {
   constructor() {
     super('An account with this e-mail already exists');
@@ -202,37 +151,4 @@ export function createAccount(db: Db, account: NewAccount, now: Date): { userId:
       return { userId, partnerId };
     })
     .immediate();
-}
-
-interface PartnerRow {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  street: string | null;
-  city: string | null;
-  country: string | null;
-  company_name: string | null;
-  referral_code: string | null;
-}
-
-export function getContactDetails(db: Db, partnerId: number): ContactDetails | null {
-  const row = db
-    .prepare(
-      `SELECT id, name, email, phone, street, city, country, company_name, referral_code
-       FROM partners WHERE id = ?`,
-    )
-    .get(partnerId) as PartnerRow | undefined;
-  if (!row) return null;
-  return {
-    partner_id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    street: row.street,
-    city: row.city,
-    country: row.country,
-    company_name: row.company_name,
-    referral_code: row.referral_code,
-  };
 }

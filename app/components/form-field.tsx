@@ -21,6 +21,7 @@ export function TextField({
   required,
   dir,
   step,
+  max,
 }: {
   field: MessageField;
   label: ReactNode;
@@ -32,6 +33,8 @@ export function TextField({
   dir?: 'ltr' | 'rtl' | 'auto';
   /** For numbers: "any" allows decimals. */
   step?: string;
+  /** For dates and numbers: the largest value the browser offers. */
+  max?: string;
 }) {
   const { t } = useTranslation();
   const errors = field.errors ?? [];
@@ -49,12 +52,14 @@ export function TextField({
       <FormLabel htmlFor={field.id}>{label}</FormLabel>
       <Input
         key={key}
-        slotProps={{ input: { ...inputProps, autoComplete, autoFocus, dir, required, step } }}
+        slotProps={{ input: { ...inputProps, autoComplete, autoFocus, dir, required, step, max } }}
         sx={{ '--Input-minHeight': '2.75rem' }}
       />
       {errors.length > 0 ? (
         <FormHelperText id={errorId} role="alert">
-          {errors.map((message) => translateMessage(t, message, { min: PASSWORD_MIN_LENGTH })).join(' ')}
+          {[...new Set(errors)]
+            .map((message) => translateMessage(t, message, { min: PASSWORD_MIN_LENGTH }))
+            .join(' ')}
         </FormHelperText>
       ) : hint ? (
         <FormHelperText id={hintId}>{hint}</FormHelperText>

@@ -62,6 +62,24 @@ export const SCREENS: readonly Screen[] = [
     roles: STAFF,
     menu: { section: 'apps', label: 'menu.shippingRequests', icon: 'shippingRequests' },
   },
+  {
+    path: '/apps/request-for-service',
+    roles: STAFF,
+    menu: { section: 'apps', label: 'menu.requestForService', icon: 'send' },
+  },
+  {
+    path: '/apps/customers',
+    roles: STAFF,
+    menu: { section: 'apps', label: 'menu.customers', icon: 'customers' },
+  },
+  { path: '/apps/customers/new', roles: STAFF },
+  { path: '/apps/customers/:id', roles: STAFF },
+  {
+    path: '/pages/account-settings',
+    roles: ALL_ROLES,
+    menu: { section: 'pages', label: 'menu.accountSettings', icon: 'settings' },
+  },
+  { path: '/pages/account-image', roles: ALL_ROLES },
   // Attachments of the requests a user may see; the back office scopes them (another customer's: 404).
   { path: '/apps/requests/:id/attachments/:attachmentId', roles: ALL_ROLES },
 ];

@@ -4,20 +4,30 @@ import type { Submission } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import type { Service } from '~/catalog';
+import { staffRequestSchema } from '~/forms/customers';
 import { detailedRequestSchema, serviceRequestSchema } from '~/forms/requests';
 import { rolesFor } from './access';
-import { requireUser, withBackofficeSession } from './auth.server';
+import { requireUser, withBackofficeSession, type SignedIn } from './auth.server';
+import { getCustomer } from './customers.server';
 import { reportError } from './errors.server';
 import { sendFailureMessage, sendRequest, uploadProblemMessage, type RequestDraft } from './requests.server';
 import { parseUploadForm } from './uploads.server';
 
 const ATTACHMENTS = 'attachments';
 
+interface Filing<T> {
+  /** Staff file for a customer: whose request it is. */
+  partner?: (value: T, signedIn: SignedIn) => Promise<{ id: number; email: string }>;
+  /** Where to go once it is sent. */
+  done?: (id: number) => string;
+}
+
 async function handle<T>(
   args: ActionFunctionArgs,
   screen: string,
   parse: (formData: FormData) => Submission<T, string[]>,
   toDraft: (value: T) => RequestDraft,
+  filing: Filing<T> = {},
 ) {
   const signedIn = await requireUser(args.request, { anyOf: rolesFor(screen) });
   const upload = await parseUploadForm(args.request, { fileField: ATTACHMENTS });
@@ -32,10 +42,11 @@ async function handle<T>(
     );
   }
   try {
-    const id = await withBackofficeSession(args.request, () =>
-      sendRequest(signedIn, toDraft(submission.value), upload.files),
-    );
-    return redirect(`/apps/send-client-requests?sent=${id}`);
+    const id = await withBackofficeSession(args.request, async () => {
+      const partner = filing.partner ? await filing.partner(submission.value, signedIn) : null;
+      return sendRequest(signedIn, toDraft(submission.value), upload.files, partner);
+    });
+    return redirect(filing.done?.(id) ?? `/apps/send-client-requests?sent=${id}`);
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError('send request', error);
@@ -78,4 +89,21 @@ export function detailedRequestAction(service: Exclude<Service, 'other'>, screen
         description: value.description,
       }),
     );
+}
+
+/** Staff file a request for a chosen customer; it is sent with the customer's partner and e-mail. */
+export function staffRequestAction(args: ActionFunctionArgs) {
+  return handle(
+    args,
+    '/apps/request-for-service',
+    (formData) => parseWithZod(formData, { schema: staffRequestSchema }),
+    (value) => ({ service: value.service, description: value.description }),
+    {
+      partner: async (value, signedIn) => {
+        const customer = await getCustomer(signedIn, value.customer);
+        return { id: customer.id, email: customer.email ?? signedIn.user.email };
+      },
+      done: (id) => `/apps/request-for-service?filed=${id}`,
+    },
+  );
 }

@@ -31,8 +31,15 @@ const MAX_FIELD_BYTES = 20_000;
 
 export async function parseUploadForm(
   request: Request,
-  options: { fileField: string; maxFiles?: number; maxFileBytes?: number } = { fileField: 'attachments' },
+  options: {
+    fileField: string;
+    maxFiles?: number;
+    maxFileBytes?: number;
+    /** The media type of an accepted file name (default: the attachment types). */
+    typeOf?: (filename: string) => string | undefined;
+  } = { fileField: 'attachments' },
 ): Promise<UploadForm> {
+  const typeOf = options.typeOf ?? attachmentType;
   const maxFiles = options.maxFiles ?? ATTACHMENT_LIMITS.files;
   const maxFileBytes = options.maxFileBytes ?? ATTACHMENT_LIMITS.bytes;
   const contentType = request.headers.get('content-type') ?? '';
@@ -72,7 +79,7 @@ export async function parseUploadForm(
     }
     chosen += 1;
     const filename = info.filename.replace(/[\\/]/g, '_').slice(0, 255);
-    const mimetype = attachmentType(filename);
+    const mimetype = typeOf(filename);
     if (!mimetype) {
       problems.push({ code: 'fileType', filename });
       stream.resume();

@@ -1,11 +1,11 @@
-import { canReviewRequests, canSeePartner, partnerScope } from '../access';
+import { canReviewRequests, canSeePartner, customerInScope, partnerScope } from '../access';
 import type { App } from '../app';
 import { checkAttachments } from '../attachments';
 import { refuse, type CallHandlers } from '../http';
+import { DEFAULT_LIST_LIMIT } from '../lists';
 import {
   createShippingRequest,
   findAttachment,
-  findCustomerPartner,
   findShippingRequest,
   listShippingRequests,
   reviewShippingRequest,
@@ -18,15 +18,11 @@ type RequestCalls =
   | 'reviewShippingRequest'
   | 'getShippingRequestAttachment';
 
-/** Used when the list call names no limit; the contract caps a named one at 100. */
-const DEFAULT_LIMIT = 100;
-
 export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
   return {
     createShippingRequest({ body, session }) {
       // Another customer, the staff's own partner and an unknown one are all "not found".
-      if (!canSeePartner(session.user, body.partner_id) || !findCustomerPartner(app.db, body.partner_id))
-        throw refuse.notFound();
+      if (!customerInScope(app.db, session.user, body.partner_id)) throw refuse.notFound();
       const attachments = checkAttachments(body.attachments);
       const id = createShippingRequest(
         app.db,
@@ -51,7 +47,7 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
         status: query.status,
         service: query.service,
         search: query.search || undefined,
-        limit: query.limit ?? DEFAULT_LIMIT,
+        limit: query.limit ?? DEFAULT_LIST_LIMIT,
         offset: query.offset ?? 0,
       });
     },

@@ -1,7 +1,8 @@
 import { canSeeUser, isStaff } from '../access';
 import type { App } from '../app';
 import { refuse, type CallHandlers } from '../http';
-import { findUserById, getContactDetails, listUsers, toBackofficeUser } from '../users';
+import { getContactDetails } from '../partners';
+import { findUserById, listUsers, toBackofficeUser } from '../users';
 
 export function userHandlers(app: App): Pick<CallHandlers, 'getContactDetails' | 'listUsers' | 'getUser'> {
   return {

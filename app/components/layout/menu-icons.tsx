@@ -1,6 +1,8 @@
 // Icons of the menu entries, by the name the access table gives them.
 import {
   IconCash,
+  IconSettings,
+  IconUsers,
   IconFileDollar,
   IconInbox,
   IconLayoutDashboard,
@@ -21,6 +23,8 @@ const icons: Record<string, Icon> = {
   requests: IconListCheck,
   inbox: IconInbox,
   shippingRequests: IconTruckLoading,
+  customers: IconUsers,
+  settings: IconSettings,
 };
 
 export function MenuIcon({ name, size = 20 }: { name: string; size?: number }) {

@@ -3,7 +3,8 @@ import Avatar from '@mui/joy/Avatar';
 import Button from '@mui/joy/Button';
 import Divider from '@mui/joy/Divider';
 import Typography from '@mui/joy/Typography';
-import { IconLogout } from '@tabler/icons-react';
+import { Link } from '@remix-run/react';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { initials, type PortalUser } from '~/services/user';
 import { Disclosure } from '../disclosure';
@@ -27,6 +28,17 @@ export function UserMenu({ user }: { user: Pick<PortalUser, 'name' | 'email' | '
         {t(`user.roles.${user.role}`, { defaultValue: user.role })}
       </Typography>
       <Divider sx={{ my: 1.5 }} />
+      <Button
+        component={Link}
+        to="/pages/account-settings"
+        variant="plain"
+        color="neutral"
+        fullWidth
+        startDecorator={<IconSettings aria-hidden size={18} />}
+        sx={{ justifyContent: 'flex-start', mb: 1 }}
+      >
+        {t('menu.accountSettings')}
+      </Button>
       <form method="post" action="/auth/logout">
         <Button
           type="submit"

@@ -27,7 +27,7 @@ const ACCEPT = Object.entries(ATTACHMENT_TYPES)
   .flatMap(([type, extensions]) => [type, ...extensions])
   .join(',');
 
-function DescriptionField({ field }: { field: MessageField }) {
+export function DescriptionField({ field }: { field: MessageField }) {
   const { t } = useTranslation('requests');
   const { t: tc } = useTranslation();
   const errors = field.errors ?? [];
@@ -49,7 +49,7 @@ function DescriptionField({ field }: { field: MessageField }) {
   );
 }
 
-function AttachmentsField({ field, submitted }: { field: MessageField; submitted: boolean }) {
+export function AttachmentsField({ field, submitted }: { field: MessageField; submitted: boolean }) {
   const { t } = useTranslation('requests');
   const { t: tc } = useTranslation();
   const errors = field.errors ?? [];

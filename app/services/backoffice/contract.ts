@@ -19,6 +19,7 @@ const email = z.string().trim().toLowerCase().email().max(254);
 const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 const personName = z.string().trim().min(1).max(100);
 const id = z.coerce.number().int().positive();
+const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64');
 
 /** Every refusal the back office sends has this body, with a matching HTTP status. */
 export const errorAnswer = z.object({
@@ -95,8 +96,104 @@ export const contactDetails = z.object({
   country: z.string().nullable(),
   company_name: z.string().nullable(),
   referral_code: z.string().nullable(),
+  /** Extension: whether a profile image was uploaded (read with getContactImage). */
+  has_image: z.boolean().optional(),
 });
 export type ContactDetails = z.infer<typeof contactDetails>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => value || null)
+    .nullable()
+    .optional();
+
+/** What a customer may change of their contact (POST /update_contact_details). */
+export const contactUpdate = z.object({
+  name: z.string().trim().min(1).max(200),
+  phone: optionalText(40),
+  street: optionalText(200),
+  city: optionalText(100),
+  country: optionalText(100),
+  company_name: optionalText(200),
+});
+
+/** Profile images: PNG, JPEG or WebP up to 2 MB. */
+export const CONTACT_IMAGE_LIMIT = 2 * 1024 * 1024;
+export const CONTACT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+export const contactImageUpdate = z.object({
+  /** base64, without a data: prefix (spec: "image (base64)"). */
+  image: base64.min(1),
+});
+
+export const contactImage = z.object({ mimetype: z.enum(CONTACT_IMAGE_TYPES), data: base64 });
+
+// ---- Customers (staff): the directory and "Add New Customer" (spec sections 3, 5, 7, 8) ----
+
+export const GENDERS = ['male', 'female'] as const;
+export const CLIENT_TYPES = ['individual', 'company'] as const;
+
+export const customer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  national_id: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  date_of_birth: z.string().nullable(),
+  client_type: z.enum(CLIENT_TYPES).nullable(),
+  business_industry: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  company_name: z.string().nullable(),
+  /** Whether the customer has a portal account. */
+  has_account: z.boolean(),
+  created_at: z.string(),
+});
+export type Customer = z.infer<typeof customer>;
+
+export const customersQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+export const customersAnswer = z.object({
+  contacts: z.array(customer),
+  total: z.number().int().nonnegative(),
+});
+
+/** A real calendar day (YYYY-MM-DD), not after today. */
+export function isPastDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().startsWith(value) &&
+    value <= new Date().toISOString().slice(0, 10)
+  );
+}
+
+/** POST /customer/create_customer_contact: the add-customer form's fields, all required but the address. */
+export const customerCreate = z.object({
+  name: z.string().trim().min(1).max(200),
+  phone: z.string().trim().min(1).max(40),
+  email,
+  national_id: z.string().trim().min(1).max(50),
+  gender: z.enum(GENDERS),
+  date_of_birth: z.string().refine(isPastDate, 'Not a valid date of birth'),
+  client_type: z.enum(CLIENT_TYPES),
+  business_industry: z.string().trim().min(1).max(100),
+  street: optionalText(200),
+  city: optionalText(100),
+  country: optionalText(100),
+  company_name: optionalText(200),
+});
+export type CustomerCreate = z.input<typeof customerCreate>;
 
 export const usersAnswer = z.object({ users: z.array(backofficeUser) });
 
@@ -133,8 +230,6 @@ export function attachmentType(filename: string): string | undefined {
   const extension = filename.slice(dot).toLowerCase();
   return Object.entries(ATTACHMENT_TYPES).find(([, extensions]) => extensions.includes(extension))?.[0];
 }
-
-const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64');
 
 export const attachmentUpload = z.object({
   filename: z
@@ -244,6 +339,54 @@ export const calls = {
     path: '/get_contact_details',
     query: z.object({ user_id: id }),
     answer: contactDetails,
+    session: true,
+  },
+  updateContactDetails: {
+    method: 'POST',
+    path: '/update_contact_details',
+    query: z.object({ partner_id: id }),
+    body: contactUpdate,
+    answer: contactDetails,
+    session: true,
+  },
+  /** The API's own spelling ("cotact"). */
+  updateContactImage: {
+    method: 'POST',
+    path: '/update_cotact_image',
+    query: z.object({ partner_id: id }),
+    body: contactImageUpdate,
+    answer: okAnswer,
+    session: true,
+    bodyLimit: 3 * 1024 * 1024,
+  },
+  /** Extension: the profile image, to show it. 404 when there is none. */
+  getContactImage: {
+    method: 'GET',
+    path: '/contact-image',
+    query: z.object({ partner_id: id }),
+    answer: contactImage,
+    session: true,
+  },
+  listCustomers: {
+    method: 'GET',
+    path: '/get_contacts',
+    query: customersQuery,
+    answer: customersAnswer,
+    session: true,
+  },
+  /** Extension: one customer of the directory. */
+  getCustomer: {
+    method: 'GET',
+    path: '/customers/:id',
+    params: z.object({ id }),
+    answer: customer,
+    session: true,
+  },
+  createCustomer: {
+    method: 'POST',
+    path: '/customer/create_customer_contact',
+    body: customerCreate,
+    answer: createdAnswer,
     session: true,
   },
   listUsers: { method: 'GET', path: '/users', answer: usersAnswer, session: true },

@@ -1,0 +1,55 @@
+// The staff's customer forms and the customer's own contact form: one schema each, for browser and action.
+import { z } from 'zod';
+import { CLIENT_TYPES, GENDERS, isPastDate } from '~/services/backoffice/contract';
+import { SERVICES } from '~/catalog';
+
+const required = 'validation.required';
+const text = (max: number) =>
+  z.string({ required_error: required }).trim().min(1, required).max(max, 'validation.tooLong');
+const optional = (max: number) => z.string().trim().max(max, 'validation.tooLong').optional();
+
+/** "Add New Customer" (spec sections 3 and 8): every field but the address is required. */
+export const customerSchema = z.object({
+  name: text(200),
+  phone: text(40),
+  email: text(254).email('validation.email'),
+  nationalId: text(50),
+  gender: z.enum(GENDERS, { errorMap: () => ({ message: required }) }),
+  dateOfBirth: z
+    .string({ required_error: required })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+    .refine((value) => value <= new Date().toISOString().slice(0, 10), 'validation.dateInFuture')
+    .refine(isPastDate, 'validation.date'),
+  clientType: z.enum(CLIENT_TYPES, { errorMap: () => ({ message: required }) }),
+  businessIndustry: text(100),
+  street: optional(200),
+  city: optional(100),
+  country: optional(100),
+  companyName: optional(200),
+});
+
+/** The customer's own contact details (/pages/account-settings). */
+export const contactSchema = z.object({
+  name: text(200),
+  phone: optional(40),
+  street: optional(200),
+  city: optional(100),
+  country: optional(100),
+  companyName: optional(200),
+});
+
+/** Staff file a request for a customer (/apps/request-for-service). */
+export const staffRequestSchema = z.object({
+  customer: z
+    .number({ required_error: 'validation.choose', invalid_type_error: 'validation.choose' })
+    .int()
+    .positive(),
+  service: z.enum(SERVICES, { errorMap: () => ({ message: 'validation.choose' }) }),
+  description: optional(5000),
+  attachments: z.unknown().optional(),
+});
+
+export const customerListParams = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});

@@ -1,0 +1,169 @@
+// Staff: the Customers Directory — search and pages in the URL, each customer's details one click away.
+import Alert from '@mui/joy/Alert';
+import Button from '@mui/joy/Button';
+import FormControl from '@mui/joy/FormControl';
+import FormLabel from '@mui/joy/FormLabel';
+import Input from '@mui/joy/Input';
+import Link from '@mui/joy/Link';
+import Sheet from '@mui/joy/Sheet';
+import Stack from '@mui/joy/Stack';
+import Table from '@mui/joy/Table';
+import Typography from '@mui/joy/Typography';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link as RemixLink, useLoaderData, useLocation } from '@remix-run/react';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { Notice } from '~/components/form-parts';
+import { titleMeta } from '~/components/page-title';
+import { Pagination } from '~/components/pagination';
+import { customerListParams } from '~/forms/customers';
+import { rolesFor } from '~/services/access';
+import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { listCustomers } from '~/services/customers.server';
+import { messageKeyFor, reportError } from '~/services/errors.server';
+import { pageTools } from '~/services/page.server';
+
+export const handle = { i18n: ['common', 'customers'] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor('/apps/customers') });
+  const { t, title, common } = await pageTools(request, 'customers');
+  const url = new URL(request.url);
+  const params = customerListParams.parse(Object.fromEntries(url.searchParams));
+  const base = { title: title(t('directory.title')), params, added: url.searchParams.get('added') };
+  try {
+    const page = await withBackofficeSession(request, () => listCustomers(signedIn, params));
+    return { ...base, page, loadError: null };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError('customers', error);
+    return { ...base, page: null, loadError: common(messageKeyFor(error)) };
+  }
+}
+
+export const meta = titleMeta;
+
+export default function CustomersDirectory() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation('customers');
+  const { t: tc } = useTranslation();
+  const location = useLocation();
+  return (
+    <Stack gap={3}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" gap={2}>
+        <div>
+          <Typography level="h1" sx={{ fontSize: 'xl3' }}>
+            {t('directory.title')}
+          </Typography>
+          <Typography level="body-lg" textColor="text.secondary">
+            {t('directory.intro')}
+          </Typography>
+        </div>
+        <Button
+          component={RemixLink}
+          to="/apps/customers/new"
+          startDecorator={<IconUserPlus aria-hidden size={18} />}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('directory.add')}
+        </Button>
+      </Stack>
+      {data.added && <Notice>{t('directory.added', { name: data.added })}</Notice>}
+
+      <Form method="get" role="search" aria-label={tc('list.search')}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} gap={1.5} alignItems={{ sm: 'flex-end' }}>
+          <FormControl size="sm" sx={{ flex: 1 }}>
+            <FormLabel htmlFor="customer-search">{tc('list.search')}</FormLabel>
+            <Input
+              size="sm"
+              placeholder={t('directory.searchPlaceholder')}
+              slotProps={{
+                input: {
+                  id: 'customer-search',
+                  name: 'q',
+                  type: 'search',
+                  defaultValue: data.params.q ?? '',
+                },
+              }}
+            />
+          </FormControl>
+          <Button type="submit" size="sm">
+            {tc('list.apply')}
+          </Button>
+          <Button component={RemixLink} to="?" size="sm" variant="plain" color="neutral">
+            {tc('list.clear')}
+          </Button>
+        </Stack>
+      </Form>
+
+      {data.loadError || !data.page ? (
+        <Alert
+          color="danger"
+          role="alert"
+          endDecorator={
+            <Button
+              component="a"
+              href={`${location.pathname}${location.search}`}
+              size="sm"
+              variant="soft"
+              color="danger"
+            >
+              {tc('list.retry')}
+            </Button>
+          }
+        >
+          {t('directory.loadFailed', { reason: data.loadError ?? '' })}
+        </Alert>
+      ) : data.page.customers.length === 0 ? (
+        <Typography>{t('directory.empty')}</Typography>
+      ) : (
+        <>
+          <Typography level="body-sm" role="status">
+            {t('directory.count', { count: data.page.total })}
+          </Typography>
+          <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }}>
+            <Table stripe="odd" hoverRow sx={{ minWidth: 760 }}>
+              <caption className="visually-hidden">{t('directory.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('fields.name')}</th>
+                  <th scope="col">{t('fields.companyName')}</th>
+                  <th scope="col">{t('fields.email')}</th>
+                  <th scope="col">{t('fields.phone')}</th>
+                  <th scope="col">{t('fields.clientType')}</th>
+                  <th scope="col">{t('directory.account')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.page.customers.map((customer) => (
+                  <tr key={customer.id}>
+                    <td>
+                      <Link
+                        component={RemixLink}
+                        to={`/apps/customers/${customer.id}`}
+                        aria-label={t('directory.view', { name: customer.name })}
+                      >
+                        {customer.name}
+                      </Link>
+                    </td>
+                    <td>{customer.company_name ?? '—'}</td>
+                    <td dir="ltr">{customer.email ?? '—'}</td>
+                    <td dir="ltr">{customer.phone ?? '—'}</td>
+                    <td>{customer.client_type ? t(`clientTypes.${customer.client_type}`) : '—'}</td>
+                    <td>{customer.has_account ? t('directory.hasAccount') : t('directory.noAccount')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Sheet>
+          <Pagination page={data.page.page} pages={data.page.pages} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}

@@ -1,0 +1,104 @@
+// Staff: file a request for service on behalf of a chosen customer.
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Card from '@mui/joy/Card';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { SERVICES } from '~/catalog';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { titleMeta } from '~/components/page-title';
+import { AttachmentsField, DescriptionField } from '~/components/requests/request-form';
+import { SelectField } from '~/components/select-field';
+import { staffRequestSchema } from '~/forms/customers';
+import { rolesFor } from '~/services/access';
+import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { customerChoices } from '~/services/customers.server';
+import { pageTools } from '~/services/page.server';
+import { staffRequestAction } from '~/services/request-actions.server';
+
+export const handle = { i18n: ['common', 'catalog', 'requests', 'customers'] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor('/apps/request-for-service') });
+  const { t, title } = await pageTools(request, 'customers');
+  const url = new URL(request.url);
+  const customers = await withBackofficeSession(request, () => customerChoices(signedIn));
+  return {
+    title: title(t('staffRequest.title')),
+    customers,
+    preselected: url.searchParams.get('customer') ?? '',
+    filed: Number(url.searchParams.get('filed')) || null,
+  };
+}
+
+export const action = staffRequestAction;
+export const meta = titleMeta;
+
+export default function StaffRequestForService() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation('customers');
+  const { t: tr } = useTranslation('requests');
+  const { t: tcat } = useTranslation('catalog');
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const [form, fields] = useForm({
+    id: 'staff-request',
+    lastResult,
+    defaultValue: { customer: data.preselected },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffRequestSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <Stack gap={3} sx={{ maxWidth: 820 }}>
+      <div>
+        <Typography level="h1" sx={{ fontSize: 'xl3' }}>
+          {t('staffRequest.title')}
+        </Typography>
+        <Typography level="body-lg" textColor="text.secondary">
+          {t('staffRequest.intro')}
+        </Typography>
+      </div>
+      {data.filed && <Notice>{t('staffRequest.sent', { id: data.filed })}</Notice>}
+      <Card>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          {...getFormProps(form)}
+          aria-describedby={form.errorId}
+        >
+          <Stack gap={2.5}>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <SelectField
+              field={fields.customer}
+              label={t('staffRequest.customer')}
+              placeholder={t('fields.select')}
+              options={data.customers.map((customer) => ({
+                value: String(customer.id),
+                label: customer.name,
+              }))}
+              required
+            />
+            <SelectField
+              field={fields.service}
+              label={tr('service.choose')}
+              placeholder={t('fields.select')}
+              options={SERVICES.map((service) => ({ value: service, label: tcat(`services.${service}`) }))}
+              required
+            />
+            <DescriptionField field={fields.description} />
+            <AttachmentsField field={fields.attachments} submitted={lastResult != null} />
+            <SubmitButton>{t('staffRequest.submit')}</SubmitButton>
+          </Stack>
+        </Form>
+      </Card>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}

@@ -1,0 +1,346 @@
+// Account settings: the customer's contact details, profile picture and referral code. Staff see their
+// contact details (kept by administrators).
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Alert from '@mui/joy/Alert';
+import Avatar from '@mui/joy/Avatar';
+import Card from '@mui/joy/Card';
+import FormControl from '@mui/joy/FormControl';
+import FormHelperText from '@mui/joy/FormHelperText';
+import FormLabel from '@mui/joy/FormLabel';
+import Grid from '@mui/joy/Grid';
+import Input from '@mui/joy/Input';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { CopyButton } from '~/components/copy-button';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { TextField } from '~/components/form-field';
+import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { translateMessage } from '~/components/messages';
+import { titleMeta } from '~/components/page-title';
+import { contactSchema } from '~/forms/customers';
+import { isStaff, rolesFor } from '~/services/access';
+import {
+  getOwnContact,
+  IMAGE_MB,
+  imageProblemMessage,
+  imageType,
+  partnerOf,
+} from '~/services/account.server';
+import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
+import { messageKeyFor, reportError } from '~/services/errors.server';
+import { pageTools } from '~/services/page.server';
+import { parseUploadForm } from '~/services/uploads.server';
+
+const SCREEN = '/pages/account-settings';
+
+export const handle = { i18n: ['common', 'account', 'requests'] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const { t, title, common } = await pageTools(request, 'account');
+  const url = new URL(request.url);
+  const base = {
+    title: title(t('title')),
+    email: signedIn.user.email,
+    staff: isStaff(signedIn.user.roles),
+    saved: url.searchParams.get('saved'),
+  };
+  try {
+    const contact = await withBackofficeSession(request, () => getOwnContact(signedIn));
+    return { ...base, contact, loadError: null };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError('account settings', error);
+    return { ...base, contact: null, loadError: common(messageKeyFor(error)) };
+  }
+}
+
+type ActionAnswer = { form: 'contact' | 'image'; result: SubmissionResult<string[]> };
+
+async function saveImage(request: Request, signedIn: Awaited<ReturnType<typeof requireUser>>) {
+  const upload = await parseUploadForm(request, {
+    fileField: 'image',
+    maxFiles: 1,
+    maxFileBytes: 2 * 1024 * 1024,
+    typeOf: imageType,
+  });
+  const reply = (errors: string[]) =>
+    data<ActionAnswer>(
+      { form: 'image', result: { status: 'error', error: { image: errors } } },
+      { status: 400 },
+    );
+  if (upload.problems.length) return reply(upload.problems.map(imageProblemMessage));
+  const file = upload.files[0];
+  if (!file) return reply(['account:image.required']);
+  try {
+    await withBackofficeSession(request, () =>
+      backoffice().call('updateContactImage', {
+        session: signedIn.session,
+        query: { partner_id: partnerOf(signedIn) },
+        body: { image: file.data },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isBackofficeError(error, 'rejected')) return reply(['account:image.wrongType']);
+    reportError('profile image', error);
+    return reply([messageKeyFor(error)]);
+  }
+  return redirect(`${SCREEN}?saved=image`);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  if (isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data'))
+    return saveImage(request, signedIn);
+
+  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  if (submission.status !== 'success') {
+    return data<ActionAnswer>({ form: 'contact', result: submission.reply() }, { status: 400 });
+  }
+  const v = submission.value;
+  try {
+    await withBackofficeSession(request, () =>
+      backoffice().call('updateContactDetails', {
+        session: signedIn.session,
+        query: { partner_id: partnerOf(signedIn) },
+        body: {
+          name: v.name,
+          phone: v.phone,
+          street: v.street,
+          city: v.city,
+          country: v.country,
+          company_name: v.companyName,
+        },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError('contact details', error);
+    return data<ActionAnswer>(
+      { form: 'contact', result: submission.reply({ formErrors: [messageKeyFor(error)] }) },
+      { status: 400 },
+    );
+  }
+  return redirect(`${SCREEN}?saved=contact`);
+}
+
+export const meta = titleMeta;
+
+function ContactForm({
+  contact,
+  email,
+  answer,
+}: {
+  contact: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['contact']>;
+  email: string;
+  answer?: ActionAnswer;
+}) {
+  const { t } = useTranslation('account');
+  const [form, fields] = useForm({
+    id: 'contact',
+    lastResult: answer?.form === 'contact' ? answer.result : undefined,
+    defaultValue: {
+      name: contact.name,
+      phone: contact.phone ?? '',
+      street: contact.street ?? '',
+      city: contact.city ?? '',
+      country: contact.country ?? '',
+      companyName: contact.company_name ?? '',
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+      <Stack gap={2}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Grid container spacing={2}>
+          <Grid xs={12} md={6}>
+            <TextField field={fields.name} label={t('contact.name')} autoComplete="name" required />
+          </Grid>
+          <Grid xs={12} md={6}>
+            <FormControl>
+              <FormLabel htmlFor="account-email">{t('contact.email')}</FormLabel>
+              <Input
+                slotProps={{
+                  input: {
+                    id: 'account-email',
+                    value: email,
+                    readOnly: true,
+                    dir: 'ltr',
+                    'aria-describedby': 'account-email-hint',
+                  },
+                }}
+              />
+              <FormHelperText id="account-email-hint">{t('contact.emailHint')}</FormHelperText>
+            </FormControl>
+          </Grid>
+          <Grid xs={12} md={6}>
+            <TextField
+              field={fields.phone}
+              label={t('contact.phone')}
+              type="tel"
+              autoComplete="tel"
+              dir="ltr"
+            />
+          </Grid>
+          <Grid xs={12} md={6}>
+            <TextField
+              field={fields.companyName}
+              label={t('contact.companyName')}
+              autoComplete="organization"
+            />
+          </Grid>
+          <Grid xs={12}>
+            <TextField field={fields.street} label={t('contact.street')} autoComplete="street-address" />
+          </Grid>
+          <Grid xs={12} md={6}>
+            <TextField field={fields.city} label={t('contact.city')} autoComplete="address-level2" />
+          </Grid>
+          <Grid xs={12} md={6}>
+            <TextField field={fields.country} label={t('contact.country')} autoComplete="country-name" />
+          </Grid>
+        </Grid>
+        <SubmitButton>{t('contact.save')}</SubmitButton>
+      </Stack>
+    </Form>
+  );
+}
+
+function ImageForm({ hasImage, answer }: { hasImage: boolean; answer?: ActionAnswer }) {
+  const { t } = useTranslation('account');
+  const { t: tc } = useTranslation();
+  const errors = answer?.form === 'image' ? (answer.result.error?.image ?? []) : [];
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} alignItems={{ sm: 'center' }}>
+      {hasImage ? (
+        <Avatar src="/pages/account-image" alt={t('image.current')} sx={{ width: 96, height: 96 }} />
+      ) : (
+        <Typography level="body-sm" sx={{ minWidth: 96 }}>
+          {t('image.none')}
+        </Typography>
+      )}
+      <Form method="post" encType="multipart/form-data" style={{ flex: 1 }}>
+        <Stack gap={1.5}>
+          <FormControl error={errors.length > 0}>
+            <FormLabel htmlFor="profile-image">{t('image.choose')}</FormLabel>
+            <input
+              id="profile-image"
+              name="image"
+              type="file"
+              accept="image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp"
+              className="native-file"
+              aria-invalid={errors.length > 0 || undefined}
+              aria-describedby={
+                errors.length ? 'profile-image-error profile-image-hint' : 'profile-image-hint'
+              }
+            />
+            {errors.length > 0 && (
+              <FormHelperText id="profile-image-error" role="alert">
+                {errors.map((message) => translateMessage(tc, message)).join(' ')}
+              </FormHelperText>
+            )}
+            <FormHelperText id="profile-image-hint">{t('image.hint', { mb: IMAGE_MB })}</FormHelperText>
+          </FormControl>
+          <SubmitButton>{t('image.upload')}</SubmitButton>
+        </Stack>
+      </Form>
+    </Stack>
+  );
+}
+
+export default function AccountSettings() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<ActionAnswer>();
+  const { t } = useTranslation('account');
+  const contact = page.contact;
+  return (
+    <Stack gap={3} sx={{ maxWidth: 900 }}>
+      <div>
+        <Typography level="h1" sx={{ fontSize: 'xl3' }}>
+          {t('title')}
+        </Typography>
+        <Typography level="body-lg" textColor="text.secondary">
+          {t('intro')}
+        </Typography>
+      </div>
+      {page.saved === 'contact' && <Notice>{t('contact.saved')}</Notice>}
+      {page.saved === 'image' && <Notice>{t('image.saved')}</Notice>}
+      {!contact ? (
+        <Alert color="danger" role="alert">
+          {t('contact.loadFailed', { reason: page.loadError ?? '' })}
+        </Alert>
+      ) : (
+        <>
+          <Card component="section" aria-labelledby="contact-title">
+            <Typography id="contact-title" level="title-lg" component="h2">
+              {t('contact.title')}
+            </Typography>
+            {page.staff ? (
+              <>
+                <Typography>{contact.name}</Typography>
+                <Typography dir="ltr">{page.email}</Typography>
+                <Typography level="body-sm" textColor="text.secondary">
+                  {t('contact.staffNote')}
+                </Typography>
+              </>
+            ) : (
+              <ContactForm contact={contact} email={page.email} answer={answer} />
+            )}
+          </Card>
+          {!page.staff && (
+            <>
+              <Card component="section" aria-labelledby="image-title">
+                <Typography id="image-title" level="title-lg" component="h2">
+                  {t('image.title')}
+                </Typography>
+                <ImageForm hasImage={contact.has_image ?? false} answer={answer} />
+              </Card>
+              <Card component="section" aria-labelledby="referral-title">
+                <Typography id="referral-title" level="title-lg" component="h2">
+                  {t('referral.title')}
+                </Typography>
+                <Typography level="body-sm">{t('referral.hint')}</Typography>
+                <Stack direction="row" gap={1.5} alignItems="flex-end" flexWrap="wrap">
+                  <FormControl>
+                    <FormLabel htmlFor="referral-code">{t('referral.label')}</FormLabel>
+                    <Input
+                      slotProps={{
+                        input: {
+                          id: 'referral-code',
+                          value: contact.referral_code ?? '',
+                          readOnly: true,
+                          dir: 'ltr',
+                        },
+                      }}
+                      sx={{ fontFamily: 'monospace', minWidth: 200 }}
+                    />
+                  </FormControl>
+                  {contact.referral_code && (
+                    <CopyButton
+                      text={contact.referral_code}
+                      label={t('referral.copy')}
+                      copiedLabel={t('referral.copied')}
+                    />
+                  )}
+                </Stack>
+              </Card>
+            </>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}

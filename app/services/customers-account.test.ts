@@ -1,0 +1,247 @@
+// Staff's customers directory and "Add New Customer", staff filing a request for a customer, and the
+// customer's own account settings — against the reference back office, with every refusal.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestBackoffice } from '../../backoffice/testing';
+import {
+  args,
+  cookiesFrom,
+  formRequest,
+  pageRequest,
+  PORTAL,
+  startPortalBackoffice,
+  thrown,
+} from '../../tests/unit/portal-server';
+
+let reference: TestBackoffice;
+const cookies: Record<string, string> = {};
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+beforeAll(async () => {
+  reference = await startPortalBackoffice();
+  const { loginAction } = await import('./auth-actions.server');
+  for (const who of ['client', 'client2', 'agent']) {
+    const response = (await loginAction(
+      args(formRequest('/auth/login', { email: `${who}@example.com`, password: 'demo1234' })),
+    )) as Response;
+    cookies[who] = cookiesFrom(response);
+  }
+});
+afterAll(() => reference.dispose());
+
+type Reply = {
+  init: ResponseInit | null;
+  data: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
+};
+
+const newCustomer = {
+  name: 'Mariam Okafor',
+  phone: '+234 1 555 0100',
+  email: 'mariam@lagos-textiles.example',
+  nationalId: 'NG-88231',
+  gender: 'female',
+  dateOfBirth: '1986-04-12',
+  clientType: 'company',
+  businessIndustry: 'Textiles',
+  companyName: 'Lagos Textiles',
+};
+
+describe('customers directory (staff)', () => {
+  it('lists customers ten a page, with search in the URL', async () => {
+    const { loader } = await import('../routes/_portal.apps.customers._index');
+    const first = await loader(args(pageRequest('/apps/customers', { cookie: cookies.agent })));
+    expect(first.page!.customers.length).toBeLessThanOrEqual(10);
+    expect(first.page!.total).toBeGreaterThan(10);
+    const searched = await loader(args(pageRequest('/apps/customers?q=Nile', { cookie: cookies.agent })));
+    expect(searched.page!.customers.map((c) => c.name)).toContain('Nile Star Trading');
+  });
+
+  it('adds a customer, then refuses the same e-mail', async () => {
+    const { action } = await import('../routes/_portal.apps.customers.new');
+    const response = (await action(
+      args(formRequest('/apps/customers/new', newCustomer, { cookie: cookies.agent })),
+    )) as Response;
+    expect(response.headers.get('Location')).toBe('/apps/customers?added=Mariam+Okafor');
+    const again = (await action(
+      args(formRequest('/apps/customers/new', newCustomer, { cookie: cookies.agent })),
+    )) as unknown as Reply;
+    expect(again.init?.status).toBe(409);
+    expect(again.data.error?.email).toEqual(['customers:add.emailTaken']);
+    expect(again.data.initialValue).toMatchObject({ name: 'Mariam Okafor', nationalId: 'NG-88231' });
+  });
+
+  it('says "all required fields must be filled" when one is empty', async () => {
+    const { action } = await import('../routes/_portal.apps.customers.new');
+    const result = (await action(
+      args(formRequest('/apps/customers/new', { ...newCustomer, nationalId: '' }, { cookie: cookies.agent })),
+    )) as unknown as Reply;
+    expect(result.data.error?.['']).toEqual(['common:validation.allRequired']);
+    expect(result.data.error?.nationalId).toEqual(['validation.required']);
+  });
+
+  it('shows one customer, and 404 for one that does not exist', async () => {
+    const { loader } = await import('../routes/_portal.apps.customers.$id');
+    const list = await (
+      await import('../routes/_portal.apps.customers._index')
+    ).loader(args(pageRequest('/apps/customers?q=Mariam', { cookie: cookies.agent })));
+    const id = list.page!.customers[0]!.id;
+    const detail = await loader({
+      ...args(pageRequest(`/apps/customers/${id}`, { cookie: cookies.agent })),
+      params: { id: String(id) },
+    });
+    expect(detail.customer).toMatchObject({
+      name: 'Mariam Okafor',
+      national_id: 'NG-88231',
+      gender: 'female',
+      has_account: false,
+    });
+    const missing = await thrown(() =>
+      loader({
+        ...args(pageRequest('/apps/customers/999999', { cookie: cookies.agent })),
+        params: { id: '999999' },
+      }),
+    );
+    expect(missing.status).toBe(404);
+  });
+
+  it('refuses clients everywhere in the directory (403)', async () => {
+    const list = await import('../routes/_portal.apps.customers._index');
+    const add = await import('../routes/_portal.apps.customers.new');
+    expect(
+      (await thrown(() => list.loader(args(pageRequest('/apps/customers', { cookie: cookies.client })))))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await thrown(() =>
+          add.action(args(formRequest('/apps/customers/new', newCustomer, { cookie: cookies.client }))),
+        )
+      ).status,
+    ).toBe(403);
+  });
+});
+
+describe('staff file a request for a customer', () => {
+  it('files it under the customer, who then sees it', async () => {
+    const { loader, action } = await import('../routes/_portal.apps.request-for-service');
+    const page = await loader(args(pageRequest('/apps/request-for-service', { cookie: cookies.agent })));
+    const jade = page.customers.find((c) => c.name.startsWith('Jade Harbor Imports'))!;
+    const form = new FormData();
+    form.append('customer', String(jade.id));
+    form.append('service', 'quotation');
+    form.append('description', 'Quote for 2 x 40ft from Ningbo, filed by phone.');
+    const response = (await action(
+      args(
+        new Request(new URL('/apps/request-for-service', PORTAL), {
+          method: 'POST',
+          body: form,
+          headers: { Cookie: cookies.agent! },
+        }),
+      ),
+    )) as Response;
+    expect(response.headers.get('Location')).toMatch(/^\/apps\/request-for-service\?filed=\d+$/);
+
+    const { loader: clientList } = await import('../routes/_portal.apps.send-client-requests');
+    const theirs = await clientList(
+      args(pageRequest('/apps/send-client-requests?q=Ningbo', { cookie: cookies.client2 })),
+    );
+    expect(theirs.page!.requests[0]).toMatchObject({
+      service: 'quotation',
+      email_from: 'client2@example.com',
+    });
+    const notMine = await clientList(
+      args(pageRequest('/apps/send-client-requests?q=Ningbo', { cookie: cookies.client })),
+    );
+    expect(notMine.page!.requests).toEqual([]);
+  });
+});
+
+describe('account settings', () => {
+  it('saves the customer contact details and shows them back', async () => {
+    const { action, loader } = await import('../routes/_portal.pages.account-settings');
+    const response = (await action(
+      args(
+        formRequest(
+          '/pages/account-settings',
+          {
+            name: 'Nile Star Trading',
+            phone: '+20 2 2735 9999',
+            street: '',
+            city: 'Cairo',
+            country: 'Egypt',
+            companyName: 'Nile Star Trading LLC',
+          },
+          { cookie: cookies.client },
+        ),
+      ),
+    )) as Response;
+    expect(response.headers.get('Location')).toBe('/pages/account-settings?saved=contact');
+    const page = await loader(args(pageRequest('/pages/account-settings', { cookie: cookies.client })));
+    expect(page.contact).toMatchObject({ phone: '+20 2 2735 9999', street: null, city: 'Cairo' });
+    expect(page.contact?.referral_code).toMatch(/^[A-Z0-9]{6,}$/);
+  });
+
+  it('keeps what was typed when the name is empty', async () => {
+    const { action } = await import('../routes/_portal.pages.account-settings');
+    const result = (await action(
+      args(formRequest('/pages/account-settings', { name: '', phone: '+20 1' }, { cookie: cookies.client })),
+    )) as unknown as {
+      data: { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    };
+    expect(result.data.result.error.name).toEqual(['validation.required']);
+    expect(result.data.result.initialValue.phone).toBe('+20 1');
+  });
+
+  it('uploads a profile picture, serves it to its owner only, and refuses other types', async () => {
+    const { action, loader } = await import('../routes/_portal.pages.account-settings');
+    const upload = (name: string, content: Buffer) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(content)]), name);
+      return new Request(new URL('/pages/account-settings', PORTAL), {
+        method: 'POST',
+        body: form,
+        headers: { Cookie: cookies.client! },
+      });
+    };
+    expect(((await action(args(upload('me.png', PNG)))) as Response).headers.get('Location')).toBe(
+      '/pages/account-settings?saved=image',
+    );
+    expect(
+      (await loader(args(pageRequest('/pages/account-settings', { cookie: cookies.client })))).contact
+        ?.has_image,
+    ).toBe(true);
+
+    const image = await import('../routes/_portal.pages.account-image');
+    const mine = await image.loader(args(pageRequest('/pages/account-image', { cookie: cookies.client })));
+    expect(mine.headers.get('Content-Type')).toBe('image/png');
+    expect(Buffer.from(await mine.arrayBuffer())).toEqual(PNG);
+    expect(
+      (
+        await thrown(() =>
+          image.loader(args(pageRequest('/pages/account-image', { cookie: cookies.client2 }))),
+        )
+      ).status,
+    ).toBe(404);
+
+    const wrong = (await action(args(upload('me.pdf', Buffer.from('%PDF-1.4'))))) as unknown as {
+      data: { result: { error: Record<string, string[]> } };
+    };
+    expect(wrong.data.result.error.image).toEqual(['account:image.wrongType']);
+    const fake = (await action(args(upload('me.png', Buffer.from('not a png at all'))))) as unknown as {
+      data: { result: { error: Record<string, string[]> } };
+    };
+    expect(fake.data.result.error.image).toEqual(['account:image.wrongType']);
+  });
+
+  it('shows staff their details read-only and refuses their posts', async () => {
+    const { action, loader } = await import('../routes/_portal.pages.account-settings');
+    const page = await loader(args(pageRequest('/pages/account-settings', { cookie: cookies.agent })));
+    expect(page.staff).toBe(true);
+    expect(
+      (
+        await thrown(() =>
+          action(args(formRequest('/pages/account-settings', { name: 'X' }, { cookie: cookies.agent }))),
+        )
+      ).status,
+    ).toBe(403);
+  });
+});

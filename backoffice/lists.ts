@@ -1,0 +1,30 @@
+/** What the list calls share: searching as plain text, ignoring case, and paging. */
+
+/** Used when a list call names no limit; the contract caps a named one at 100. */
+export const DEFAULT_LIST_LIMIT = 100;
+
+/** `%`, `_` and the escape character itself stand for themselves in the search text. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * A WHERE condition matching rows where any of these SQL expressions contains the search text, as
+ * plain text (`%` and `_` are themselves), ignoring case also beyond ASCII (`casefold` is
+ * JavaScript's, see db.ts). The values fill its placeholders in order.
+ */
+export function searchCondition(
+  columns: readonly string[],
+  text: string,
+): { condition: string; values: string[] } {
+  const search = text.toLowerCase();
+  // LIKE ignores the case of ASCII letters itself; casefold (a call into JavaScript per value) is
+  // needed, and paid for, only when the search has other letters with a case (é, not 中 or ع).
+  const beyondAscii = [...search].filter((char) => char.charCodeAt(0) > 0x7f).join('');
+  const fold = (column: string) =>
+    beyondAscii === beyondAscii.toUpperCase() ? column : `casefold(${column})`;
+  return {
+    condition: `(${columns.map((column) => `${fold(column)} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
+    values: columns.map(() => likePattern(search)),
+  };
+}

@@ -1,0 +1,41 @@
+import { customerInScope } from '../access';
+import type { App } from '../app';
+import { checkContactImage } from '../attachments';
+import { refuse, type CallHandlers } from '../http';
+import { findContactImage, getContactDetails, setContactImage, updateContactDetails } from '../partners';
+
+type ContactCalls = 'updateContactDetails' | 'updateContactImage' | 'getContactImage';
+
+export function contactHandlers(app: App): Pick<CallHandlers, ContactCalls> {
+  return {
+    updateContactDetails({ query, body, session }) {
+      // Another customer, the staff's own partner and an unknown one are all "not found".
+      if (!customerInScope(app.db, session.user, query.partner_id)) throw refuse.notFound();
+      // The form sends every field: one left out, null or empty is cleared.
+      updateContactDetails(app.db, query.partner_id, {
+        name: body.name,
+        phone: body.phone ?? null,
+        street: body.street ?? null,
+        city: body.city ?? null,
+        country: body.country ?? null,
+        companyName: body.company_name ?? null,
+      });
+      const contact = getContactDetails(app.db, query.partner_id);
+      if (!contact) throw refuse.notFound();
+      return contact;
+    },
+
+    updateContactImage({ query, body, session }) {
+      if (!customerInScope(app.db, session.user, query.partner_id)) throw refuse.notFound();
+      setContactImage(app.db, query.partner_id, checkContactImage(body.image));
+      return { status: 'success' };
+    },
+
+    getContactImage({ query, session }) {
+      if (!customerInScope(app.db, session.user, query.partner_id)) throw refuse.notFound();
+      const image = findContactImage(app.db, query.partner_id);
+      if (!image) throw refuse.notFound();
+      return { mimetype: image.mimetype, data: image.data.toString('base64') };
+    },
+  };
+}
