@@ -23,15 +23,10 @@ import { translateMessage } from '~/components/messages';
 import { titleMeta } from '~/components/page-title';
 import { contactSchema } from '~/forms/customers';
 import { isStaff, rolesFor } from '~/services/access';
-import {
-  getOwnContact,
-  IMAGE_MB,
-  imageProblemMessage,
-  imageType,
-  partnerOf,
-} from '~/services/account.server';
+import { getOwnContact, imageProblemMessage, imageType, partnerOf } from '~/services/account.server';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
+import { CONTACT_IMAGE_LIMIT } from '~/services/backoffice/contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { parseUploadForm } from '~/services/uploads.server';
@@ -66,7 +61,7 @@ async function saveImage(request: Request, signedIn: Awaited<ReturnType<typeof r
   const upload = await parseUploadForm(request, {
     fileField: 'image',
     maxFiles: 1,
-    maxFileBytes: 2 * 1024 * 1024,
+    maxFileBytes: CONTACT_IMAGE_LIMIT,
     typeOf: imageType,
   });
   const reply = (errors: string[]) =>
@@ -248,7 +243,9 @@ function ImageForm({ hasImage, answer }: { hasImage: boolean; answer?: ActionAns
                 {errors.map((message) => translateMessage(tc, message)).join(' ')}
               </FormHelperText>
             )}
-            <FormHelperText id="profile-image-hint">{t('image.hint', { mb: IMAGE_MB })}</FormHelperText>
+            <FormHelperText id="profile-image-hint">
+              {t('image.hint', { mb: CONTACT_IMAGE_LIMIT / (1024 * 1024) })}
+            </FormHelperText>
           </FormControl>
           <SubmitButton>{t('image.upload')}</SubmitButton>
         </Stack>
