@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
+import { contentSecurityPolicy, isCrossSiteWrite } from './server/security.js';
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '127.0.0.1';
@@ -12,10 +13,29 @@ app.disable('x-powered-by');
 // Behind a reverse proxy, TRUST_PROXY (e.g. "1" or "loopback") lets X-Forwarded-* name the client's scheme.
 if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
 
-app.use((_req, res, next) => {
+const analyticsOrigin = process.env.ANALYTICS_SCRIPT_URL ? new URL(process.env.ANALYTICS_SCRIPT_URL).origin : undefined;
+
+app.use((req, res, next) => {
   res.set('X-Content-Type-Options', 'nosniff');
   res.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.set('X-Frame-Options', 'DENY');
+  if (req.secure) res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  next();
+});
+
+// Cross-site writes are refused before any action runs (CSRF); the session cookie is SameSite=Lax too.
+app.use((req, res, next) => {
+  const host = (app.get('trust proxy') && req.get('x-forwarded-host')) || req.get('host');
+  const refused = isCrossSiteWrite({
+    method: req.method,
+    origin: req.get('origin'),
+    secFetchSite: req.get('sec-fetch-site'),
+    expectedOrigin: `${req.protocol}://${host}`,
+  });
+  if (refused) {
+    res.status(403).type('text/plain').send('Forms of this portal can only be sent from its own pages.');
+    return;
+  }
   next();
 });
 
@@ -25,12 +45,17 @@ app.use(express.static('build/client', { maxAge: '1h', index: false }));
 
 app.all(
   '*',
+  (_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    res.set('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce, { analyticsOrigin }));
+    next();
+  },
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
     // The request URL Remix sees carries express's `req.protocol`, so X-Forwarded-Proto counts only
     // behind a trusted proxy; session cookies get `Secure` from it.
-    getLoadContext: () => ({ cspNonce: randomBytes(16).toString('base64') }),
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
   }),
 );
 

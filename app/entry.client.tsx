@@ -42,8 +42,10 @@ async function hydrate() {
   const mode = html.getAttribute('data-joy-color-scheme');
   if (mode === 'light' || mode === 'dark') localStorage.setItem('joy-mode', mode);
 
-  // Appends to <head>, after everything React renders there, as the server did.
-  const cache = createEmotionCache(dir);
+  // Appends to <head>, after everything React renders there, as the server did; new styles carry the
+  // page's CSP nonce (browsers expose it only as the property).
+  const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
+  const cache = createEmotionCache(dir, { nonce });
 
   startTransition(() => {
     hydrateRoot(

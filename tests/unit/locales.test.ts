@@ -101,18 +101,27 @@ describe('keys used by the code', () => {
     expect(missing).toEqual([]);
   });
 
-  it('every literal t("...") key exists in the namespace the file uses, or in common', () => {
+  it('every literal t("...") key exists in the namespace its translation function was made for', () => {
     const missing: string[] = [];
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
-      const namespaces = new Set([
-        'common',
-        ...[...text.matchAll(/(?:useTranslation\(|pageTools\(request, )'(\w+)'/g)].map((m) => m[1]!),
-      ]);
-      for (const match of text.matchAll(/\bt[c]?\(\s*'([\w.]+)'/g)) {
-        const key = match[1]!;
-        if (![...namespaces].some((ns) => exists(ns, key)))
-          missing.push(`${path.relative(root, file)}: ${key}`);
+      // `const { t } = useTranslation('ns')`, `const { t: tc } = useTranslation()`,
+      // `const { t, title, common } = await pageTools(request, 'ns')` (common: the common namespace).
+      const bindings = new Map<string, string>();
+      for (const [, names, ns] of text.matchAll(/const \{([^}]*)\} = useTranslation\((?:'(\w+)')?\)/g)) {
+        const alias = /\bt(?:\s*:\s*(\w+))?\b/.exec(names!);
+        if (alias) bindings.set(alias[1] ?? 't', ns ?? 'common');
+      }
+      for (const [, names, ns] of text.matchAll(
+        /const \{([^}]*)\} = await pageTools\(request(?:, '(\w+)')?\)/g,
+      )) {
+        if (/\bt\b/.test(names!)) bindings.set('t', ns ?? 'common');
+        if (/\bcommon\b/.test(names!)) bindings.set('common', 'common');
+      }
+      for (const [, fn, key] of text.matchAll(/\b(t\w*|common)\(\s*'([\w.]+)'/g)) {
+        const namespace = bindings.get(fn!);
+        if (namespace && !exists(namespace, key!))
+          missing.push(`${path.relative(root, file)}: ${fn}('${key}') in ${namespace}`);
       }
     }
     expect(missing).toEqual([]);

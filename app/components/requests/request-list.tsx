@@ -55,7 +55,7 @@ function Toolbar({ data }: { data: LoaderData }) {
   const { t: tc } = useTranslation();
   const { t: tcat } = useTranslation('catalog');
   return (
-    <Form method="get" role="search" aria-label={t('list.search')}>
+    <Form method="get" role="search" aria-label={tc('list.search')}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         gap={1.5}
@@ -63,7 +63,7 @@ function Toolbar({ data }: { data: LoaderData }) {
         flexWrap="wrap"
       >
         <FormControl size="sm" sx={{ flex: 1, minWidth: 220 }}>
-          <FormLabel htmlFor="request-search">{t('list.search')}</FormLabel>
+          <FormLabel htmlFor="request-search">{tc('list.search')}</FormLabel>
           <Input
             size="sm"
             slotProps={{
@@ -239,7 +239,11 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
             {t('list.count', { count: data.page.total })}
           </Typography>
           <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }}>
-            <Table stripe="odd" hoverRow sx={{ minWidth: 860, '& td': { verticalAlign: 'top' } }}>
+            <Table
+              stripe="odd"
+              hoverRow
+              sx={{ minWidth: data.staff ? 1180 : 900, '& td': { verticalAlign: 'top' } }}
+            >
               <caption className="visually-hidden">{t(titleKey)}</caption>
               <thead>
                 <tr>
@@ -253,7 +257,11 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
                   <th scope="col">{t('list.columns.note')}</th>
                   <th scope="col">{t('list.columns.date')}</th>
                   <th scope="col">{t('list.columns.attachments')}</th>
-                  {data.staff && <th scope="col">{t('list.columns.actions')}</th>}
+                  {data.staff && (
+                    <th scope="col" style={{ width: 230 }}>
+                      {t('list.columns.actions')}
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, isCrossSiteWrite } from './security.js';
+
+const expectedOrigin = 'https://portal.example';
+
+describe('isCrossSiteWrite', () => {
+  it.each([
+    ['GET from anywhere', { method: 'GET', origin: 'https://evil.example' }, false],
+    ['POST from the portal', { method: 'POST', origin: expectedOrigin }, false],
+    ['POST from another site', { method: 'POST', origin: 'https://evil.example' }, true],
+    ['POST from a sibling subdomain', { method: 'POST', origin: 'https://evil.portal.example' }, true],
+    ['POST over the other scheme', { method: 'POST', origin: 'http://portal.example' }, true],
+    ['POST from an opaque origin', { method: 'POST', origin: 'null' }, true],
+    ['POST without Origin, cross-site fetch', { method: 'POST', secFetchSite: 'cross-site' }, true],
+    ['POST without Origin, same-origin fetch', { method: 'POST', secFetchSite: 'same-origin' }, false],
+    ['POST from a non-browser client', { method: 'POST' }, false],
+    ['DELETE from another site', { method: 'DELETE', origin: 'https://evil.example' }, true],
+  ])('%s', (_name, request, refused) => {
+    expect(isCrossSiteWrite({ expectedOrigin, ...request })).toBe(refused);
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('allows scripts and styles only with the nonce, and no framing', () => {
+    const policy = contentSecurityPolicy('abc');
+    expect(policy).toContain(`script-src 'self' 'nonce-abc'`);
+    expect(policy).toContain(`style-src 'self' 'nonce-abc'`);
+    expect(policy).toContain(`frame-ancestors 'none'`);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('names the analytics origin only when configured', () => {
+    expect(contentSecurityPolicy('n', { analyticsOrigin: 'https://cdn.analytics.example' })).toContain(
+      `script-src 'self' 'nonce-n' https://cdn.analytics.example`,
+    );
+  });
+});
