@@ -13,7 +13,9 @@ app.disable('x-powered-by');
 // Behind a reverse proxy, TRUST_PROXY (e.g. "1" or "loopback") lets X-Forwarded-* name the client's scheme.
 if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
 
-const analyticsOrigin = process.env.ANALYTICS_SCRIPT_URL ? new URL(process.env.ANALYTICS_SCRIPT_URL).origin : undefined;
+const analyticsOrigin = process.env.ANALYTICS_SCRIPT_URL
+  ? new URL(process.env.ANALYTICS_SCRIPT_URL).origin
+  : undefined;
 
 app.use((req, res, next) => {
   res.set('X-Content-Type-Options', 'nosniff');

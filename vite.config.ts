@@ -31,7 +31,12 @@ export default defineConfig({
   // when a page first needs one.
   optimizeDeps: { entries: ['app/entry.client.tsx', 'app/root.tsx', 'app/routes/**/*.tsx'] },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'backoffice/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'backoffice/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/unit/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
