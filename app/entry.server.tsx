@@ -15,6 +15,18 @@ import { createEmotionCache } from './theme/emotion';
 
 const ABORT_DELAY_MS = 10_000;
 
+/** A signed-in user's pages and data are theirs alone: never stored by the browser or a proxy. */
+function markPrivate(request: Request, headers: Headers) {
+  if (/(?:^|;\s*)__session=/.test(request.headers.get('Cookie') ?? '')) {
+    headers.set('Cache-Control', 'private, no-store');
+  }
+}
+
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  markPrivate(request, response.headers);
+  return response;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -71,5 +83,6 @@ export default async function handleRequest(
   const page = html.replace('</head>', `${styles}</head>`);
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  markPrivate(request, responseHeaders);
   return new Response(page, { status: responseStatusCode, headers: responseHeaders });
 }

@@ -292,3 +292,56 @@ describe('password reset', () => {
     await bo.login('client@example.com', 'changed-password');
   });
 });
+
+describe('password change', () => {
+  async function newAccount(email: string) {
+    await bo.call('signup', { body: { email, password: 'first-password', firstName: 'Pat' } });
+    return bo.login(email, 'first-password');
+  }
+
+  it('needs the current password, sets the new one, and ends only the other sessions', async () => {
+    const here = await newAccount('changer@example.com');
+    const elsewhere = await bo.login('changer@example.com', 'first-password');
+
+    const wrong = await bo.call('changePassword', {
+      body: { current_password: 'not-it', new_password: 'second-password' },
+      session: here,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ issues: [{ path: 'current_password' }] });
+
+    const done = await bo.call('changePassword', {
+      body: { current_password: 'first-password', new_password: 'second-password' },
+      session: here,
+    });
+    expect(done.status).toBe(200);
+    expect((await bo.call('getUser', { params: { id: 1 }, session: elsewhere })).status).toBe(401);
+    expect((await bo.call('logout', { session: here })).status).toBe(200);
+    expect(
+      (await bo.call('login', { body: { email: 'changer@example.com', password: 'first-password' } })).status,
+    ).toBe(401);
+    expect(
+      (await bo.call('login', { body: { email: 'changer@example.com', password: 'second-password' } }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('refuses a common password, and one that is too short', async () => {
+    const session = await newAccount('weak@example.com');
+    for (const new_password of ['password123', 'short']) {
+      const result = await bo.call('changePassword', {
+        body: { current_password: 'first-password', new_password },
+        session,
+      });
+      expect(result.status).toBe(400);
+      expect(result.body).toMatchObject({ issues: [{ path: 'new_password' }] });
+    }
+  });
+
+  it('needs a session', async () => {
+    expect(
+      (await bo.call('changePassword', { body: { current_password: 'a', new_password: 'second-password' } }))
+        .status,
+    ).toBe(401);
+  });
+});

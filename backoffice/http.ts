@@ -63,6 +63,10 @@ export const refuse = {
     refuse.invalid([{ path: 'image', message: 'The image must be a PNG, JPEG or WebP file' }]),
   customerEmailTaken: () => new ApiError(409, 'conflict', 'A customer with this e-mail already exists'),
   invalidResetToken: () => new ApiError(400, 'invalid_token', 'The reset link is invalid or has expired'),
+  wrongCurrentPassword: () =>
+    new ApiError(400, 'bad_request', 'The current password is wrong', [
+      { path: 'current_password', message: 'The current password is wrong' },
+    ]),
   internal: () => new ApiError(500, 'internal', 'Internal server error'),
 };
 

@@ -41,6 +41,8 @@ describe('the contract', () => {
       },
       forgotPassword: { body: { email: 'agent@example.com', lang: 'zh' } },
       passwordReset: { body: { email: 'client2@example.com', password: 'demo1234', token } },
+      // The same password again: the demo account keeps working for the calls after it.
+      changePassword: { body: { current_password: 'demo1234', new_password: 'demo1234' }, session: admin },
       getContactDetails: { query: { user_id: clientId }, session: client },
       updateContactDetails: {
         query: { partner_id: clientPartner },

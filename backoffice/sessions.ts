@@ -45,6 +45,11 @@ export function deleteUserSessions(db: Db, userId: number): void {
   db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
 }
 
+/** Ends every session of the user but the one named (after a password change). */
+export function deleteOtherSessions(db: Db, userId: number, keepTokenHash: string): void {
+  db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?').run(userId, keepTokenHash);
+}
+
 const SESSION_COOKIE_ATTRIBUTES = 'HttpOnly; Path=/; SameSite=Lax';
 
 export function sessionCookie(token: string): string {

@@ -1,7 +1,7 @@
 // The sign-in, registration and password forms: one schema each, used by the browser and the action.
 // Messages are translation keys (namespace common), shown in the user's language by the form.
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
+import { isCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
 
 const required = 'validation.required';
 const email = z
@@ -13,7 +13,8 @@ const email = z
 const newPassword = z
   .string({ required_error: required })
   .min(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort')
-  .max(PASSWORD_MAX_LENGTH, 'validation.tooLong');
+  .max(PASSWORD_MAX_LENGTH, 'validation.tooLong')
+  .refine((value) => !isCommonPassword(value), 'validation.passwordCommon');
 
 export const loginSchema = z.object({
   email,
@@ -41,6 +42,21 @@ export const resetPasswordSchema = z
     confirm: z.string({ required_error: required }),
   })
   .refine((value) => value.password === value.confirm, {
+    path: ['confirm'],
+    message: 'validation.passwordsDiffer',
+  });
+
+/** Account settings: the current password, and the new one twice. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string({ required_error: required })
+      .min(1, required)
+      .max(PASSWORD_MAX_LENGTH, 'validation.tooLong'),
+    newPassword,
+    confirm: z.string({ required_error: required }),
+  })
+  .refine((value) => value.newPassword === value.confirm, {
     path: ['confirm'],
     message: 'validation.passwordsDiffer',
   });

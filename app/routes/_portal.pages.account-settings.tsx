@@ -21,12 +21,13 @@ import { TextField } from '~/components/form-field';
 import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
 import { translateMessage } from '~/components/messages';
 import { titleMeta } from '~/components/page-title';
+import { passwordChangeSchema } from '~/forms/auth';
 import { contactSchema } from '~/forms/customers';
 import { isStaff, rolesFor } from '~/services/access';
 import { getOwnContact, imageProblemMessage, imageType, partnerOf } from '~/services/account.server';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
-import { CONTACT_IMAGE_LIMIT } from '~/services/backoffice/contract';
+import { CONTACT_IMAGE_LIMIT, PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { parseUploadForm } from '~/services/uploads.server';
@@ -55,7 +56,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-type ActionAnswer = { form: 'contact' | 'image'; result: SubmissionResult<string[]> };
+type ActionAnswer = { form: 'contact' | 'image' | 'password'; result: SubmissionResult<string[]> };
+
+async function changePassword(
+  request: Request,
+  formData: FormData,
+  signedIn: Awaited<ReturnType<typeof requireUser>>,
+) {
+  const submission = parseWithZod(formData, { schema: passwordChangeSchema });
+  const hidden = { hideFields: ['currentPassword', 'newPassword', 'confirm'] };
+  if (submission.status !== 'success') {
+    return data<ActionAnswer>({ form: 'password', result: submission.reply(hidden) }, { status: 400 });
+  }
+  try {
+    await withBackofficeSession(request, () =>
+      backoffice().call('changePassword', {
+        session: signedIn.session,
+        body: {
+          current_password: submission.value.currentPassword,
+          new_password: submission.value.newPassword,
+        },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const wrongCurrent = isBackofficeError(error, 'rejected') && error.fields.includes('current_password');
+    if (!wrongCurrent) reportError('password change', error);
+    const reply = wrongCurrent
+      ? submission.reply({ ...hidden, fieldErrors: { currentPassword: ['account:password.wrongCurrent'] } })
+      : submission.reply({ ...hidden, formErrors: [messageKeyFor(error)] });
+    return data<ActionAnswer>({ form: 'password', result: reply }, { status: 400 });
+  }
+  return redirect(`${SCREEN}?saved=password`);
+}
 
 async function saveImage(request: Request, signedIn: Awaited<ReturnType<typeof requireUser>>) {
   const upload = await parseUploadForm(request, {
@@ -91,11 +124,14 @@ async function saveImage(request: Request, signedIn: Awaited<ReturnType<typeof r
 
 export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
+  const formData = multipart ? null : await request.formData();
+  if (formData?.get('intent') === 'password') return changePassword(request, formData, signedIn);
+  // Contact details and picture are the customer's; staff details are kept by administrators.
   if (isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
-  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data'))
-    return saveImage(request, signedIn);
+  if (!formData) return saveImage(request, signedIn);
 
-  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== 'success') {
     return data<ActionAnswer>({ form: 'contact', result: submission.reply() }, { status: 400 });
   }
@@ -254,11 +290,61 @@ function ImageForm({ hasImage, answer }: { hasImage: boolean; answer?: ActionAns
   );
 }
 
+function PasswordForm({ answer }: { answer?: ActionAnswer }) {
+  const { t } = useTranslation('account');
+  const [form, fields] = useForm({
+    id: 'password',
+    lastResult: answer?.form === 'password' ? answer.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+      <input type="hidden" name="intent" value="password" />
+      <Stack gap={2} sx={{ maxWidth: 480 }}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          field={fields.currentPassword}
+          label={t('password.current')}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <TextField
+          field={fields.newPassword}
+          label={t('password.new')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('password.newHint', { min: PASSWORD_MIN_LENGTH })}
+          required
+        />
+        <TextField
+          field={fields.confirm}
+          label={t('password.confirm')}
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <SubmitButton>{t('password.submit')}</SubmitButton>
+      </Stack>
+    </Form>
+  );
+}
+
 export default function AccountSettings() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<ActionAnswer>();
   const { t } = useTranslation('account');
   const contact = page.contact;
+  const passwordCard = (
+    <Card component="section" aria-labelledby="password-title">
+      <Typography id="password-title" level="title-lg" component="h2">
+        {t('password.title')}
+      </Typography>
+      <PasswordForm answer={answer} />
+    </Card>
+  );
   return (
     <Stack gap={3} sx={{ maxWidth: 900 }}>
       <div>
@@ -271,6 +357,7 @@ export default function AccountSettings() {
       </div>
       {page.saved === 'contact' && <Notice>{t('contact.saved')}</Notice>}
       {page.saved === 'image' && <Notice>{t('image.saved')}</Notice>}
+      {page.saved === 'password' && <Notice>{t('password.saved')}</Notice>}
       {!contact ? (
         <Alert color="danger" role="alert">
           {t('contact.loadFailed', { reason: page.loadError ?? '' })}
@@ -334,6 +421,7 @@ export default function AccountSettings() {
           )}
         </>
       )}
+      {passwordCard}
     </Stack>
   );
 }

@@ -245,3 +245,84 @@ describe('account settings', () => {
     ).toBe(403);
   });
 });
+
+describe('password change', () => {
+  async function signIn(email: string, password: string) {
+    const { loginAction } = await import('./auth-actions.server');
+    return cookiesFrom(
+      (await loginAction(args(formRequest('/auth/login', { email, password })))) as Response,
+    );
+  }
+
+  it('asks for the right current password, then changes it and ends the other sessions', async () => {
+    const { registerAction } = await import('./auth-actions.server');
+    const here = cookiesFrom(
+      (await registerAction(
+        args(
+          formRequest('/auth/register', {
+            fullName: 'Pat Changer',
+            email: 'pat@example.com',
+            password: 'first-password',
+          }),
+        ),
+      )) as Response,
+    );
+    const elsewhere = await signIn('pat@example.com', 'first-password');
+    const { action, loader } = await import('../routes/_portal.pages.account-settings');
+    const change = (fields: Record<string, string>, cookie: string) =>
+      action(args(formRequest('/pages/account-settings', { intent: 'password', ...fields }, { cookie })));
+
+    const wrong = (await change(
+      { currentPassword: 'nope', newPassword: 'second-password', confirm: 'second-password' },
+      here,
+    )) as unknown as {
+      data: { result: { error: Record<string, string[]>; initialValue?: Record<string, string> } };
+    };
+    expect(wrong.data.result.error.currentPassword).toEqual(['account:password.wrongCurrent']);
+    expect(wrong.data.result.initialValue?.newPassword).toBeUndefined();
+
+    const common = (await change(
+      { currentPassword: 'first-password', newPassword: 'password123', confirm: 'password123' },
+      here,
+    )) as unknown as {
+      data: { result: { error: Record<string, string[]> } };
+    };
+    expect(common.data.result.error.newPassword).toEqual(['validation.passwordCommon']);
+
+    const done = (await change(
+      { currentPassword: 'first-password', newPassword: 'second-password', confirm: 'second-password' },
+      here,
+    )) as Response;
+    expect(done.headers.get('Location')).toBe('/pages/account-settings?saved=password');
+    expect(
+      (await loader(args(pageRequest('/pages/account-settings', { cookie: here })))).contact?.email,
+    ).toBe('pat@example.com');
+    const ended = await thrown(() =>
+      loader(args(pageRequest('/pages/account-settings', { cookie: elsewhere }))),
+    );
+    expect(ended.headers.get('Location')).toBe(
+      '/auth/login?redirectTo=%2Fpages%2Faccount-settings&expired=1',
+    );
+    const { loginAction } = await import('./auth-actions.server');
+    const old = (await loginAction(
+      args(formRequest('/auth/login', { email: 'pat@example.com', password: 'first-password' })),
+    )) as unknown as {
+      init: ResponseInit;
+    };
+    expect(old.init.status).toBe(401);
+  });
+
+  it('lets staff change theirs too', async () => {
+    const { action } = await import('../routes/_portal.pages.account-settings');
+    const response = (await action(
+      args(
+        formRequest(
+          '/pages/account-settings',
+          { intent: 'password', currentPassword: 'demo1234', newPassword: 'demo1234', confirm: 'demo1234' },
+          { cookie: cookies.agent },
+        ),
+      ),
+    )) as Response;
+    expect(response.headers.get('Location')).toBe('/pages/account-settings?saved=password');
+  });
+});

@@ -3,10 +3,23 @@ import { refuse, type CallHandlers } from '../http';
 import { passwordResetMail } from '../mail';
 import { hashPassword, verifyPassword } from '../passwords';
 import { issueResetToken, resetPasswordWithToken } from '../resetTokens';
-import { clearedSessionCookie, createSession, deleteSession, sessionCookie } from '../sessions';
-import { createAccount, EmailTakenError, findUserByEmail, fullName, toBackofficeUser } from '../users';
+import {
+  clearedSessionCookie,
+  createSession,
+  deleteOtherSessions,
+  deleteSession,
+  sessionCookie,
+} from '../sessions';
+import {
+  createAccount,
+  EmailTakenError,
+  findUserByEmail,
+  fullName,
+  setPasswordHash,
+  toBackofficeUser,
+} from '../users';
 
-type AuthCalls = 'login' | 'signup' | 'forgotPassword' | 'passwordReset' | 'logout';
+type AuthCalls = 'login' | 'signup' | 'forgotPassword' | 'passwordReset' | 'changePassword' | 'logout';
 
 export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
   return {
@@ -68,6 +81,16 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
         app.now(),
       );
       if (!done) throw refuse.invalidResetToken();
+      return { status: 'success' };
+    },
+
+    async changePassword({ body, session }) {
+      if (!(await verifyPassword(body.current_password, session.user.passwordHash))) {
+        throw refuse.wrongCurrentPassword();
+      }
+      setPasswordHash(app.db, session.user.id, await hashPassword(body.new_password));
+      // Whoever else holds a session of this user (another device, a thief) must sign in again.
+      deleteOtherSessions(app.db, session.user.id, session.tokenHash);
       return { status: 'success' };
     },
 

@@ -27,12 +27,20 @@ export class BackofficeError extends Error {
   /** The back office's own code and message, when it sent one. */
   readonly code: string | undefined;
   readonly serverMessage: string | undefined;
+  /** The fields the back office named in a refusal (`issues[].path`). */
+  readonly fields: string[];
   readonly call: string;
 
   constructor(
     kind: BackofficeErrorKind,
     call: string,
-    details: { status?: number; code?: string; serverMessage?: string; cause?: unknown } = {},
+    details: {
+      status?: number;
+      code?: string;
+      serverMessage?: string;
+      fields?: string[];
+      cause?: unknown;
+    } = {},
   ) {
     super(`Back-office call ${call} failed: ${kind}${details.status ? ` (${details.status})` : ''}`, {
       cause: details.cause,
@@ -43,6 +51,7 @@ export class BackofficeError extends Error {
     this.status = details.status;
     this.code = details.code;
     this.serverMessage = details.serverMessage;
+    this.fields = details.fields ?? [];
   }
 }
 
@@ -154,6 +163,7 @@ export function createBackofficeClient(config: {
         status: response.statusCode,
         code: refusal.success ? refusal.data.code : undefined,
         serverMessage: refusal.success ? refusal.data.error : undefined,
+        fields: refusal.success ? (refusal.data.issues ?? []).map((issue) => issue.path) : [],
       });
     }
 
