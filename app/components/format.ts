@@ -25,7 +25,8 @@ export function formatBytes(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, {
     style: 'unit',
     unit: units[unit],
-    unitDisplay: 'short',
+    // "656 bytes", "1.2 MB": bytes read better spelled out.
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }

@@ -1,4 +1,5 @@
 // The staff's customer forms and the customer's own contact form: one schema each, for browser and action.
+import type { Submission } from '@conform-to/react';
 import { z } from 'zod';
 import { CLIENT_TYPES, GENDERS, isPastDate } from '~/services/backoffice/contract';
 import { SERVICES } from '~/catalog';
@@ -27,6 +28,18 @@ export const customerSchema = z.object({
   country: optional(100),
   companyName: optional(200),
 });
+
+/**
+ * Adds the spec's form-level message ("All required fields must be filled.") when a required field is
+ * empty — in the browser's check and in the action alike.
+ */
+export function withAllRequiredMessage<T>(submission: Submission<T, string[]>): Submission<T, string[]> {
+  const errors = submission.status === 'success' ? null : submission.error;
+  if (errors && Object.values(errors).some((messages) => messages?.includes('validation.required'))) {
+    errors[''] = [...(errors[''] ?? []), 'common:validation.allRequired'];
+  }
+  return submission;
+}
 
 /** The customer's own contact details (/pages/account-settings). */
 export const contactSchema = z.object({

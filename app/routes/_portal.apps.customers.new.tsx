@@ -15,7 +15,7 @@ import { TextField } from '~/components/form-field';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
-import { customerSchema } from '~/forms/customers';
+import { customerSchema, withAllRequiredMessage } from '~/forms/customers';
 import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { isBackofficeError } from '~/services/backoffice/client.server';
@@ -36,15 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const submission = parseWithZod(await request.formData(), { schema: customerSchema });
-  if (submission.status !== 'success') {
-    const missing = Object.values(submission.error ?? {}).some((messages) =>
-      messages?.includes('validation.required'),
-    );
-    return data(submission.reply(missing ? { formErrors: ['common:validation.allRequired'] } : {}), {
-      status: 400,
-    });
-  }
+  const submission = withAllRequiredMessage(
+    parseWithZod(await request.formData(), { schema: customerSchema }),
+  );
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
   try {
     await withBackofficeSession(request, () =>
@@ -84,7 +79,7 @@ export default function AddCustomer() {
   const [form, fields] = useForm({
     id: 'add-customer',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: customerSchema }),
+    onValidate: ({ formData }) => withAllRequiredMessage(parseWithZod(formData, { schema: customerSchema })),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -43,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const base = {
     title: title(t('title')),
     email: signedIn.user.email,
+    name: signedIn.user.name,
     staff: isStaff(signedIn.user.roles),
     saved: url.searchParams.get('saved'),
   };
@@ -370,7 +371,8 @@ export default function AccountSettings() {
             </Typography>
             {page.staff ? (
               <>
-                <Typography>{contact.name}</Typography>
+                <Typography>{page.name}</Typography>
+                <Typography level="body-sm">{contact.name}</Typography>
                 <Typography dir="ltr">{page.email}</Typography>
                 <Typography level="body-sm" textColor="text.secondary">
                   {t('contact.staffNote')}

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const PORTAL_URL = 'http://127.0.0.1:13000';
@@ -139,3 +139,96 @@ export function translation(language: string, namespace: string, key: string): s
   }
   throw new Error(`No translation for ${namespace}:${key}`);
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Staff accounts, switching accounts, unique texts and small files for the request and account tests.
+
+export const AGENT = { email: 'agent@example.com', name: 'Omar Farouk' } as const;
+export const ADMIN = { email: 'admin@example.com', name: 'Amina Haddad' } as const;
+
+/**
+ * Signs in by posting the sign-in form's fields, without opening any page (the next `goto` opens the one
+ * the test is about). The cookie lands in the page's browser context.
+ */
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  const response = await page.request.post('/auth/login', { form: { email, password }, maxRedirects: 0 });
+  expect(response.status(), `signing in ${email}`).toBe(302);
+  expect(response.headers()['location']).toBe(HOME);
+}
+
+/** Waits until React has taken over the page (its first heading), as the hydrated app's forms differ. */
+export async function hydrated(page: Page) {
+  const heading = page.getByRole('heading', { level: 1 }).first();
+  await expect
+    .poll(
+      () =>
+        heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))),
+      { message: 'React hydrated the page' },
+    )
+    .toBe(true);
+}
+
+/**
+ * Opens `path`; with JavaScript on, also waits for the page to hydrate, so that what the test does next
+ * goes through the app's scripts (browser-side checks, client-side navigation), not the plain HTML form.
+ */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  if (test.info().project.use.javaScriptEnabled !== false) await hydrated(page);
+  return response;
+}
+
+/** Signs out whoever is signed in (by forgetting the cookies) and signs `email` in without a page. */
+export async function switchTo(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.context().clearCookies();
+  await signInAs(page, email, password);
+}
+
+/**
+ * Registers a new customer by posting the registration form's fields (for tests about something else);
+ * signed in as them afterwards, without opening any page.
+ */
+export async function registerDirectly(page: Page, fullName: string, email: string, password: string) {
+  const response = await page.request.post('/auth/register', {
+    form: { fullName, email, password },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `registering ${email}`).toBe(302);
+  expect(response.headers()['location']).toBe(HOME);
+}
+
+/** A text no other test and no other project uses, e.g. "Lamps chromium lx3k9aq2b7": for searches. */
+export function uniqueText(testInfo: TestInfo, tag: string): string {
+  const project = testInfo.project.name.replace(/[^a-z0-9]/gi, '').toLowerCase();
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${tag} ${project} ${Date.now().toString(36)}${random}`;
+}
+
+/** A small valid one-page PDF (it starts with "%PDF-1.4") showing `line`. */
+export function smallPdf(line: string): Buffer {
+  const content = `BT /F1 12 Tf 72 770 Td (${line.replace(/[\\()]/g, (char) => `\\${char}`)}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(pdf, 'latin1'));
+    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/** A valid 1×1 PNG. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,0 +1,123 @@
+// Account settings: a customer's contact details, profile picture and referral code; staff only read.
+import { expect, test } from '@playwright/test';
+import { AGENT, CLIENT, open, registerDirectly, signInAs, TINY_PNG, uniqueEmail } from './support';
+
+test('a customer saves new contact details; they are there after a reload', async ({ page }, testInfo) => {
+  // A new customer of their own, so that no other test sees the change.
+  await registerDirectly(page, 'Rana Settings', uniqueEmail(testInfo, 'settings'), 'a-long-password-1');
+  await open(page, '/pages/account-settings');
+  await expect(page).toHaveTitle('Account Settings · Freight Portal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+  const contact = page.getByRole('region', { name: 'Contact details' });
+  const name = contact.getByRole('textbox', { name: 'Name', exact: true });
+  await expect(name).toHaveValue('Rana Settings');
+  const email = contact.getByLabel('E-mail');
+  await expect(email).not.toBeEditable();
+  await expect(email).toHaveAccessibleDescription('Your sign-in e-mail; contact us to change it.');
+
+  // The name is required: emptied, it is refused, keeping the rest.
+  await name.fill('');
+  await contact.getByLabel('Phone').fill('+20 122 555 0147');
+  await contact.getByRole('button', { name: 'Save the details' }).click();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription('This field is required.');
+  await expect(contact.getByLabel('Phone')).toHaveValue('+20 122 555 0147');
+  await expect(page).toHaveURL('/pages/account-settings');
+
+  await name.fill('Rana Settings');
+  await contact.getByLabel('City').fill('Alexandria');
+  await contact.getByRole('button', { name: 'Save the details' }).click();
+  await expect(page).toHaveURL('/pages/account-settings?saved=contact');
+  await expect(page.getByRole('status')).toHaveText('Your contact details have been saved.');
+
+  await open(page, '/pages/account-settings');
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await expect(contact.getByLabel('Phone')).toHaveValue('+20 122 555 0147');
+  await expect(contact.getByLabel('City')).toHaveValue('Alexandria');
+  await expect(name).toHaveValue('Rana Settings');
+});
+
+test('a customer uploads a profile picture and sees it; a file that is not a picture is refused', async ({
+  page,
+}, testInfo) => {
+  await registerDirectly(page, 'Picture Tester', uniqueEmail(testInfo, 'picture'), 'a-long-password-1');
+  await open(page, '/pages/account-settings');
+  const section = page.getByRole('region', { name: 'Profile picture' });
+  await expect(section.getByText('No profile picture yet.')).toBeVisible();
+  await expect(section.getByRole('img', { name: 'Your current profile picture' })).toHaveCount(0);
+  const input = section.getByLabel('New picture');
+
+  await input.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a picture'),
+  });
+  await section.getByRole('button', { name: 'Upload the picture' }).click();
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(input).toHaveAccessibleDescription(/^Use a PNG, JPEG or WebP picture\./);
+  await expect(page).toHaveURL('/pages/account-settings');
+  await expect(section.getByText('No profile picture yet.')).toBeVisible();
+  // Nor is a file named like a picture that is not one (posted without the form: the same answer).
+  const fake = await page.request.post('/pages/account-settings', {
+    multipart: { image: { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') } },
+    maxRedirects: 0,
+  });
+  expect(fake.status(), 'a fake PNG').toBe(400);
+  expect((await page.request.get('/pages/account-image')).status(), 'no picture yet').toBe(404);
+
+  await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await section.getByRole('button', { name: 'Upload the picture' }).click();
+  await expect(page).toHaveURL('/pages/account-settings?saved=image');
+  await expect(page.getByRole('status')).toHaveText('Your profile picture has been updated.');
+  const picture = section.getByRole('img', { name: 'Your current profile picture' });
+  await expect(picture).toBeVisible();
+  await expect(picture).toHaveAttribute('src', '/pages/account-image');
+  await expect(input).not.toHaveAttribute('aria-invalid', 'true');
+  const image = await page.request.get('/pages/account-image');
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
+  expect((await image.body()).equals(TINY_PNG), 'the picture served is the one uploaded').toBe(true);
+});
+
+test('a customer sees their referral code, read-only; with JavaScript it can be copied', async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
+  await signInAs(page, CLIENT.email);
+  await open(page, '/pages/account-settings');
+  const referral = page.getByRole('region', { name: 'My Referral Code' });
+  const code = referral.getByLabel('Referral code');
+  await expect(code).toHaveValue(/^[A-HJ-NP-Z2-9]{8}$/);
+  await expect(code).not.toBeEditable();
+  const copy = referral.getByRole('button', { name: 'Copy the code' });
+  if (!javaScriptEnabled) {
+    // Without JavaScript nothing could copy: no button that does nothing.
+    await expect(copy).toHaveCount(0);
+    return;
+  }
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await copy.click();
+  await expect(referral.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());
+});
+
+test('staff see their contact details read-only, without picture or referral code', async ({ page }) => {
+  await signInAs(page, AGENT.email);
+  await open(page, '/pages/account-settings');
+  const contact = page.getByRole('region', { name: 'Contact details' });
+  await expect(contact.getByText(AGENT.email, { exact: true })).toBeVisible();
+  await expect(
+    contact.getByText("Staff contact details are kept by the company's administrators."),
+  ).toBeVisible();
+  await expect(contact.getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save the details' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Profile picture' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'My Referral Code' })).toHaveCount(0);
+  // Nor can they post the form.
+  const posted = await page.request.post('/pages/account-settings', {
+    form: { name: 'Someone Else', phone: '+1 555 0100' },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(403);
+});

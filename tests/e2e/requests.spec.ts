@@ -1,0 +1,391 @@
+// Customers' requests: the client sends them (with attachments), staff review them, the client sees the
+// answer; what is refused and who may see what.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  AGENT,
+  CLIENT,
+  CLIENT2,
+  open,
+  pathOf,
+  registerDirectly,
+  signInAs,
+  smallPdf,
+  switchTo,
+  uniqueEmail,
+  uniqueText,
+} from './support';
+
+/** Fills in the shipping form's required choices and numbers (not the description or attachments). */
+async function fillShippingDetails(page: Page) {
+  await page.getByLabel('Category').selectOption({ label: 'Electronics and accessories' });
+  await page.getByLabel('Container type').selectOption({ label: 'Full Container Load' });
+  await page.getByLabel('Origin').selectOption({ label: 'China' });
+  await page.getByLabel('CBMs required').fill('12.5');
+}
+
+/** The request list's search form: fill in the words (and a status), apply. */
+async function searchRequests(page: Page, words: string, status?: string) {
+  const search = page.getByRole('search');
+  await search.getByRole('searchbox', { name: 'Search' }).fill(words);
+  if (status) await search.getByLabel('Status').selectOption({ label: status });
+  await search.getByRole('button', { name: 'Apply' }).click();
+}
+
+/** The id in "Your request #12 has been sent." and the like. */
+async function idIn(notice: ReturnType<Page['getByRole']>): Promise<number> {
+  const text = (await notice.textContent()) ?? '';
+  const id = Number(/#(\d+)/.exec(text)?.[1]);
+  expect(id, `a request number in "${text}"`).toBeGreaterThan(0);
+  return id;
+}
+
+test('a client sends a shipping request with a PDF; staff approve it; only that client sees it', async ({
+  page,
+}, testInfo) => {
+  // Four people's turns (send, download, review, look) on a busy machine.
+  test.slow();
+  const description = uniqueText(testInfo, 'LED lamps, 40 cartons, acceptance');
+  const filename = `invoice-${testInfo.project.name}-${Date.now().toString(36)}.pdf`;
+  const pdf = smallPdf(`Commercial invoice for ${description}`);
+  const note = `Booked on the next sailing (${testInfo.project.name}).`;
+
+  // The client sends the request.
+  await signInAs(page, CLIENT.email);
+  await open(page, '/apps/request-for-shipping');
+  await expect(page).toHaveTitle('Request for Shipping · Freight Portal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Request for Shipping' })).toBeVisible();
+  await expect(page.getByLabel('Expected revenue')).toHaveValue('0.0');
+  await fillShippingDetails(page);
+  await page.getByLabel('Description').fill(description);
+  await page
+    .getByLabel('Attachments')
+    .setInputFiles({ name: filename, mimeType: 'application/pdf', buffer: pdf });
+  await page.getByRole('button', { name: 'Send the request' }).click();
+
+  await expect(page).toHaveURL(/\/apps\/send-client-requests\?sent=\d+$/);
+  const sent = page.getByRole('status').filter({ hasText: 'has been sent' });
+  await expect(sent).toHaveText(/^Your request #\d+ has been sent\. We will answer here\.$/);
+  const id = await idIn(sent);
+  expect(pathOf(page)).toBe(`/apps/send-client-requests?sent=${id}`);
+
+  const row = page.getByRole('row').filter({ hasText: description });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell', { name: `#${id}`, exact: true })).toBeVisible();
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+  // Named after the category; the choices are written out above the customer's own words.
+  await expect(row.getByText('electronics and accessories', { exact: true })).toBeVisible();
+  await expect(row).toContainText('Container type: Full Container Load');
+  await expect(row.getByRole('cell', { name: 'Shipping', exact: true })).toBeVisible();
+  const link = row.getByRole('link', { name: `Download ${filename}` });
+  await expect(link).toBeVisible();
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(new RegExp(`^/apps/requests/${id}/attachments/\\d+$`));
+
+  // Downloading it gives the very bytes sent.
+  const downloading = page.waitForEvent('download');
+  await link.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(filename);
+  expect((await readFile(await download.path())).equals(pdf), 'the downloaded file is the one sent').toBe(
+    true,
+  );
+
+  // The agent finds it among the pending requests and approves it with a note.
+  await switchTo(page, AGENT.email);
+  const asStaff = await page.request.get(href!);
+  expect(asStaff.status(), `${href} for ${AGENT.email}`).toBe(200);
+  expect((await asStaff.body()).equals(pdf), 'the file staff download is the one sent').toBe(true);
+  await open(page, '/apps/client-service-requests');
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer requests' })).toBeVisible();
+  await searchRequests(page, description, 'Pending');
+  await expect(page).toHaveURL(/[?&]status=pending(&|$)/);
+  const staffRow = page.getByRole('row').filter({ hasText: description });
+  await expect(staffRow).toHaveCount(1);
+  await expect(staffRow).toContainText(CLIENT.email);
+  await expect(staffRow.getByRole('link', { name: `Download ${filename}` })).toBeVisible();
+  const review = staffRow.getByRole('form', { name: `Review request #${id}` });
+  await review.getByLabel('Note to the customer (optional)').fill(note);
+  await review.getByRole('button', { name: 'Approve' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: `Request #${id} is now` })).toHaveText(
+    `Request #${id} is now Approved.`,
+  );
+  await expect(page).toHaveURL(new RegExp(`[?&]reviewed=${id}%3Aapproved`));
+  // It is no longer pending: the search (kept in the URL) finds it no more with that filter...
+  await expect(page.getByText('No requests match.')).toBeVisible();
+  // ...and without the filter it shows as approved, with no review form left.
+  await open(page, `/apps/client-service-requests?q=${encodeURIComponent(description)}`);
+  await expect(staffRow.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(staffRow.getByRole('form')).toHaveCount(0);
+
+  // The client sees the answer and the note.
+  await switchTo(page, CLIENT.email);
+  await open(page, '/apps/send-client-requests');
+  await expect(row.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(row).toContainText(note);
+  await expect(row.getByText('Pending', { exact: true })).toHaveCount(0);
+
+  // Another client neither sees it nor can download its attachment.
+  await switchTo(page, CLIENT2.email);
+  await open(page, '/apps/send-client-requests');
+  await expect(page.getByRole('heading', { level: 1, name: 'My requests' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'My requests' })).toBeVisible();
+  await expect(page.getByText(description)).toHaveCount(0);
+  await open(page, `/apps/send-client-requests?q=${encodeURIComponent(description)}`);
+  await expect(page.getByText('No requests match.')).toBeVisible();
+  const stolen = await page.request.get(href!, { maxRedirects: 0 });
+  expect(stolen.status(), `${href} for ${CLIENT2.email}`).toBe(404);
+  expect((await stolen.body()).includes(pdf.subarray(0, 8))).toBe(false);
+});
+
+test('an empty shipping form shows the errors on the fields and keeps what was typed', async ({ page }) => {
+  await signInAs(page, CLIENT2.email);
+  await open(page, '/apps/request-for-shipping');
+  await page.getByLabel('Description').fill('Only a description so far');
+  await page.getByLabel('Expected revenue').fill('250');
+  await page.getByRole('button', { name: 'Send the request' }).click();
+
+  for (const label of ['Category', 'Container type', 'Origin']) {
+    const select = page.getByLabel(label);
+    await expect(select, label).toHaveAttribute('aria-invalid', 'true');
+    await expect(select, label).toHaveAccessibleDescription('Choose one of the options.');
+  }
+  const cbm = page.getByLabel('CBMs required');
+  await expect(cbm).toHaveAttribute('aria-invalid', 'true');
+  await expect(cbm).toHaveAccessibleDescription('This field is required.');
+  await expect(page).toHaveURL('/apps/request-for-shipping');
+  await expect(page.getByLabel('Description')).toHaveValue('Only a description so far');
+  await expect(page.getByLabel('Expected revenue')).toHaveValue('250');
+});
+
+test('a file of a forbidden type is refused by name; the form keeps the rest', async ({ page }, testInfo) => {
+  const description = uniqueText(testInfo, 'Forbidden attachment');
+  await signInAs(page, CLIENT2.email);
+  await open(page, '/apps/request-for-shipping');
+  await fillShippingDetails(page);
+  await page.getByLabel('Description').fill(description);
+  await page.getByLabel('Attachments').setInputFiles({
+    name: 'tool.exe',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('MZ\x90\x00 not a document', 'latin1'),
+  });
+  await page.getByRole('button', { name: 'Send the request' }).click();
+
+  const message = 'tool.exe: this type of file is not accepted. Use PDF, images, office documents or CSV.';
+  await expect(page.getByRole('alert').filter({ hasText: 'tool.exe' })).toHaveText(message);
+  const attachments = page.getByLabel('Attachments');
+  await expect(attachments).toHaveAttribute('aria-invalid', 'true');
+  await expect(attachments).toHaveAccessibleDescription(new RegExp(`^${message.replace(/\./g, '\\.')}`));
+  await expect(attachments).toHaveAccessibleDescription(
+    /Attachments are not kept when the form comes back: choose them again\.$/,
+  );
+  await expect(page).toHaveURL('/apps/request-for-shipping');
+  await expect(page.getByLabel('Description')).toHaveValue(description);
+  await expect(page.getByLabel('Category')).toHaveValue('electronics_accessories');
+  await expect(page.getByLabel('CBMs required')).toHaveValue('12.5');
+
+  // A file named like a PDF that is not one is refused too.
+  await attachments.setInputFiles({
+    name: 'invoice.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('just some text, not a PDF'),
+  });
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await expect(attachments).toHaveAccessibleDescription(
+    /^One of the files does not contain what its name says\. Check the attachments and try again\./,
+  );
+  await expect(page.getByLabel('Description')).toHaveValue(description);
+
+  // Nothing was sent.
+  await open(page, `/apps/send-client-requests?q=${encodeURIComponent(description)}`);
+  await expect(page.getByText('No requests match.')).toBeVisible();
+});
+
+test("clients may not open the staff lists, staff may not open the clients' forms (403)", async ({
+  page,
+}) => {
+  await signInAs(page, CLIENT.email);
+  for (const path of ['/apps/client-service-requests', '/apps/request-for-service']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(page.getByRole('heading', { level: 1, name: 'Access denied' }), path).toBeVisible();
+  }
+  // Nor may a client post a decision (to a request that does not exist: nothing could change).
+  const review = await page.request.post('/apps/client-service-requests', {
+    form: { id: '999999', decision: 'approved' },
+    maxRedirects: 0,
+  });
+  expect(review.status(), 'a review posted by a client').toBe(403);
+
+  await switchTo(page, AGENT.email);
+  for (const path of ['/apps/request-for-shipping', '/apps/send-client-requests']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(page.getByRole('heading', { level: 1, name: 'Access denied' }), path).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Go to the dashboard' })).toBeVisible();
+  const sent = await page.request.post('/apps/send-request-for-service', {
+    multipart: { service: 'other', description: 'Posted by staff' },
+    maxRedirects: 0,
+  });
+  expect(sent.status(), 'a client request posted by staff').toBe(403);
+});
+
+test('a client sends a request for service and finds it in their list', async ({ page }, testInfo) => {
+  const description = uniqueText(testInfo, 'Customs advice for cosmetics');
+  await signInAs(page, CLIENT2.email);
+  await open(page, '/apps/send-request-for-service');
+  await expect(page.getByRole('heading', { level: 1, name: 'Send a request for service' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request for Shipping' }).last()).toHaveAttribute(
+    'href',
+    '/apps/request-for-shipping',
+  );
+  await page.getByLabel('Service').selectOption({ label: 'Other service' });
+  await page.getByLabel('Description').fill(description);
+  await page.getByRole('button', { name: 'Send the request' }).click();
+
+  await expect(page).toHaveURL(/\/apps\/send-client-requests\?sent=\d+$/);
+  const id = await idIn(page.getByRole('status').filter({ hasText: 'has been sent' }));
+  const row = page.getByRole('row').filter({ hasText: description });
+  await expect(row.getByRole('cell', { name: `#${id}`, exact: true })).toBeVisible();
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Other service', exact: true })).toBeVisible();
+});
+
+test("the client's list pages by 10 in the URL, searches and filters by status", async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  // A new customer, so that the count is known: eleven requests, sent without the form.
+  await registerDirectly(page, 'Paging Tester', uniqueEmail(testInfo, 'paging'), 'a-long-password-1');
+  const tag = uniqueText(testInfo, 'Paged');
+  for (let n = 1; n <= 11; n++) {
+    const response = await page.request.post('/apps/send-request-for-service', {
+      multipart: { service: 'other', description: `${tag} number ${n}` },
+      maxRedirects: 0,
+    });
+    expect(response.status(), `request ${n}`).toBe(302);
+  }
+
+  await open(page, '/apps/send-client-requests');
+  const table = page.getByRole('table', { name: 'My requests' });
+  await expect(page.getByRole('status').filter({ hasText: 'requests' })).toHaveText('11 requests');
+  await expect(table.getByText(/ number \d+$/)).toHaveCount(10);
+  const pages = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pages.getByText('Page 1 of 2')).toBeVisible();
+  await pages.getByRole('link', { name: 'Next page' }).click();
+  await expect(page).toHaveURL('/apps/send-client-requests?page=2');
+  await expect(pages.getByText('Page 2 of 2')).toBeVisible();
+  await expect(table.getByText(/ number \d+$/)).toHaveCount(1);
+  // The oldest is on the last page.
+  await expect(table.getByText(`${tag} number 1`, { exact: true })).toBeVisible();
+  await pages.getByRole('link', { name: 'Previous page' }).click();
+  await expect(page).toHaveURL('/apps/send-client-requests');
+  await expect(table.getByText(`${tag} number 11`, { exact: true })).toBeVisible();
+
+  // A search, then a status filter, both in the URL.
+  await searchRequests(page, `${tag} number 7`);
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByRole('status').filter({ hasText: 'request' })).toHaveText('1 request');
+  await expect(table.getByText(`${tag} number 7`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(`${tag} number 7`);
+  await open(page, '/apps/send-client-requests');
+  await searchRequests(page, '', 'Approved');
+  await expect(page).toHaveURL(/[?&]status=approved(&|$)/);
+  await expect(page.getByText('No requests match.')).toBeVisible();
+  await expect(page.getByRole('search').getByLabel('Status')).toHaveValue('approved');
+  await page.getByRole('search').getByRole('link', { name: 'Clear' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'requests' })).toHaveText('11 requests');
+});
+
+test('an administrator rejects a shipping request with a note; the client sees why', async ({
+  page,
+}, testInfo) => {
+  const description = uniqueText(testInfo, 'Tiles to be rejected');
+  const note = 'Please attach the packing list.';
+  // The client's request, sent without the form (the form has its own test).
+  await signInAs(page, CLIENT2.email);
+  const sent = await page.request.post('/apps/request-for-shipping', {
+    multipart: {
+      category: 'building_construction_material',
+      containerType: 'groupage',
+      origin: 'india',
+      cbm: '3',
+      expectedRevenue: '0.0',
+      description,
+    },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(302);
+
+  await switchTo(page, ADMIN.email);
+  await open(page, '/apps/shipping/requests');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shipping requests' })).toBeVisible();
+  // The shipping list has no type filter: it is shipping only.
+  await expect(page.getByRole('search').getByLabel('Type')).toHaveCount(0);
+  await searchRequests(page, description);
+  const row = page.getByRole('row').filter({ hasText: description });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Jade Harbor Imports');
+  const form = row.getByRole('form', { name: /^Review request #\d+$/ });
+  await form.getByLabel('Note to the customer (optional)').fill(note);
+  await form.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'is now' })).toHaveText(
+    /^Request #\d+ is now Rejected\.$/,
+  );
+  await expect(row.getByText('Rejected', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/^[^#]*\/apps\/shipping\/requests\?/);
+
+  await switchTo(page, CLIENT2.email);
+  await open(page, `/apps/send-client-requests?q=${encodeURIComponent(description)}`);
+  await expect(row.getByText('Rejected', { exact: true })).toBeVisible();
+  await expect(row).toContainText(note);
+});
+
+test('staff file a request for a customer chosen on the customer page', async ({ page }, testInfo) => {
+  const description = uniqueText(testInfo, 'Filed by staff');
+  await signInAs(page, AGENT.email);
+  await open(page, '/apps/customers?q=Jade%20Harbor');
+  await page.getByRole('link', { name: 'View Jade Harbor Imports' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Jade Harbor Imports' })).toBeVisible();
+  await page.getByRole('link', { name: 'File a request for this customer' }).click();
+
+  await expect(page).toHaveURL(/\/apps\/request-for-service\?customer=\d+$/);
+  const customerId = new URL(page.url()).searchParams.get('customer')!;
+  await expect(page.getByRole('heading', { level: 1, name: 'Request for Service' })).toBeVisible();
+  const customer = page.getByRole('combobox', { name: 'Customer', exact: true });
+  await expect(customer).toHaveValue(customerId);
+  await expect(
+    customer.getByRole('option', { name: 'Jade Harbor Imports (Jade Harbor Imports Co., Ltd.)' }),
+  ).toHaveAttribute('value', customerId);
+  await page.getByRole('combobox', { name: 'Service', exact: true }).selectOption({ label: 'Quotation' });
+  await page.getByLabel('Description').fill(description);
+  await page.getByRole('button', { name: 'File the request' }).click();
+
+  await expect(page).toHaveURL(/\/apps\/request-for-service\?filed=\d+$/);
+  const notice = page.getByRole('status').filter({ hasText: 'has been filed' });
+  await expect(notice).toHaveText(/^Request #\d+ has been filed for the customer\.$/);
+  const id = await idIn(notice);
+
+  // It is the customer's request.
+  await switchTo(page, CLIENT2.email);
+  await open(page, `/apps/send-client-requests?q=${encodeURIComponent(description)}`);
+  const row = page.getByRole('row').filter({ hasText: description });
+  await expect(row.getByRole('cell', { name: `#${id}`, exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Quotation', exact: true })).toBeVisible();
+});
+
+test('staff filing a request must choose the customer and the service', async ({ page }) => {
+  await signInAs(page, ADMIN.email);
+  await open(page, '/apps/request-for-service');
+  await page.getByLabel('Description').fill('Kept after the refusal');
+  await page.getByRole('button', { name: 'File the request' }).click();
+  for (const label of ['Customer', 'Service']) {
+    const select = page.getByRole('combobox', { name: label, exact: true });
+    await expect(select, label).toHaveAttribute('aria-invalid', 'true');
+    await expect(select, label).toHaveAccessibleDescription('Choose one of the options.');
+  }
+  await expect(page.getByLabel('Description')).toHaveValue('Kept after the refusal');
+});
