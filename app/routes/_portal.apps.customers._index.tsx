@@ -1,5 +1,4 @@
 // Staff: the Customers Directory — search and pages in the URL, each customer's details one click away.
-import Alert from '@mui/joy/Alert';
 import Button from '@mui/joy/Button';
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
@@ -10,7 +9,7 @@ import Stack from '@mui/joy/Stack';
 import Table from '@mui/joy/Table';
 import Typography from '@mui/joy/Typography';
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link as RemixLink, useLoaderData, useLocation } from '@remix-run/react';
+import { Form, Link as RemixLink, useLoaderData } from '@remix-run/react';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -23,6 +22,7 @@ import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { listCustomers } from '~/services/customers.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
+import { LoadFailed, PageHeading } from '~/components/page-parts';
 
 export const handle = { i18n: ['common', 'customers'] };
 
@@ -48,27 +48,21 @@ export default function CustomersDirectory() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation('customers');
   const { t: tc } = useTranslation();
-  const location = useLocation();
   return (
     <Stack gap={3}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" gap={2}>
-        <div>
-          <Typography level="h1" sx={{ fontSize: 'xl3' }}>
-            {t('directory.title')}
-          </Typography>
-          <Typography level="body-lg" textColor="text.secondary">
-            {t('directory.intro')}
-          </Typography>
-        </div>
-        <Button
-          component={RemixLink}
-          to="/apps/customers/new"
-          startDecorator={<IconUserPlus aria-hidden size={18} />}
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          {t('directory.add')}
-        </Button>
-      </Stack>
+      <PageHeading
+        title={t('directory.title')}
+        intro={t('directory.intro')}
+        action={
+          <Button
+            component={RemixLink}
+            to="/apps/customers/new"
+            startDecorator={<IconUserPlus aria-hidden size={18} />}
+          >
+            {t('directory.add')}
+          </Button>
+        }
+      />
       {data.added && <Notice>{t('directory.added', { name: data.added })}</Notice>}
 
       <Form method="get" role="search" aria-label={tc('list.search')}>
@@ -98,23 +92,7 @@ export default function CustomersDirectory() {
       </Form>
 
       {data.loadError || !data.page ? (
-        <Alert
-          color="danger"
-          role="alert"
-          endDecorator={
-            <Button
-              component="a"
-              href={`${location.pathname}${location.search}`}
-              size="sm"
-              variant="soft"
-              color="danger"
-            >
-              {tc('list.retry')}
-            </Button>
-          }
-        >
-          {t('directory.loadFailed', { reason: data.loadError ?? '' })}
-        </Alert>
+        <LoadFailed>{t('directory.loadFailed', { reason: data.loadError ?? '' })}</LoadFailed>
       ) : data.page.customers.length === 0 ? (
         <Typography>{t('directory.empty')}</Typography>
       ) : (

@@ -23,6 +23,7 @@ import { CLIENT_TYPES, GENDERS } from '~/services/backoffice/contract';
 import { createCustomer } from '~/services/customers.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
+import { PageHeading } from '~/components/page-parts';
 
 const SCREEN = '/apps/customers/new';
 
@@ -86,14 +87,7 @@ export default function AddCustomer() {
   const today = new Date().toISOString().slice(0, 10);
   return (
     <Stack gap={3} sx={{ maxWidth: 860 }}>
-      <div>
-        <Typography level="h1" sx={{ fontSize: 'xl3' }}>
-          {t('add.title')}
-        </Typography>
-        <Typography level="body-lg" textColor="text.secondary">
-          {t('add.intro')}
-        </Typography>
-      </div>
+      <PageHeading title={t('add.title')} intro={t('add.intro')} />
       <Card>
         <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
           <Stack gap={2.5}>

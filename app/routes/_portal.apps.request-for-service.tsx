@@ -3,7 +3,6 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import Card from '@mui/joy/Card';
 import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { customerChoices } from '~/services/customers.server';
 import { pageTools } from '~/services/page.server';
 import { staffRequestAction } from '~/services/request-actions.server';
+import { PageHeading } from '~/components/page-parts';
 
 export const handle = { i18n: ['common', 'catalog', 'requests', 'customers'] };
 
@@ -54,14 +54,7 @@ export default function StaffRequestForService() {
   });
   return (
     <Stack gap={3} sx={{ maxWidth: 820 }}>
-      <div>
-        <Typography level="h1" sx={{ fontSize: 'xl3' }}>
-          {t('staffRequest.title')}
-        </Typography>
-        <Typography level="body-lg" textColor="text.secondary">
-          {t('staffRequest.intro')}
-        </Typography>
-      </div>
+      <PageHeading title={t('staffRequest.title')} intro={t('staffRequest.intro')} />
       {data.filed && <Notice>{t('staffRequest.sent', { id: data.filed })}</Notice>}
       <Card>
         <Form

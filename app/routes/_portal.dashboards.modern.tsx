@@ -20,6 +20,7 @@ import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
+import { PageHeading } from '~/components/page-parts';
 
 export const handle = { i18n: ['common', 'dashboard'] };
 
@@ -108,14 +109,10 @@ export default function Dashboard() {
 
   return (
     <Stack gap={3}>
-      <div>
-        <Typography level="h1" sx={{ fontSize: 'xl3' }}>
-          {t('greeting', { name: data.user.name })}
-        </Typography>
-        <Typography level="body-lg" textColor="text.secondary">
-          {data.user.staff ? t('intro.staff') : t('intro.client')}
-        </Typography>
-      </div>
+      <PageHeading
+        title={t('greeting', { name: data.user.name })}
+        intro={data.user.staff ? t('intro.staff') : t('intro.client')}
+      />
 
       <Grid container spacing={3}>
         <Grid xs={12} md={7}>

@@ -31,6 +31,7 @@ import { CONTACT_IMAGE_LIMIT, PASSWORD_MIN_LENGTH } from '~/services/backoffice/
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { parseUploadForm } from '~/services/uploads.server';
+import { PageHeading } from '~/components/page-parts';
 
 const SCREEN = '/pages/account-settings';
 
@@ -348,14 +349,7 @@ export default function AccountSettings() {
   );
   return (
     <Stack gap={3} sx={{ maxWidth: 900 }}>
-      <div>
-        <Typography level="h1" sx={{ fontSize: 'xl3' }}>
-          {t('title')}
-        </Typography>
-        <Typography level="body-lg" textColor="text.secondary">
-          {t('intro')}
-        </Typography>
-      </div>
+      <PageHeading title={t('title')} intro={t('intro')} />
       {page.saved === 'contact' && <Notice>{t('contact.saved')}</Notice>}
       {page.saved === 'image' && <Notice>{t('image.saved')}</Notice>}
       {page.saved === 'password' && <Notice>{t('password.saved')}</Notice>}

@@ -9,7 +9,6 @@ import FormLabel from '@mui/joy/FormLabel';
 import Grid from '@mui/joy/Grid';
 import Stack from '@mui/joy/Stack';
 import Textarea from '@mui/joy/Textarea';
-import Typography from '@mui/joy/Typography';
 import { Form, useActionData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +19,7 @@ import { TextField } from '../form-field';
 import { FormErrors, SubmitButton } from '../form-parts';
 import { translateMessage, type MessageField } from '../messages';
 import { SelectField } from '../select-field';
+import { PageHeading } from '~/components/page-parts';
 
 type Reply = SubmissionResult<string[]>;
 
@@ -87,14 +87,7 @@ export function AttachmentsField({ field, submitted }: { field: MessageField; su
 function FormFrame({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
     <Stack gap={3} sx={{ maxWidth: 820 }}>
-      <div>
-        <Typography level="h1" sx={{ fontSize: 'xl3' }}>
-          {title}
-        </Typography>
-        <Typography level="body-lg" textColor="text.secondary">
-          {intro}
-        </Typography>
-      </div>
+      <PageHeading title={title} intro={intro} />
       <Card>{children}</Card>
     </Stack>
   );

@@ -1,7 +1,6 @@
 // The request lists: search, status and type filters and pages in the URL (GET form, works without
 // JavaScript); for staff, approve or reject each pending request with a note.
 import type { SubmissionResult } from '@conform-to/react';
-import Alert from '@mui/joy/Alert';
 import Button from '@mui/joy/Button';
 import Chip from '@mui/joy/Chip';
 import FormControl from '@mui/joy/FormControl';
@@ -30,6 +29,7 @@ import { formatBytes, formatDate } from '../format';
 import { FormErrors, Notice } from '../form-parts';
 import { Pagination } from '../pagination';
 import { FilterSelect } from '../select-field';
+import { LoadFailed, PageHeading } from '~/components/page-parts';
 
 type LoaderData = Awaited<ReturnType<typeof requestListLoader>>;
 /** What the review action answers when it refuses (a success redirects). */
@@ -174,33 +174,26 @@ function Attachments({ request }: { request: ShippingRequest }) {
 export function RequestList({ titleKey, introKey }: { titleKey: string; introKey: string }) {
   const data = useLoaderData<LoaderData>();
   const { t, i18n } = useTranslation('requests');
-  const { t: tc } = useTranslation();
   const { t: tcat } = useTranslation('catalog');
-  const location = useLocation();
   const [reviewedId, reviewedStatus] = (data.reviewed ?? '').split(':');
 
   return (
     <Stack gap={3}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" gap={2}>
-        <div>
-          <Typography level="h1" sx={{ fontSize: 'xl3' }}>
-            {t(titleKey)}
-          </Typography>
-          <Typography level="body-lg" textColor="text.secondary">
-            {t(introKey)}
-          </Typography>
-        </div>
-        {!data.staff && (
-          <Button
-            component={RemixLink}
-            to="/apps/send-request-for-service"
-            startDecorator={<IconPlus aria-hidden size={18} />}
-            sx={{ alignSelf: 'flex-start' }}
-          >
-            {t('list.newRequest')}
-          </Button>
-        )}
-      </Stack>
+      <PageHeading
+        title={t(titleKey)}
+        intro={t(introKey)}
+        action={
+          data.staff ? undefined : (
+            <Button
+              component={RemixLink}
+              to="/apps/send-request-for-service"
+              startDecorator={<IconPlus aria-hidden size={18} />}
+            >
+              {t('list.newRequest')}
+            </Button>
+          )
+        }
+      />
 
       {data.sent && <Notice>{t('list.sent', { id: data.sent })}</Notice>}
       {reviewedId && (reviewedStatus === 'approved' || reviewedStatus === 'rejected') && (
@@ -212,23 +205,7 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
       <Toolbar data={data} />
 
       {data.loadError || !data.page ? (
-        <Alert
-          color="danger"
-          role="alert"
-          endDecorator={
-            <Button
-              component="a"
-              href={`${location.pathname}${location.search}`}
-              size="sm"
-              variant="soft"
-              color="danger"
-            >
-              {tc('list.retry')}
-            </Button>
-          }
-        >
-          {t('list.loadFailed', { reason: data.loadError ?? '' })}
-        </Alert>
+        <LoadFailed>{t('list.loadFailed', { reason: data.loadError ?? '' })}</LoadFailed>
       ) : data.page.requests.length === 0 ? (
         <Typography>
           {data.staff || data.params.q || data.params.status ? t('list.empty') : t('list.emptyClient')}
