@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  backofficeUser,
   CONTACT_IMAGE_LIMIT,
   contactDetails,
   contactImage,
   okAnswer,
   type ContactDetails,
 } from '../app/services/backoffice/contract';
-import { demoPdf } from './seed';
-import { startTestBackoffice, type CallOptions, type TestBackoffice } from './testing';
+import { demoPdf } from './pdf';
+import {
+  startTestBackoffice,
+  type CallOptions,
+  type TestBackoffice,
+  signInDemoAccounts,
+  type DemoAccount,
+} from './testing';
 
-type Who = 'admin' | 'agent' | 'client' | 'client2';
+type Who = DemoAccount;
 
 let bo: TestBackoffice;
 const sessions: Record<Who, string> = { admin: '', agent: '', client: '', client2: '' };
@@ -19,15 +24,10 @@ const partners: Record<Who, number> = { admin: 0, agent: 0, client: 0, client2: 
 
 beforeAll(async () => {
   bo = await startTestBackoffice();
-  for (const who of Object.keys(sessions) as Who[]) {
-    const email = `${who}@example.com`;
-    const user = backofficeUser.parse(
-      (await bo.call('login', { body: { email, password: 'demo1234' } })).body,
-    );
-    users[who] = user.id;
-    partners[who] = user.partner_id!;
-    sessions[who] = await bo.login(email);
-  }
+  const demo = await signInDemoAccounts(bo);
+  Object.assign(sessions, demo.sessions);
+  Object.assign(partners, demo.partners);
+  Object.assign(users, demo.users);
 });
 afterAll(async () => {
   await bo?.dispose();

@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  backofficeUser,
   createdAnswer,
   customer,
   customersAnswer,
   type CustomerCreate,
 } from '../app/services/backoffice/contract';
 import { demoCustomersWithoutAccount } from './seed';
-import { startTestBackoffice, type CallOptions, type TestBackoffice } from './testing';
+import {
+  startTestBackoffice,
+  type CallOptions,
+  type TestBackoffice,
+  signInDemoAccounts,
+  type DemoAccount,
+} from './testing';
 
-type Who = 'admin' | 'agent' | 'client' | 'client2';
+type Who = DemoAccount;
 
 let bo: TestBackoffice;
 const sessions: Record<Who, string> = { admin: '', agent: '', client: '', client2: '' };
@@ -17,12 +22,9 @@ const partners: Record<Who, number> = { admin: 0, agent: 0, client: 0, client2: 
 
 beforeAll(async () => {
   bo = await startTestBackoffice();
-  for (const who of Object.keys(sessions) as Who[]) {
-    const email = `${who}@example.com`;
-    const login = await bo.call('login', { body: { email, password: 'demo1234' } });
-    partners[who] = backofficeUser.parse(login.body).partner_id!;
-    sessions[who] = await bo.login(email);
-  }
+  const demo = await signInDemoAccounts(bo);
+  Object.assign(sessions, demo.sessions);
+  Object.assign(partners, demo.partners);
 });
 afterAll(async () => {
   await bo?.dispose();

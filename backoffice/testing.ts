@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  backofficeUser,
   BACKOFFICE_SESSION_COOKIE,
   callPath,
   calls,
@@ -127,4 +128,31 @@ export async function startTestBackoffice(options: Partial<BackofficeOptions> = 
     },
   };
   return test;
+}
+
+export type DemoAccount = 'admin' | 'agent' | 'client' | 'client2';
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = ['admin', 'agent', 'client', 'client2'];
+
+/** Signs in the four demo accounts: each one's session token, user id and partner id. */
+export async function signInDemoAccounts(bo: TestBackoffice): Promise<{
+  sessions: Record<DemoAccount, string>;
+  users: Record<DemoAccount, number>;
+  partners: Record<DemoAccount, number>;
+}> {
+  const result = { sessions: {}, users: {}, partners: {} } as {
+    sessions: Record<DemoAccount, string>;
+    users: Record<DemoAccount, number>;
+    partners: Record<DemoAccount, number>;
+  };
+  for (const who of DEMO_ACCOUNTS) {
+    const answer = await bo.call('login', { body: { email: `${who}@example.com`, password: 'demo1234' } });
+    const user = backofficeUser.parse(answer.body);
+    const token = sessionTokenFrom(answer.headers);
+    if (answer.status !== 200 || !token || user.partner_id === null)
+      throw new Error(`Sign-in of ${who} failed`);
+    result.sessions[who] = token;
+    result.users[who] = user.id;
+    result.partners[who] = user.partner_id;
+  }
+  return result;
 }

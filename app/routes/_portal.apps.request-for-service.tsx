@@ -16,20 +16,31 @@ import { staffRequestSchema } from '~/forms/customers';
 import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { customerChoices } from '~/services/customers.server';
+import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { staffRequestAction } from '~/services/request-actions.server';
-import { PageHeading } from '~/components/page-parts';
+import { LoadFailed, PageHeading } from '~/components/page-parts';
 
 export const handle = { i18n: ['common', 'catalog', 'requests', 'customers'] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor('/apps/request-for-service') });
-  const { t, title } = await pageTools(request, 'customers');
+  const { t, title, common } = await pageTools(request, 'customers');
   const url = new URL(request.url);
-  const customers = await withBackofficeSession(request, () => customerChoices(signedIn));
+  let customers: Awaited<ReturnType<typeof customerChoices>> = [];
+  let loadError: string | null = null;
+  try {
+    customers = await withBackofficeSession(request, () => customerChoices(signedIn));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError('request for service', error);
+    // Without the customers there is nothing to choose from: say so, with a retry.
+    loadError = common(messageKeyFor(error));
+  }
   return {
     title: title(t('staffRequest.title')),
     customers,
+    loadError,
     preselected: url.searchParams.get('customer') ?? '',
     filed: Number(url.searchParams.get('filed')) || null,
   };
@@ -56,38 +67,42 @@ export default function StaffRequestForService() {
     <Stack gap={3} sx={{ maxWidth: 820 }}>
       <PageHeading title={t('staffRequest.title')} intro={t('staffRequest.intro')} />
       {data.filed && <Notice>{t('staffRequest.sent', { id: data.filed })}</Notice>}
-      <Card>
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          {...getFormProps(form)}
-          aria-describedby={form.errorId}
-        >
-          <Stack gap={2.5}>
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <SelectField
-              field={fields.customer}
-              label={t('staffRequest.customer')}
-              placeholder={t('fields.select')}
-              options={data.customers.map((customer) => ({
-                value: String(customer.id),
-                label: customer.name,
-              }))}
-              required
-            />
-            <SelectField
-              field={fields.service}
-              label={tr('service.choose')}
-              placeholder={t('fields.select')}
-              options={SERVICES.map((service) => ({ value: service, label: tcat(`services.${service}`) }))}
-              required
-            />
-            <DescriptionField field={fields.description} />
-            <AttachmentsField field={fields.attachments} submitted={lastResult != null} />
-            <SubmitButton>{t('staffRequest.submit')}</SubmitButton>
-          </Stack>
-        </Form>
-      </Card>
+      {data.loadError ? (
+        <LoadFailed>{t('staffRequest.loadFailed', { reason: data.loadError })}</LoadFailed>
+      ) : (
+        <Card>
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            {...getFormProps(form)}
+            aria-describedby={form.errorId}
+          >
+            <Stack gap={2.5}>
+              <FormErrors id={form.errorId} errors={form.errors} />
+              <SelectField
+                field={fields.customer}
+                label={t('staffRequest.customer')}
+                placeholder={t('fields.select')}
+                options={data.customers.map((customer) => ({
+                  value: String(customer.id),
+                  label: customer.name,
+                }))}
+                required
+              />
+              <SelectField
+                field={fields.service}
+                label={tr('service.choose')}
+                placeholder={t('fields.select')}
+                options={SERVICES.map((service) => ({ value: service, label: tcat(`services.${service}`) }))}
+                required
+              />
+              <DescriptionField field={fields.description} />
+              <AttachmentsField field={fields.attachments} submitted={lastResult != null} />
+              <SubmitButton>{t('staffRequest.submit')}</SubmitButton>
+            </Stack>
+          </Form>
+        </Card>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 // With the back office unreachable, every form says so in words and the health check reports it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { args, formRequest } from '../../tests/unit/portal-server';
+import { args, cookiesFrom, formRequest, pageRequest } from '../../tests/unit/portal-server';
 
 beforeAll(() => {
   process.env.BACKOFFICE_URL = 'http://127.0.0.1:9';
@@ -47,5 +47,33 @@ describe('when the back office is down', () => {
     const response = await loader();
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok', backoffice: 'unreachable' });
+  });
+});
+
+describe('a signed-in staff member when the back office is down', () => {
+  it('is told that the customers could not be loaded, instead of an empty choice', async () => {
+    const { commitSignIn } = await import('./session.server');
+    const staff = {
+      id: 2,
+      email: 'agent@example.com',
+      firstName: 'Omar',
+      lastName: 'Farouk',
+      name: 'Omar Farouk',
+      partner_id: 1,
+      roles: ['warehouse_agent'],
+      role: 'warehouse_agent',
+      profile_image: null,
+    };
+    const signedIn = await commitSignIn(
+      pageRequest('/auth/login'),
+      { user: staff, backoffice: 'token' },
+      '/',
+    );
+    const { loader } = await import('../routes/_portal.apps.request-for-service');
+    const page = await loader(
+      args(pageRequest('/apps/request-for-service', { cookie: cookiesFrom(signedIn) })),
+    );
+    expect(page.customers).toEqual([]);
+    expect(page.loadError).toBe('The service is not reachable right now. Please try again in a moment.');
   });
 });
