@@ -61,3 +61,21 @@ export function customerInScope(
 export function canManageCustomers(principal: Principal): boolean {
   return isStaff(principal);
 }
+
+/**
+ * Shipping work is staff work (403 for a client): orders from requests, tracking events, drivers and
+ * suppliers.
+ */
+export function canManageShipments(principal: Principal): boolean {
+  return isStaff(principal);
+}
+
+/** Every order at once and the containers are the admin's views (403 for agents and clients). */
+export function canAdministerShipments(principal: Principal): boolean {
+  return hasRole(principal, 'admin');
+}
+
+/** Turning requests into loans, approving and denying them, and every client's loans: staff (403). */
+export function canManageLoans(principal: Principal): boolean {
+  return isStaff(principal);
+}

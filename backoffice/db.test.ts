@@ -6,6 +6,8 @@ import { migrate, migrations, openDatabase, type Migration } from './db';
 import { findCustomer, getContactDetails } from './partners';
 import { countUsers } from './users';
 import { demoAccounts, seedDemoData, seedSteps, type SeedContext } from './seed';
+import { demoLoans } from './seedLoans';
+import { demoContainers, demoDrivers, demoOrders, demoSuppliers } from './seedShipping';
 
 const dirs: string[] = [];
 function tempDir() {
@@ -69,6 +71,64 @@ describe('migrations of partners', () => {
   });
 });
 
+describe('migrations of orders and loans', () => {
+  it('give requests of an older database no order and no loan', () => {
+    const dir = tempDir();
+    const old = openDatabase(dir, migrations.slice(0, 4));
+    const now = new Date().toISOString();
+    const partner = old
+      .prepare(
+        `INSERT INTO partners (name, referral_code, created_at) VALUES ('Old Customer', 'OLDCODE3', ?)`,
+      )
+      .run(now).lastInsertRowid;
+    old
+      .prepare(
+        `INSERT INTO shipping_requests (partner_id, email_from, name, status, created_at)
+         VALUES (?, 'old@example.com', 'Trade Finance', 'approved', ?)`,
+      )
+      .run(partner, now);
+    old.close();
+    const db = openDatabase(dir);
+    expect(db.prepare('SELECT shipping_order_id, loan_id FROM shipping_requests').get()).toEqual({
+      shipping_order_id: null,
+      loan_id: null,
+    });
+    db.close();
+  });
+
+  it('refuse values outside the contract’s lists, and unknown partners', () => {
+    const db = openDatabase(tempDir());
+    const now = new Date().toISOString();
+    const partner = db
+      .prepare(`INSERT INTO partners (name, referral_code, created_at) VALUES ('Customer', 'CHECKS01', ?)`)
+      .run(now).lastInsertRowid;
+    const order = (status: string, category: string, partnerId: number | bigint = partner) =>
+      db
+        .prepare(
+          `INSERT INTO shipping_orders (name, partner_id, status, category, container_type, cbm, origin,
+             created_at, updated_at)
+           VALUES (?, ?, ?, ?, 'groupage', 1, 'china', ?, ?)`,
+        )
+        .run(`SO-${status}-${category}`, partnerId, status, category, now, now);
+    expect(() => order('confirmed', 'footwear')).not.toThrow();
+    expect(() => order('lost', 'footwear')).toThrow(/CHECK/);
+    expect(() => order('confirmed', 'spaceships')).toThrow(/CHECK/);
+    expect(() => order('draft', 'other', 9999)).toThrow(/FOREIGN KEY/);
+    const refused = [
+      `INSERT INTO containers (name, size, capacity_cbm, origin, destination, created_at)
+       VALUES ('X', '45ft', 80, 'china', 'Port Said', '${now}')`,
+      `INSERT INTO loans (name, partner_id, state, principal_cents, interest_rate, term_months, created_at,
+         updated_at) VALUES ('LN-X', ${partner}, 'paid', 100, 10, 6, '${now}', '${now}')`,
+      `INSERT INTO loans (name, partner_id, principal_cents, interest_rate, term_months, created_at, updated_at)
+       VALUES ('LN-Y', ${partner}, 100, 10, 61, '${now}', '${now}')`,
+      `INSERT INTO drivers (name, phone, licence_number, origin, created_at, updated_at)
+       VALUES ('D', '1', 'L', 'mars', '${now}', '${now}')`,
+    ];
+    for (const sql of refused) expect(() => db.exec(sql), sql).toThrow(/CHECK/);
+    db.close();
+  });
+});
+
 describe('seed', () => {
   it('seeds an empty database once, and later steps see the accounts', async () => {
     const db = openDatabase(tempDir());
@@ -86,5 +146,37 @@ describe('seed', () => {
     const staff = db.prepare('SELECT count(DISTINCT partner_id) FROM users WHERE email IN (?, ?)').pluck();
     expect(staff.get('admin@example.com', 'agent@example.com')).toBe(1);
     db.close();
+  });
+
+  it('adds the demo suppliers, drivers, containers, loans and orders, the same on every first start', async () => {
+    const now = new Date();
+    const dump = async () => {
+      const db = openDatabase(tempDir());
+      await seedDemoData(db, now);
+      const rows = (sql: string) => db.prepare(sql).all();
+      const data = {
+        suppliers: rows('SELECT name, active FROM suppliers ORDER BY id'),
+        drivers: rows('SELECT name, licence_number, active FROM drivers ORDER BY id'),
+        containers: rows(
+          'SELECT name, size, capacity_cbm, status, departure_date FROM containers ORDER BY id',
+        ),
+        loans: rows('SELECT * FROM loans ORDER BY id'),
+        transactions: rows('SELECT * FROM loan_transactions ORDER BY id'),
+        orders: rows('SELECT * FROM shipping_orders ORDER BY id'),
+        tracking: rows('SELECT * FROM shipment_tracking ORDER BY id'),
+        documents: rows('SELECT loan_id, filename, size FROM loan_documents ORDER BY id'),
+      };
+      db.close();
+      return data;
+    };
+    const first = await dump();
+    expect(first.suppliers).toHaveLength(demoSuppliers.length);
+    expect(first.suppliers.filter((row) => (row as { active: number }).active === 0)).toHaveLength(1);
+    expect(first.drivers).toHaveLength(demoDrivers.length);
+    expect(first.containers).toHaveLength(demoContainers.length);
+    expect(first.loans).toHaveLength(demoLoans.length);
+    expect(first.orders).toHaveLength(demoOrders.length);
+    expect(first.tracking.length).toBeGreaterThan(demoOrders.length * 2);
+    expect(await dump()).toEqual(first);
   });
 });

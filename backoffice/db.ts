@@ -117,6 +117,174 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE partners ADD COLUMN business_industry TEXT;
     `,
   },
+  {
+    // The CHECK lists are the contract's and catalog's enums as they were: a value added later needs
+    // a migration of its own.
+    id: '0005_orders_loans',
+    sql: `
+      CREATE TABLE suppliers (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        contact TEXT,
+        phone TEXT,
+        email TEXT,
+        address TEXT,
+        location TEXT,
+        active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      -- NOCASE folds ASCII only; suppliers.ts also compares names folded beyond ASCII.
+      CREATE UNIQUE INDEX suppliers_name ON suppliers (name COLLATE NOCASE);
+
+      CREATE TABLE drivers (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        phone TEXT NOT NULL,
+        licence_number TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        vehicle_plate TEXT,
+        origin TEXT CHECK (origin IN ('china', 'dubai', 'vietnam', 'india')),
+        active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      CREATE TABLE containers (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        size TEXT NOT NULL CHECK (size IN ('20ft', '40ft', '40ft_hc')),
+        capacity_cbm REAL NOT NULL CHECK (capacity_cbm > 0),
+        status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed', 'shipped', 'arrived')),
+        origin TEXT NOT NULL CHECK (origin IN ('china', 'dubai', 'vietnam', 'india')),
+        destination TEXT NOT NULL,
+        departure_date TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX containers_status_created ON containers (status, created_at);
+      CREATE INDEX containers_created ON containers (created_at);
+
+      -- Money is kept in integer cents: sums of amounts never drift.
+      CREATE TABLE loans (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        partner_id INTEGER NOT NULL REFERENCES partners (id),
+        request_id INTEGER REFERENCES shipping_requests (id),
+        state TEXT NOT NULL DEFAULT 'requested'
+          CHECK (state IN ('requested', 'approved', 'denied', 'repaid')),
+        principal_cents INTEGER NOT NULL CHECK (principal_cents > 0),
+        currency TEXT NOT NULL DEFAULT 'USD' CHECK (length(currency) = 3),
+        interest_rate REAL NOT NULL CHECK (interest_rate >= 0),
+        term_months INTEGER NOT NULL CHECK (term_months BETWEEN 1 AND 60),
+        issue_date TEXT,
+        due_date TEXT,
+        staff_note TEXT,
+        decided_by_user_id INTEGER REFERENCES users (id),
+        decided_at TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX loans_partner_created ON loans (partner_id, created_at);
+      CREATE INDEX loans_state_created ON loans (state, created_at);
+      CREATE INDEX loans_created ON loans (created_at);
+      -- One loan per request.
+      CREATE UNIQUE INDEX loans_request ON loans (request_id) WHERE request_id IS NOT NULL;
+
+      CREATE TABLE loan_transactions (
+        id INTEGER PRIMARY KEY,
+        loan_id INTEGER NOT NULL REFERENCES loans (id) ON DELETE CASCADE,
+        type TEXT NOT NULL CHECK (type IN ('disbursement', 'repayment', 'fee')),
+        amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+        date TEXT NOT NULL,
+        reference TEXT,
+        note TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX loan_transactions_loan_date ON loan_transactions (loan_id, date);
+
+      CREATE TABLE loan_documents (
+        id INTEGER PRIMARY KEY,
+        loan_id INTEGER NOT NULL REFERENCES loans (id) ON DELETE CASCADE,
+        filename TEXT NOT NULL,
+        mimetype TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        data BLOB NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX loan_documents_loan_id ON loan_documents (loan_id);
+
+      CREATE TABLE shipping_orders (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        partner_id INTEGER NOT NULL REFERENCES partners (id),
+        request_id INTEGER REFERENCES shipping_requests (id),
+        status TEXT NOT NULL DEFAULT 'draft' CHECK (status IN ('draft', 'confirmed', 'in_transit',
+          'arrived', 'cleared', 'delivered', 'cancelled')),
+        category TEXT NOT NULL CHECK (category IN ('automotive_parts', 'cosmetics_personal_care',
+          'medical_supplies', 'electronics_accessories', 'eyewear_watches', 'stationery_office_supplies',
+          'machinery_industrial_equipment', 'footwear', 'jewelry_accessories', 'sports_fitness_equipment',
+          'toys_games', 'agricultural_products', 'furniture_home_decor', 'books_educational_materials',
+          'clothing_apparel', 'home_bathroom_fixtures', 'childrens_fashion', 'building_construction_material',
+          'food_beverages', 'other')),
+        container_type TEXT NOT NULL
+          CHECK (container_type IN ('full_container_load', 'groupage', 'housebill')),
+        cbm REAL NOT NULL CHECK (cbm >= 0),
+        origin TEXT NOT NULL CHECK (origin IN ('china', 'dubai', 'vietnam', 'india')),
+        supplier_id INTEGER REFERENCES suppliers (id),
+        shipping_mark TEXT,
+        invoice_status TEXT NOT NULL DEFAULT 'not_invoiced'
+          CHECK (invoice_status IN ('not_invoiced', 'draft', 'posted', 'partially_paid', 'paid',
+            'cancelled')),
+        total_invoice_cents INTEGER NOT NULL DEFAULT 0 CHECK (total_invoice_cents >= 0),
+        currency TEXT NOT NULL DEFAULT 'USD' CHECK (length(currency) = 3),
+        loan_id INTEGER REFERENCES loans (id),
+        container_id INTEGER REFERENCES containers (id),
+        expected_arrival TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX shipping_orders_partner_created ON shipping_orders (partner_id, created_at);
+      CREATE INDEX shipping_orders_partner_status ON shipping_orders (partner_id, status);
+      CREATE INDEX shipping_orders_status_created ON shipping_orders (status, created_at);
+      CREATE INDEX shipping_orders_created ON shipping_orders (created_at);
+      CREATE INDEX shipping_orders_loan_id ON shipping_orders (loan_id);
+      CREATE INDEX shipping_orders_container_id ON shipping_orders (container_id);
+      CREATE INDEX shipping_orders_request_id ON shipping_orders (request_id);
+
+      CREATE TABLE shipment_tracking (
+        id INTEGER PRIMARY KEY,
+        shipping_order_id INTEGER NOT NULL REFERENCES shipping_orders (id) ON DELETE CASCADE,
+        milestone TEXT NOT NULL CHECK (milestone IN ('booking_confirmed', 'cargo_received',
+          'container_loaded', 'departed_origin', 'arrived_destination', 'customs_cleared',
+          'out_for_delivery', 'delivered', 'delayed')),
+        place TEXT NOT NULL,
+        event_time TEXT NOT NULL,
+        note TEXT,
+        created_by_user_id INTEGER REFERENCES users (id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX shipment_tracking_order_time ON shipment_tracking (shipping_order_id, event_time);
+
+      CREATE TABLE order_documents (
+        id INTEGER PRIMARY KEY,
+        shipping_order_id INTEGER NOT NULL REFERENCES shipping_orders (id) ON DELETE CASCADE,
+        filename TEXT NOT NULL,
+        mimetype TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        data BLOB NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX order_documents_order_id ON order_documents (shipping_order_id);
+
+      ALTER TABLE shipping_requests ADD COLUMN loan_id INTEGER REFERENCES loans (id);
+
+      -- The last number given per prefix and year (numbers.ts nextNumber), e.g. 'SO-2026-' → 12.
+      CREATE TABLE number_sequences (
+        stem TEXT PRIMARY KEY,
+        last INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Whether the error is SQLite refusing a duplicate in this column (`table.column`). */

@@ -48,6 +48,16 @@ export const refuse = {
     new ApiError(405, 'method_not_allowed', 'Method not allowed', undefined, { Allow: allowed.join(', ') }),
   emailTaken: () => new ApiError(409, 'conflict', 'An account with this e-mail already exists'),
   alreadyReviewed: () => new ApiError(409, 'conflict', 'This request has already been reviewed'),
+  requestNotApproved: () => new ApiError(409, 'conflict', 'This request has not been approved'),
+  requestHasOrder: () => new ApiError(409, 'conflict', 'This request already has a shipping order'),
+  requestNotTradeFinance: () => new ApiError(409, 'conflict', 'This request is not a trade-finance request'),
+  requestHasLoan: () => new ApiError(409, 'conflict', 'This request already has a loan'),
+  loanAlreadyDecided: () => new ApiError(409, 'conflict', 'This loan has already been decided'),
+  licenceTaken: () => new ApiError(409, 'conflict', 'A driver with this licence number already exists'),
+  supplierNameTaken: () => new ApiError(409, 'conflict', 'A supplier with this name already exists'),
+  unknownSupplier: () => refuse.invalid([{ path: 'supplier_id', message: 'There is no such supplier' }]),
+  loanIdMismatch: () =>
+    refuse.invalid([{ path: 'loan_id', message: 'The loan_id of the query and of the body differ' }]),
   fileTooLarge: (filename: string, limit: number) =>
     new ApiError(413, 'payload_too_large', `The file "${filename}" is larger than ${limit} bytes`),
   fileContentMismatch: (indexes: number[]) =>

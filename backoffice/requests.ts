@@ -43,6 +43,7 @@ interface RequestRow {
   reviewed_at: string | null;
   created_at: string;
   shipping_order_id: number | null;
+  loan_id: number | null;
 }
 
 interface AttachmentRow {
@@ -56,7 +57,8 @@ interface AttachmentRow {
 const REQUEST_SELECT = `
   SELECT r.id, r.partner_id, p.name AS partner_name, r.email_from, r.name, r.service, r.description,
     r.expected_revenue, r.status, r.staff_note, u.first_name AS reviewer_first_name,
-    u.last_name AS reviewer_last_name, r.reviewed_at, r.created_at, r.shipping_order_id
+    u.last_name AS reviewer_last_name, r.reviewed_at, r.created_at, r.shipping_order_id,
+    r.loan_id
   FROM shipping_requests r
   JOIN partners p ON p.id = r.partner_id
   LEFT JOIN users u ON u.id = r.reviewed_by_user_id`;
@@ -83,6 +85,7 @@ function toShippingRequest(row: RequestRow, attachments: AttachmentRow[]): Shipp
     created_at: row.created_at,
     attachments: attachments.map(({ id, filename, mimetype, size }) => ({ id, filename, mimetype, size })),
     shipping_order_id: row.shipping_order_id,
+    loan_id: row.loan_id,
   };
 }
 

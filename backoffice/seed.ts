@@ -5,6 +5,8 @@ import type { Db } from './db';
 import { hashPassword } from './passwords';
 import { demoPdf } from './pdf';
 import { createShippingRequest, reviewShippingRequest } from './requests';
+import { seedLoans } from './seedLoans';
+import { seedContainers, seedDrivers, seedOrders, seedSuppliers } from './seedShipping';
 import { createPartner, setCustomerProfile, type CustomerProfile, type NewPartner } from './partners';
 import { countUsers, createAccount } from './users';
 
@@ -452,7 +454,17 @@ function seedCustomers(context: SeedContext): void {
  * The demo data, in order. Later demo data (orders, loans, invoices) is a step appended here. It only
  * runs on a database with no users: data an existing database must gain belongs in a migration.
  */
-export const seedSteps: SeedStep[] = [seedAccounts, seedRequests, seedCustomers];
+export const seedSteps: SeedStep[] = [
+  seedAccounts,
+  seedRequests,
+  seedCustomers,
+  seedSuppliers,
+  seedDrivers,
+  seedContainers,
+  // Loans before orders: financed orders point at them.
+  seedLoans,
+  seedOrders,
+];
 
 /** Fills an empty database with the demo data; returns false (touching nothing) if it has users. */
 export async function seedDemoData(

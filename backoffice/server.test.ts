@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { calls, type CallName } from '../app/services/backoffice/contract';
+import { calls, createdAnswer, type CallName } from '../app/services/backoffice/contract';
 import { migrations } from './db';
 import { demoAccounts } from './seed';
 import { sessionTokenFrom, startTestBackoffice, type CallOptions, type TestBackoffice } from './testing';
@@ -15,6 +15,7 @@ afterAll(async () => {
 describe('the contract', () => {
   it('answers every call with a success the contract accepts', async () => {
     const admin = await bo.login('admin@example.com');
+    const agent = await bo.login('agent@example.com');
     const clientLogin = await bo.call('login', {
       body: { email: 'client@example.com', password: 'demo1234' },
     });
@@ -32,6 +33,65 @@ describe('the contract', () => {
       )
       .get(clientPartner) as { id: number; request_id: number };
     const token = new URL((await bo.outbox()).at(-1)!.link).searchParams.get('token')!;
+    const db = bo.backoffice.db;
+    const first = <T = number>(sql: string, ...values: unknown[]) =>
+      db
+        .prepare(sql)
+        .pluck()
+        .get(...values) as T;
+    const approvedRequest = first(
+      `SELECT id FROM shipping_requests WHERE status = 'approved' AND shipping_order_id IS NULL ORDER BY id`,
+    );
+    // The demo data has no approved trade-finance request: one is filed and approved here.
+    const financeRequest = createdAnswer.parse(
+      (
+        await bo.call('createShippingRequest', {
+          body: {
+            partner_id: clientPartner,
+            email_from: 'client@example.com',
+            name: 'Trade Finance',
+            description: 'Financing for a container of tiles.',
+            service: 'trade_finance',
+          },
+          session: client,
+        })
+      ).body,
+    ).id;
+    await bo.call('reviewShippingRequest', {
+      params: { id: financeRequest },
+      body: { status: 'approved' },
+      session: admin,
+    });
+    const { id: trackingEvent, shipping_order_id: order } = db
+      .prepare(
+        `SELECT t.id, t.shipping_order_id FROM shipment_tracking t
+         JOIN shipping_orders o ON o.id = t.shipping_order_id WHERE o.partner_id = ? LIMIT 1`,
+      )
+      .get(clientPartner) as { id: number; shipping_order_id: number };
+    const orderDocument = db
+      .prepare(
+        `SELECT d.id, d.shipping_order_id FROM order_documents d
+         JOIN shipping_orders o ON o.id = d.shipping_order_id WHERE o.partner_id = ? LIMIT 1`,
+      )
+      .get(clientPartner) as { id: number; shipping_order_id: number };
+    const loan = db
+      .prepare(`SELECT id, name FROM loans WHERE partner_id = ? AND state = 'approved' ORDER BY id LIMIT 1`)
+      .get(clientPartner) as { id: number; name: string };
+    const loanDocument = db
+      .prepare(
+        `SELECT d.id, l.name FROM loan_documents d JOIN loans l ON l.id = d.loan_id
+         WHERE l.partner_id = ? LIMIT 1`,
+      )
+      .get(clientPartner) as { id: number; name: string };
+    const requestedLoan = first<string>(`SELECT name FROM loans WHERE state = 'requested' ORDER BY id`);
+    const driver = first('SELECT id FROM drivers ORDER BY id');
+    const supplier = first('SELECT id FROM suppliers ORDER BY id');
+    const event = {
+      milestone: 'cargo_received',
+      place: 'Shenzhen consolidation warehouse',
+      event_time: new Date().toISOString(),
+      note: '12 cartons',
+    };
 
     const successes: Record<CallName, CallOptions> = {
       health: {},
@@ -96,6 +156,79 @@ describe('the contract', () => {
       getShippingRequestAttachment: {
         params: { id: file.request_id, attachment_id: file.id },
         session: client,
+      },
+      createShippingOrderFromRequest: {
+        params: { id: approvedRequest },
+        body: {
+          category: 'furniture_home_decor',
+          container_type: 'groupage',
+          cbm: 12,
+          origin: 'vietnam',
+          supplier_id: supplier,
+          shipping_mark: 'NST/2026/099',
+        },
+        session: admin,
+      },
+      listShippingOrders: { query: { filter: 'in_progress', search: 'SO-', limit: 10 }, session: client },
+      shippingOrderSummary: { session: client },
+      listAllShippingOrders: { query: { status: 'delivered', origin: 'china', limit: 5 }, session: admin },
+      listContainers: { query: { status: 'open', limit: 5 }, session: admin },
+      getShippingOrder: { params: { id: order }, session: client },
+      getShippingOrderDocument: {
+        params: { id: orderDocument.shipping_order_id, document_id: orderDocument.id },
+        session: client,
+      },
+      createTrackingEvent: { body: { shipping_order_id: order, ...event }, session: agent },
+      updateTrackingEvent: { body: { id: trackingEvent, ...event }, session: agent },
+      getShipmentTracking: { params: { id: order }, session: client },
+      getShipmentTrackingWithPut: { params: { id: order }, session: client },
+      listDrivers: { query: { active: 'true', search: 'a', limit: 5 }, session: agent },
+      createDriver: {
+        body: { name: 'Karim Said', phone: '+20 100 000 0000', licence_number: 'EG-DL-0000001' },
+        session: agent,
+      },
+      getDriver: { params: { id: driver }, session: agent },
+      updateDriver: {
+        params: { id: driver },
+        body: {
+          name: 'Mahmoud Adel',
+          phone: '+20 100 731 2284',
+          licence_number: 'EG-DL-2871034',
+          vehicle_plate: 'QTR 4821',
+          origin: null,
+          active: true,
+        },
+        session: agent,
+      },
+      listSuppliers: { query: { active: 'false' }, session: agent },
+      createSupplier: {
+        body: { name: 'Contract Supplier Ltd.', email: 'sales@contract-supplier.example', location: 'Dubai' },
+        session: agent,
+      },
+      getSupplier: { params: { id: supplier }, session: agent },
+      updateSupplier: {
+        params: { id: supplier },
+        body: { name: 'Shenzhen Bright Electronics Co., Ltd.', contact: 'Zhang Wei', active: true },
+        session: agent,
+      },
+      listUserLoans: { query: { partner_id: clientPartner, tab: 'previous', limit: 10 }, session: client },
+      listClientLoans: { query: { tab: 'denied', search: 'LN-', offset: 0 }, session: admin },
+      listLoanTransactions: { query: { loan_id: loan.id }, body: { loan_id: loan.id }, session: client },
+      financeSummary: { session: admin },
+      getLoan: { params: { number: loan.name }, session: client },
+      decideLoan: {
+        params: { number: requestedLoan },
+        body: { state: 'approved', note: 'OK.' },
+        session: admin,
+      },
+      getLoanDocument: {
+        params: { number: loanDocument.name, document_id: loanDocument.id },
+        session: client,
+      },
+      createLoanFromRequest: {
+        params: { id: financeRequest },
+        body: { principal: 38_000, interest_rate: 11.5, term_months: 6 },
+        session: admin,
       },
       logout: { session: client },
     };

@@ -9,7 +9,10 @@ import { createMailer } from './mail';
 import { authHandlers } from './routes/auth';
 import { contactHandlers } from './routes/contacts';
 import { customerHandlers } from './routes/customers';
+import { fleetHandlers } from './routes/fleet';
 import { healthHandlers } from './routes/health';
+import { loanHandlers } from './routes/loans';
+import { orderHandlers } from './routes/orders';
 import { requestHandlers } from './routes/requests';
 import { userHandlers } from './routes/users';
 import { seedDemoData } from './seed';
@@ -82,6 +85,9 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       ...contactHandlers(app),
       ...customerHandlers(app),
       ...requestHandlers(app),
+      ...orderHandlers(app),
+      ...fleetHandlers(app),
+      ...loanHandlers(app),
       ...healthHandlers(app),
     };
     const router = createRouter(handlers, {

@@ -4,7 +4,7 @@
  * request with it. A change to the API is a change to this module (see docs/api.md).
  */
 import { z } from 'zod';
-import { SERVICES } from '../../catalog';
+import { CATEGORIES, CONTAINER_TYPES, ORIGINS, SERVICES } from '../../catalog';
 
 /** Name of the cookie the back office issues on login and checks on every call. */
 export const BACKOFFICE_SESSION_COOKIE = 'bo_session';
@@ -338,6 +338,8 @@ export const shippingRequest = z.object({
   created_at: z.string(),
   attachments: z.array(attachmentInfo),
   shipping_order_id: z.number().int().nullable(),
+  /** Extension: the loan made from an approved trade-finance request. */
+  loan_id: z.number().int().nullable().optional(),
 });
 export type ShippingRequest = z.infer<typeof shippingRequest>;
 
@@ -371,6 +373,391 @@ export const shippingRequestReview = z.object({
 export const createdAnswer = z.object({ status: z.literal('success'), id: z.number().int() });
 
 export const attachmentFile = z.object({ filename: z.string(), mimetype: z.string(), data: base64 });
+
+// ---- Shipping orders, tracking, containers, drivers, suppliers (spec sections 3, 4, 7; DESIGN "States") ----
+
+export const ORDER_STATUSES = [
+  'draft',
+  'confirmed',
+  'in_transit',
+  'arrived',
+  'cleared',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The list tabs (spec section 4; `show_all` by default). */
+export const ORDER_FILTERS = ['show_all', 'in_progress', 'completed', 'financed'] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+/** "In Progress" is Confirmed to Cleared; "Completed" is Delivered; "Financed" is backed by a loan. */
+export const IN_PROGRESS_STATUSES: readonly OrderStatus[] = ['confirmed', 'in_transit', 'arrived', 'cleared'];
+
+export const ORDER_INVOICE_STATUSES = [
+  'not_invoiced',
+  'draft',
+  'posted',
+  'partially_paid',
+  'paid',
+  'cancelled',
+] as const;
+
+/** Milestones of a shipment's timeline, in their usual order; `delayed` may come at any point. */
+export const MILESTONES = [
+  'booking_confirmed',
+  'cargo_received',
+  'container_loaded',
+  'departed_origin',
+  'arrived_destination',
+  'customs_cleared',
+  'out_for_delivery',
+  'delivered',
+  'delayed',
+] as const;
+export type Milestone = (typeof MILESTONES)[number];
+
+/** The order status a milestone moves an order to (forward only; others leave it as it is). */
+export const MILESTONE_STATUS: Partial<Record<Milestone, OrderStatus>> = {
+  booking_confirmed: 'confirmed',
+  departed_origin: 'in_transit',
+  arrived_destination: 'arrived',
+  customs_cleared: 'cleared',
+  delivered: 'delivered',
+};
+
+export const CONTAINER_STATUSES = ['open', 'closed', 'shipped', 'arrived'] as const;
+export const CONTAINER_SIZES = ['20ft', '40ft', '40ft_hc'] as const;
+
+const isoDateTime = z.string().datetime({ offset: true });
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+export const supplierSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+});
+
+export const shippingOrder = z.object({
+  id: z.number().int(),
+  /** The order number, e.g. SO-2026-0012. */
+  name: z.string(),
+  partner_id: z.number().int(),
+  partner_name: z.string(),
+  partner_phone: z.string().nullable(),
+  partner_email: z.string().nullable(),
+  request_id: z.number().int().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  category: z.enum(CATEGORIES),
+  container_type: z.enum(CONTAINER_TYPES),
+  cbm: z.number().nonnegative(),
+  origin: z.enum(ORIGINS),
+  /** Where the goods are now (the place of the latest tracking event, or the origin warehouse). */
+  location: z.string().nullable(),
+  supplier: supplierSummary.nullable(),
+  shipping_mark: z.string().nullable(),
+  invoice_status: z.enum(ORDER_INVOICE_STATUSES),
+  total_invoice: z.number().nonnegative(),
+  currency: z.string().length(3),
+  loan_id: z.number().int().nullable(),
+  /** The loan's number, e.g. LN-2026-0007. */
+  loan_name: z.string().nullable(),
+  container_id: z.number().int().nullable(),
+  container_name: z.string().nullable(),
+  expected_arrival: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ShippingOrder = z.infer<typeof shippingOrder>;
+
+export const trackingEvent = z.object({
+  id: z.number().int(),
+  shipping_order_id: z.number().int(),
+  milestone: z.enum(MILESTONES),
+  place: z.string(),
+  event_time: z.string(),
+  note: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TrackingEvent = z.infer<typeof trackingEvent>;
+
+export const shippingOrderDetail = shippingOrder.extend({
+  documents: z.array(attachmentInfo),
+  /** Oldest first. */
+  tracking: z.array(trackingEvent),
+});
+export type ShippingOrderDetail = z.infer<typeof shippingOrderDetail>;
+
+export const shippingOrdersQuery = listQuery.extend({
+  filter: z.enum(ORDER_FILTERS).optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  origin: z.enum(ORIGINS).optional(),
+  partner_id: id.optional(),
+});
+
+export const orderCounts = z.object({
+  show_all: z.number().int().nonnegative(),
+  in_progress: z.number().int().nonnegative(),
+  completed: z.number().int().nonnegative(),
+  financed: z.number().int().nonnegative(),
+});
+
+export const shippingOrdersAnswer = z.object({
+  orders: z.array(shippingOrder),
+  /** All orders matching the search and filter, before limit and offset. */
+  total: z.number().int().nonnegative(),
+  /** Per tab, for the same search (extension; optional). */
+  counts: orderCounts.optional(),
+});
+
+export const shippingOrderSummary = z.object({
+  by_status: z.record(z.enum(ORDER_STATUSES), z.number().int().nonnegative()),
+  financed: z.number().int().nonnegative(),
+  total_cbm_in_progress: z.number().nonnegative(),
+  /** Staff only (empty for a client): containers still being filled. */
+  open_containers: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      capacity_cbm: z.number().positive(),
+      used_cbm: z.number().nonnegative(),
+    }),
+  ),
+});
+
+/** Staff turn an approved shipping request into an order. */
+export const shippingOrderFromRequest = z.object({
+  category: z.enum(CATEGORIES),
+  container_type: z.enum(CONTAINER_TYPES),
+  cbm: z.number().positive().max(10_000),
+  origin: z.enum(ORIGINS),
+  supplier_id: id.nullable().optional(),
+  shipping_mark: optionalText(100),
+});
+
+export const trackingCreate = z.object({
+  shipping_order_id: id,
+  milestone: z.enum(MILESTONES),
+  place: requiredText(200),
+  event_time: isoDateTime,
+  note: optionalText(2000),
+});
+export const trackingUpdate = trackingCreate.omit({ shipping_order_id: true }).extend({ id });
+export const trackingAnswer = z.object({ tracking: z.array(trackingEvent) });
+
+export const containerOrder = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  partner_name: z.string(),
+  cbm: z.number().nonnegative(),
+  status: z.enum(ORDER_STATUSES),
+});
+
+export const container = z.object({
+  id: z.number().int(),
+  /** The container number, e.g. MSCU 123456-7. */
+  name: z.string(),
+  size: z.enum(CONTAINER_SIZES),
+  capacity_cbm: z.number().positive(),
+  used_cbm: z.number().nonnegative(),
+  status: z.enum(CONTAINER_STATUSES),
+  origin: z.enum(ORIGINS),
+  destination: z.string(),
+  departure_date: z.string().nullable(),
+  orders: z.array(containerOrder),
+});
+export type Container = z.infer<typeof container>;
+
+export const containersQuery = listQuery.extend({
+  status: z.enum(CONTAINER_STATUSES).optional(),
+  origin: z.enum(ORIGINS).optional(),
+});
+export const containersAnswer = z.object({
+  containers: z.array(container),
+  total: z.number().int().nonnegative(),
+});
+
+export const activeQuery = listQuery.extend({ active: z.enum(['true', 'false']).optional() });
+
+export const driver = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  licence_number: z.string(),
+  vehicle_plate: z.string().nullable(),
+  origin: z.enum(ORIGINS).nullable(),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Driver = z.infer<typeof driver>;
+export const driverInput = z.object({
+  name: requiredText(100),
+  phone: requiredText(40),
+  licence_number: requiredText(40),
+  vehicle_plate: optionalText(20),
+  origin: z.enum(ORIGINS).nullable().optional(),
+  active: z.boolean().default(true),
+});
+export const driversAnswer = z.object({ drivers: z.array(driver), total: z.number().int().nonnegative() });
+
+export const supplier = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The contact person. */
+  contact: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  /** Where the supplier is (city, country). */
+  location: z.string().nullable(),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Supplier = z.infer<typeof supplier>;
+export const supplierInput = z.object({
+  name: requiredText(200),
+  contact: optionalText(100),
+  phone: optionalText(40),
+  email: email.nullable().optional(),
+  address: optionalText(300),
+  location: optionalText(100),
+  active: z.boolean().default(true),
+});
+export const suppliersAnswer = z.object({
+  suppliers: z.array(supplier),
+  total: z.number().int().nonnegative(),
+});
+
+// ---- Trade finance: loans, transactions, schedule, documents (spec sections 3, 4, 6, 7, 8; DESIGN "States") ----
+
+export const LOAN_STATES = ['requested', 'approved', 'denied', 'repaid'] as const;
+export type LoanState = (typeof LOAN_STATES)[number];
+/** The list tabs: "All Loans", "Previous Loans" (repaid), "Loans Denied". */
+export const LOAN_TABS = ['show_all', 'previous', 'denied'] as const;
+export type LoanTab = (typeof LOAN_TABS)[number];
+export const LOAN_PAYMENT_STATUSES = ['not_disbursed', 'current', 'overdue', 'paid'] as const;
+export const TRANSACTION_TYPES = ['disbursement', 'repayment', 'fee'] as const;
+
+/** The loan number, e.g. LN-2026-0007 (the loan-details page's `{loanNumber}`). */
+export const loanNumber = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,40}$/, 'not a loan number');
+
+export const loan = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  partner_id: z.number().int(),
+  partner_name: z.string(),
+  state: z.enum(LOAN_STATES),
+  principal: z.number().nonnegative(),
+  currency: z.string().length(3),
+  /** Yearly, in percent. */
+  interest_rate: z.number().nonnegative(),
+  issue_date: z.string().nullable(),
+  due_date: z.string().nullable(),
+  paid_amount: z.number().nonnegative(),
+  /** Principal, interest and fees still owed. */
+  outstanding: z.number().nonnegative(),
+  payment_status: z.enum(LOAN_PAYMENT_STATUSES),
+  next_due_date: z.string().nullable(),
+  overdue_amount: z.number().nonnegative(),
+  request_id: z.number().int().nullable(),
+  staff_note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Loan = z.infer<typeof loan>;
+
+export const loansQuery = listQuery.extend({
+  tab: z.enum(LOAN_TABS).optional(),
+  partner_id: id.optional(),
+});
+
+/** Spec section 7: `status` is "success" or not; otherwise `message` says why. */
+export const loansAnswer = z.object({
+  status: z.string(),
+  loans: z.array(loan).default([]),
+  message: z.string().optional(),
+  /** Extension: all loans matching, before limit and offset. */
+  total: z.number().int().nonnegative().optional(),
+  counts: z.record(z.enum(LOAN_TABS), z.number().int().nonnegative()).optional(),
+});
+
+export const loanTransaction = z.object({
+  id: z.number().int(),
+  loan_id: z.number().int(),
+  type: z.enum(TRANSACTION_TYPES),
+  amount: z.number().nonnegative(),
+  date: z.string(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  /** Balance owed after this transaction, in date order. */
+  balance: z.number(),
+});
+export type LoanTransaction = z.infer<typeof loanTransaction>;
+
+export const loanTransactionsAnswer = z.object({
+  status: z.string(),
+  transactions: z.array(loanTransaction).default([]),
+  message: z.string().optional(),
+});
+
+export const scheduleLine = z.object({
+  due_date: z.string(),
+  principal: z.number().nonnegative(),
+  interest: z.number().nonnegative(),
+  amount: z.number().nonnegative(),
+  status: z.enum(['paid', 'due', 'overdue', 'upcoming']),
+});
+
+export const financedShipment = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  category: z.enum(CATEGORIES),
+  total_invoice: z.number().nonnegative(),
+});
+
+export const loanDetail = loan.extend({
+  schedule: z.array(scheduleLine),
+  documents: z.array(attachmentInfo),
+  shipments: z.array(financedShipment),
+});
+export type LoanDetail = z.infer<typeof loanDetail>;
+
+export const loanFromRequest = z.object({
+  principal: z.number().positive().max(1e9),
+  currency: z.string().length(3).default('USD'),
+  interest_rate: z.number().min(0).max(100),
+  /** Months to repay, in equal monthly instalments. */
+  term_months: z.number().int().min(1).max(60),
+});
+
+export const loanDecision = z.object({
+  state: z.enum(['approved', 'denied']),
+  note: z.string().trim().max(2000).optional(),
+});
+
+export const financeSummary = z.object({
+  currency: z.string().length(3),
+  outstanding_principal: z.number().nonnegative(),
+  next_due_date: z.string().nullable(),
+  next_due_amount: z.number().nonnegative(),
+  overdue_amount: z.number().nonnegative(),
+  /** Staff only (empty for a client): outstanding per customer, largest first. */
+  exposure: z.array(
+    z.object({
+      partner_id: z.number().int(),
+      partner_name: z.string(),
+      outstanding: z.number().nonnegative(),
+    }),
+  ),
+});
 
 /**
  * The calls, by name. `query` and `body` describe what is sent; `answer` what a 2xx brings back.
@@ -504,6 +891,201 @@ export const calls = {
     path: '/shipping-requests/:id/attachments/:attachment_id',
     params: z.object({ id, attachment_id: id }),
     answer: attachmentFile,
+    session: true,
+  },
+  /** Extension: staff turn an approved shipping request into a shipping order (409 if not approved or done). */
+  createShippingOrderFromRequest: {
+    method: 'POST',
+    path: '/shipping-requests/:id/order',
+    params: z.object({ id }),
+    body: shippingOrderFromRequest,
+    answer: createdAnswer,
+    session: true,
+  },
+  /** A client's own orders; staff: every customer's. Literal paths come before `/:id`. */
+  listShippingOrders: {
+    method: 'GET',
+    path: '/shipping-orders',
+    query: shippingOrdersQuery,
+    answer: shippingOrdersAnswer,
+    session: true,
+  },
+  /** Extension: figures for the dashboard, in the caller's scope. */
+  shippingOrderSummary: {
+    method: 'GET',
+    path: '/shipping-orders/summary',
+    answer: shippingOrderSummary,
+    session: true,
+  },
+  /** Admin only (403 otherwise): every order. */
+  listAllShippingOrders: {
+    method: 'GET',
+    path: '/shipping-orders/admin/all',
+    query: shippingOrdersQuery,
+    answer: shippingOrdersAnswer,
+    session: true,
+  },
+  /** Admin only (403 otherwise). */
+  listContainers: {
+    method: 'GET',
+    path: '/shipping-orders/admin/containers',
+    query: containersQuery,
+    answer: containersAnswer,
+    session: true,
+  },
+  getShippingOrder: {
+    method: 'GET',
+    path: '/shipping-orders/:id',
+    params: z.object({ id }),
+    answer: shippingOrderDetail,
+    session: true,
+  },
+  /** Extension: one document of an order. */
+  getShippingOrderDocument: {
+    method: 'GET',
+    path: '/shipping-orders/:id/documents/:document_id',
+    params: z.object({ id, document_id: id }),
+    answer: attachmentFile,
+    session: true,
+  },
+  /** Staff add a tracking event; a milestone may move the order's status forward. */
+  createTrackingEvent: {
+    method: 'POST',
+    path: '/shipment-tracking',
+    body: trackingCreate,
+    answer: trackingEvent,
+    session: true,
+  },
+  /** Staff correct a tracking event. */
+  updateTrackingEvent: {
+    method: 'PUT',
+    path: '/shipment-tracking',
+    body: trackingUpdate,
+    answer: trackingEvent,
+    session: true,
+  },
+  /** A shipping order's tracking (`:id` is the order's). The portal reads with GET. */
+  getShipmentTracking: {
+    method: 'GET',
+    path: '/shipment-tracking/:id',
+    params: z.object({ id }),
+    answer: trackingAnswer,
+    session: true,
+  },
+  /** The spec's read with PUT (a defect kept for compatibility): the same answer as the GET. */
+  getShipmentTrackingWithPut: {
+    method: 'PUT',
+    path: '/shipment-tracking/:id',
+    params: z.object({ id }),
+    answer: trackingAnswer,
+    session: true,
+  },
+  /** Extension (staff, 403 otherwise): drivers. */
+  listDrivers: { method: 'GET', path: '/drivers', query: activeQuery, answer: driversAnswer, session: true },
+  createDriver: { method: 'POST', path: '/drivers', body: driverInput, answer: driver, session: true },
+  getDriver: {
+    method: 'GET',
+    path: '/drivers/:id',
+    params: z.object({ id }),
+    answer: driver,
+    session: true,
+  },
+  updateDriver: {
+    method: 'PUT',
+    path: '/drivers/:id',
+    params: z.object({ id }),
+    body: driverInput,
+    answer: driver,
+    session: true,
+  },
+  /** Extension (staff, 403 otherwise): suppliers. */
+  listSuppliers: {
+    method: 'GET',
+    path: '/suppliers',
+    query: activeQuery,
+    answer: suppliersAnswer,
+    session: true,
+  },
+  createSupplier: {
+    method: 'POST',
+    path: '/suppliers',
+    body: supplierInput,
+    answer: supplier,
+    session: true,
+  },
+  getSupplier: {
+    method: 'GET',
+    path: '/suppliers/:id',
+    params: z.object({ id }),
+    answer: supplier,
+    session: true,
+  },
+  updateSupplier: {
+    method: 'PUT',
+    path: '/suppliers/:id',
+    params: z.object({ id }),
+    body: supplierInput,
+    answer: supplier,
+    session: true,
+  },
+  /** A client's own loans (partner_id must be its own: 404 otherwise). */
+  listUserLoans: {
+    method: 'POST',
+    path: '/shipping/user_loans',
+    query: loansQuery.extend({ partner_id: id }),
+    answer: loansAnswer,
+    session: true,
+  },
+  /** Staff only (403 otherwise): every client's loans. */
+  listClientLoans: {
+    method: 'POST',
+    path: '/staff/client_loans',
+    query: loansQuery,
+    answer: loansAnswer,
+    session: true,
+  },
+  listLoanTransactions: {
+    method: 'POST',
+    path: '/shipping/loan_transactions',
+    query: z.object({ loan_id: id }),
+    body: z.object({ loan_id: id }),
+    answer: loanTransactionsAnswer,
+    session: true,
+  },
+  /** Extension: finance figures for the dashboard, in the caller's scope. */
+  financeSummary: { method: 'GET', path: '/loans/summary', answer: financeSummary, session: true },
+  /** Extension: one loan by its number, with schedule, documents and financed shipments. */
+  getLoan: {
+    method: 'GET',
+    path: '/loans/:number',
+    params: z.object({ number: loanNumber }),
+    answer: loanDetail,
+    session: true,
+  },
+  /** Extension: staff approve (disbursing it) or deny a requested loan (409 when not requested). */
+  decideLoan: {
+    method: 'PATCH',
+    path: '/loans/:number',
+    params: z.object({ number: loanNumber }),
+    body: loanDecision,
+    answer: loanDetail,
+    session: true,
+  },
+  /** Extension: one document of a loan. */
+  getLoanDocument: {
+    method: 'GET',
+    path: '/loans/:number/documents/:document_id',
+    params: z.object({ number: loanNumber, document_id: id }),
+    answer: attachmentFile,
+    session: true,
+  },
+  /** Extension: staff turn an approved trade-finance request into a loan in Requested state. */
+  createLoanFromRequest: {
+    method: 'POST',
+    path: '/shipping-requests/:id/loan',
+    params: z.object({ id }),
+    body: loanFromRequest,
+    answer: z.object({ status: z.literal('success'), id: z.number().int(), name: z.string() }),
     session: true,
   },
   /** Extension: reachability for the portal's /healthz. */

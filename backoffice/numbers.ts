@@ -1,0 +1,44 @@
+/** What orders and loans share: money in cents, calendar days, and their yearly numbers (SO-2026-0012). */
+import type { Db } from './db';
+
+/** Amounts are kept in integer cents, so that sums never drift; answers carry currency units. */
+export function toCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+export function fromCents(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** The calendar day (UTC, YYYY-MM-DD) of a moment. */
+export function dayOf(moment: Date): string {
+  return moment.toISOString().slice(0, 10);
+}
+
+/** The same day of the month `months` later; the month's last day when it has no such day (31 → 30). */
+export function addMonths(day: string, months: number): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date, lastDay));
+  return dayOf(target);
+}
+
+/**
+ * The next number of the year for a kind of record, e.g. SO-2026-0012: the prefix, the year of `now`
+ * and a sequence of at least four digits, counted in `number_sequences` (one row per prefix and year,
+ * so a number costs the same with 10 000 records as with none). Call it in the transaction that
+ * inserts the record: a rolled-back insert gives its number back.
+ */
+export function nextNumber(db: Db, prefix: 'SO' | 'LN', now: Date): string {
+  const stem = `${prefix}-${now.getUTCFullYear()}-`;
+  const last = db
+    .prepare(
+      `INSERT INTO number_sequences (stem, last) VALUES (?, 1)
+       ON CONFLICT (stem) DO UPDATE SET last = last + 1
+       RETURNING last`,
+    )
+    .pluck()
+    .get(stem) as number;
+  return `${stem}${String(last).padStart(4, '0')}`;
+}

@@ -1,0 +1,601 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_NAMES } from '../app/catalog';
+import {
+  attachmentFile,
+  createdAnswer,
+  IN_PROGRESS_STATUSES,
+  ORDER_FILTERS,
+  ORDER_STATUSES,
+  shippingOrderDetail,
+  shippingOrdersAnswer,
+  shippingOrderSummary,
+  shippingRequest,
+  type OrderStatus,
+  type ShippingOrder,
+} from '../app/services/backoffice/contract';
+import { insertShippingOrder } from './orders';
+import { demoOrders } from './seedShipping';
+import {
+  startTestBackoffice,
+  signInDemoAccounts,
+  type CallOptions,
+  type DemoAccount,
+  type TestBackoffice,
+} from './testing';
+import { statusAfter } from './tracking';
+
+type Who = DemoAccount;
+
+let bo: TestBackoffice;
+const sessions: Record<Who, string> = { admin: '', agent: '', client: '', client2: '' };
+const partners: Record<Who, number> = { admin: 0, agent: 0, client: 0, client2: 0 };
+
+beforeAll(async () => {
+  bo = await startTestBackoffice();
+  const demo = await signInDemoAccounts(bo);
+  Object.assign(sessions, demo.sessions);
+  Object.assign(partners, demo.partners);
+});
+afterAll(async () => {
+  await bo?.dispose();
+});
+
+const notFound = { error: 'Not found', code: 'not_found' };
+const forbidden = { error: 'You are not allowed to do this', code: 'forbidden' };
+/** The reference back office always sends the counts (an extension). */
+const ordersAnswer = shippingOrdersAnswer.required({ counts: true });
+
+async function list(who: Who, query: CallOptions['query'] = {}) {
+  const result = await bo.call('listShippingOrders', {
+    query: { limit: 100, ...query },
+    session: sessions[who],
+  });
+  expect(result.status, JSON.stringify(result.body)).toBe(200);
+  return ordersAnswer.parse(result.body);
+}
+
+async function detail(id: number, who: Who) {
+  const result = await bo.call('getShippingOrder', { params: { id }, session: sessions[who] });
+  expect(result.status, JSON.stringify(result.body)).toBe(200);
+  return shippingOrderDetail.parse(result.body);
+}
+
+const db = () => bo.backoffice.db;
+const count = (sql: string, ...values: unknown[]) =>
+  Number(
+    db()
+      .prepare(sql)
+      .pluck()
+      .get(...values),
+  );
+
+describe('the seeded orders', () => {
+  it('give the first customer at least 40 orders in every status, and the second at least 8', async () => {
+    const nile = await list('client');
+    expect(nile.total).toBeGreaterThanOrEqual(40);
+    expect(new Set(nile.orders.map((order) => order.status))).toEqual(new Set(ORDER_STATUSES));
+    expect(nile.orders.every((order) => order.partner_name === 'Nile Star Trading')).toBe(true);
+    expect(nile.counts.financed).toBeGreaterThanOrEqual(5);
+    expect(nile.orders.filter((order) => order.container_id !== null).length).toBeGreaterThanOrEqual(5);
+    for (const key of ['category', 'container_type', 'origin', 'invoice_status'] as const)
+      expect(new Set(nile.orders.map((order) => order[key])).size, key).toBeGreaterThanOrEqual(3);
+    expect(new Set(nile.orders.map((order) => order.supplier?.id)).size).toBeGreaterThanOrEqual(5);
+
+    const jade = await list('client2');
+    expect(jade.total).toBeGreaterThanOrEqual(8);
+    expect(jade.orders.every((order) => order.partner_id === partners.client2)).toBe(true);
+    expect(nile.total + jade.total).toBe(demoOrders.length);
+  });
+
+  it('number orders SO-YYYY-NNNN, with shipping marks like NST/2026/014, in USD', async () => {
+    const { orders } = await list('admin');
+    expect(new Set(orders.map((order) => order.name)).size).toBe(orders.length);
+    for (const order of orders) {
+      expect(order.name).toMatch(new RegExp(`^SO-${order.created_at.slice(0, 4)}-\\d{4,}$`));
+      expect(order.currency).toBe('USD');
+      if (order.status !== 'draft') expect(order.shipping_mark).toMatch(/^(NST|JHI)\/\d{4}\/\d{3}$/);
+      if (order.invoice_status === 'not_invoiced') expect(order.total_invoice).toBe(0);
+      else expect(order.total_invoice).toBeGreaterThan(0);
+    }
+  });
+
+  it('give every order but drafts a timeline in the past that fits its status, by the agent', async () => {
+    const { orders } = await list('admin');
+    for (const order of orders) {
+      const { tracking } = await detail(order.id, 'admin');
+      if (order.status === 'draft') {
+        expect(tracking).toEqual([]);
+        expect(order.location).toBeNull();
+        continue;
+      }
+      expect(tracking.length, order.name).toBeGreaterThan(0);
+      expect(tracking.every((event) => event.created_by === 'Omar Farouk')).toBe(true);
+      expect(tracking.every((event) => Date.parse(event.event_time) < Date.now())).toBe(true);
+      const times = tracking.map((event) => event.event_time);
+      expect(times).toEqual([...times].sort());
+      expect(order.location).toBe(tracking.at(-1)!.place);
+      const reached = tracking.reduce<OrderStatus>(
+        (status, event) => statusAfter(status, event.milestone),
+        'draft',
+      );
+      expect(reached, order.name).toBe(order.status === 'cancelled' ? 'confirmed' : order.status);
+    }
+  });
+
+  it('link financed orders to their customer’s approved or repaid loans, and give a few documents', () => {
+    const financed = db()
+      .prepare(
+        `SELECT o.partner_id AS order_partner, l.partner_id AS loan_partner, l.state
+         FROM shipping_orders o JOIN loans l ON l.id = o.loan_id`,
+      )
+      .all() as { order_partner: number; loan_partner: number; state: string }[];
+    expect(financed.length).toBeGreaterThanOrEqual(8);
+    for (const row of financed) {
+      expect(row.order_partner).toBe(row.loan_partner);
+      expect(['approved', 'repaid']).toContain(row.state);
+    }
+    expect(count('SELECT count(DISTINCT shipping_order_id) FROM order_documents')).toBeGreaterThanOrEqual(4);
+  });
+
+  it('leave the approved demo request without an order, for staff to convert', () => {
+    expect(count(`SELECT count(*) FROM shipping_requests WHERE status = 'approved'`)).toBeGreaterThan(0);
+    expect(count('SELECT count(*) FROM shipping_requests WHERE shipping_order_id IS NOT NULL')).toBe(0);
+  });
+});
+
+describe('listing orders', () => {
+  it("shows a client only its own customer's orders; another partner_id matches nothing", async () => {
+    for (const [who, other] of [
+      ['client', 'client2'],
+      ['client2', 'client'],
+    ] as const) {
+      const own = await list(who, { partner_id: partners[who] });
+      expect(own.total).toBe(
+        count('SELECT count(*) FROM shipping_orders WHERE partner_id = ?', partners[who]),
+      );
+      expect(await list(who, { partner_id: partners[other] })).toEqual({
+        orders: [],
+        total: 0,
+        counts: { show_all: 0, in_progress: 0, completed: 0, financed: 0 },
+      });
+    }
+    const all = await list('agent');
+    expect(all.total).toBe(count('SELECT count(*) FROM shipping_orders'));
+    expect(
+      (await list('agent', { partner_id: partners.client2 })).orders.every(
+        (o) => o.partner_id === partners.client2,
+      ),
+    ).toBe(true);
+  });
+
+  it('filters by tab, with the counts of every tab for the same search and total = the tab’s count', async () => {
+    const tabs: Record<(typeof ORDER_FILTERS)[number], (order: ShippingOrder) => boolean> = {
+      show_all: () => true,
+      in_progress: (order) => IN_PROGRESS_STATUSES.includes(order.status),
+      completed: (order) => order.status === 'delivered',
+      financed: (order) => order.loan_id !== null,
+    };
+    const everything = (await list('client')).orders;
+    const queries: Record<string, string>[] = [{}, { search: 'electronics' }, { origin: 'china' }];
+    for (const query of queries) {
+      const all = (await list('client', query)).orders;
+      for (const tab of ORDER_FILTERS) {
+        const answer = await list('client', { ...query, filter: tab });
+        const expected = all.filter(tabs[tab]);
+        expect(
+          answer.orders.map((order) => order.id),
+          tab,
+        ).toEqual(expected.map((order) => order.id));
+        expect(answer.total).toBe(expected.length);
+        expect(answer.counts).toEqual(
+          Object.fromEntries(ORDER_FILTERS.map((name) => [name, all.filter(tabs[name]).length])),
+        );
+      }
+    }
+    expect(everything.filter(tabs.financed).every((order) => order.loan_name?.startsWith('LN-'))).toBe(true);
+  });
+
+  it('filters by status and origin', async () => {
+    const delivered = await list('client', { status: 'delivered' });
+    expect(delivered.total).toBeGreaterThan(0);
+    expect(delivered.orders.every((order) => order.status === 'delivered')).toBe(true);
+    const india = await list('agent', { origin: 'india', status: 'delivered' });
+    expect(india.orders.every((order) => order.origin === 'india' && order.status === 'delivered')).toBe(
+      true,
+    );
+    expect(india.total).toBe(
+      count(`SELECT count(*) FROM shipping_orders WHERE origin = 'india' AND status = 'delivered'`),
+    );
+  });
+
+  it('searches the order number, shipping mark, category (identifier and English name) and customer', async () => {
+    const { orders } = await list('client');
+    const sample = orders.find((order) => order.shipping_mark !== null)!;
+    expect((await list('client', { search: sample.name.toLowerCase() })).orders.map((o) => o.id)).toEqual([
+      sample.id,
+    ]);
+    expect((await list('client', { search: sample.shipping_mark! })).orders.map((o) => o.id)).toContain(
+      sample.id,
+    );
+
+    const electronics = orders.filter((order) => order.category === 'electronics_accessories');
+    for (const search of ['electronics', 'ELECTRONICS AND ACC', 'electronics_acc']) {
+      expect(
+        (await list('client', { search })).orders.map((order) => order.id),
+        search,
+      ).toEqual(electronics.map((order) => order.id));
+    }
+    const decor = orders.filter((order) => CATEGORY_NAMES[order.category].includes('home decor'));
+    expect((await list('client', { search: 'Home Decor' })).total).toBe(decor.length);
+
+    expect(
+      (await list('agent', { search: 'jade harbor' })).orders.every((o) => o.partner_id === partners.client2),
+    ).toBe(true);
+    expect((await list('client', { search: 'jade harbor' })).total).toBe(0);
+    // Plain text: % and _ are themselves.
+    expect((await list('client', { search: '%' })).total).toBe(0);
+  });
+
+  it('pages newest first in SQL, with the total before limit and offset', async () => {
+    const all = (await list('agent')).orders;
+    const times = all.map((order) => order.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    const page = await list('agent', { limit: 10, offset: 20 });
+    expect(page.total).toBe(all.length);
+    expect(page.orders.map((order) => order.id)).toEqual(all.slice(20, 30).map((order) => order.id));
+  });
+
+  it('gives every order to the admin only on /shipping-orders/admin/all', async () => {
+    const query = { filter: 'in_progress', search: 'SO-', limit: 15, offset: 5 };
+    const result = await bo.call('listAllShippingOrders', { query, session: sessions.admin });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual(await list('admin', query));
+    for (const who of ['agent', 'client'] as const) {
+      const refused = await bo.call('listAllShippingOrders', { session: sessions[who] });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual(forbidden);
+    }
+  });
+});
+
+describe('one order', () => {
+  it('comes with its documents and its timeline oldest first', async () => {
+    const id = Number(
+      db()
+        .prepare(
+          'SELECT shipping_order_id FROM order_documents d JOIN shipping_orders o ON o.id = d.shipping_order_id WHERE o.partner_id = ? LIMIT 1',
+        )
+        .pluck()
+        .get(partners.client),
+    );
+    const order = await detail(id, 'client');
+    expect(order.documents.length).toBeGreaterThan(0);
+    expect(order.documents[0]).toEqual({
+      id: expect.any(Number),
+      filename: expect.stringMatching(/\.pdf$/),
+      mimetype: 'application/pdf',
+      size: expect.any(Number),
+    });
+    const file = await bo.call('getShippingOrderDocument', {
+      params: { id, document_id: order.documents[0]!.id },
+      session: sessions.client,
+    });
+    expect(file.status).toBe(200);
+    const { data, filename } = attachmentFile.parse(file.body);
+    expect(filename).toBe(order.documents[0]!.filename);
+    expect(Buffer.from(data, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await detail(id, 'agent')).name).toBe(order.name);
+  });
+
+  it("answers 404 for another customer's order or document, and for unknown ones", async () => {
+    const other = Number(
+      db()
+        .prepare('SELECT id FROM shipping_orders WHERE partner_id = ? LIMIT 1')
+        .pluck()
+        .get(partners.client2),
+    );
+    const document = db()
+      .prepare(
+        `SELECT d.id, d.shipping_order_id FROM order_documents d JOIN shipping_orders o ON o.id = d.shipping_order_id
+         WHERE o.partner_id = ? LIMIT 1`,
+      )
+      .get(partners.client2) as { id: number; shipping_order_id: number };
+    const own = Number(
+      db()
+        .prepare('SELECT id FROM shipping_orders WHERE partner_id = ? LIMIT 1')
+        .pluck()
+        .get(partners.client),
+    );
+    for (const id of [other, 99999]) {
+      const result = await bo.call('getShippingOrder', { params: { id }, session: sessions.client });
+      expect(result.status).toBe(404);
+      expect(result.body).toEqual(notFound);
+    }
+    for (const params of [
+      { id: document.shipping_order_id, document_id: document.id },
+      // Another customer's document through one's own order.
+      { id: own, document_id: document.id },
+      { id: own, document_id: 99999 },
+    ]) {
+      const result = await bo.call('getShippingOrderDocument', { params, session: sessions.client });
+      expect(result.status, JSON.stringify(params)).toBe(404);
+    }
+  });
+});
+
+describe('the summary', () => {
+  it('counts a client’s own orders by status, with all seven, and no containers', async () => {
+    const result = await bo.call('shippingOrderSummary', { session: sessions.client });
+    const summary = shippingOrderSummary.parse(result.body);
+    expect(Object.keys(summary.by_status).sort()).toEqual([...ORDER_STATUSES].sort());
+    for (const status of ORDER_STATUSES) {
+      expect(summary.by_status[status], status).toBe(
+        count(
+          'SELECT count(*) FROM shipping_orders WHERE partner_id = ? AND status = ?',
+          partners.client,
+          status,
+        ),
+      );
+    }
+    expect(summary.financed).toBe(
+      count(
+        'SELECT count(*) FROM shipping_orders WHERE partner_id = ? AND loan_id IS NOT NULL',
+        partners.client,
+      ),
+    );
+    const { orders } = await list('client', { filter: 'in_progress' });
+    const cbm = orders.reduce((sum, order) => sum + order.cbm, 0);
+    expect(summary.total_cbm_in_progress).toBeCloseTo(cbm, 2);
+    expect(summary.open_containers).toEqual([]);
+  });
+
+  it('gives staff every customer and the open containers with the volume their orders take', async () => {
+    const summary = shippingOrderSummary.parse(
+      (await bo.call('shippingOrderSummary', { session: sessions.agent })).body,
+    );
+    const total = Object.values(summary.by_status).reduce((sum, value) => sum + (value ?? 0), 0);
+    expect(total).toBe(count('SELECT count(*) FROM shipping_orders'));
+    expect(summary.open_containers.length).toBeGreaterThanOrEqual(2);
+    for (const container of summary.open_containers) {
+      const used = Number(
+        db()
+          .prepare(`SELECT total(cbm) FROM shipping_orders WHERE container_id = ? AND status <> 'cancelled'`)
+          .pluck()
+          .get(container.id),
+      );
+      expect(container.used_cbm).toBeCloseTo(used, 2);
+      expect(container.used_cbm).toBeLessThanOrEqual(container.capacity_cbm);
+    }
+  });
+
+  it('has no orders for a customer without any', async () => {
+    await bo.call('signup', {
+      body: { email: 'empty@example.com', password: 'empty-orders-1', firstName: 'Em', lastName: 'Pty' },
+    });
+    const session = await bo.login('empty@example.com', 'empty-orders-1');
+    const summary = shippingOrderSummary.parse((await bo.call('shippingOrderSummary', { session })).body);
+    expect(summary).toEqual({
+      by_status: Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])),
+      financed: 0,
+      total_cbm_in_progress: 0,
+      open_containers: [],
+    });
+  });
+});
+
+describe('POST /shipping-requests/:id/order', () => {
+  const order = {
+    category: 'furniture_home_decor',
+    container_type: 'groupage',
+    cbm: 12.5,
+    origin: 'vietnam',
+    shipping_mark: 'NST/2026/120',
+  } as const;
+
+  async function newRequest(who: 'client' | 'client2', review?: 'approved' | 'rejected') {
+    const created = await bo.call('createShippingRequest', {
+      body: {
+        partner_id: partners[who],
+        email_from: `${who}@example.com`,
+        name: 'furniture and home decor',
+        description: 'Rattan chairs',
+        service: 'shipping',
+      },
+      session: sessions[who],
+    });
+    const id = createdAnswer.parse(created.body).id;
+    if (review)
+      await bo.call('reviewShippingRequest', {
+        params: { id },
+        body: { status: review },
+        session: sessions.agent,
+      });
+    return id;
+  }
+
+  it('makes a confirmed order for the request’s customer and links the request to it', async () => {
+    const request = await newRequest('client2', 'approved');
+    const supplier = Number(db().prepare('SELECT id FROM suppliers ORDER BY id').pluck().get());
+    const result = await bo.call('createShippingOrderFromRequest', {
+      params: { id: request },
+      body: { ...order, supplier_id: supplier },
+      session: sessions.agent,
+    });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    const { id } = createdAnswer.parse(result.body);
+    const created = await detail(id, 'client2');
+    expect(created).toMatchObject({
+      partner_id: partners.client2,
+      partner_name: 'Jade Harbor Imports',
+      request_id: request,
+      status: 'confirmed',
+      category: 'furniture_home_decor',
+      container_type: 'groupage',
+      cbm: 12.5,
+      origin: 'vietnam',
+      shipping_mark: 'NST/2026/120',
+      supplier: { id: supplier },
+      invoice_status: 'not_invoiced',
+      total_invoice: 0,
+      currency: 'USD',
+      loan_id: null,
+      location: null,
+      documents: [],
+      tracking: [],
+    });
+    expect(created.name).toMatch(new RegExp(`^SO-${new Date().getUTCFullYear()}-\\d{4}$`));
+    const linked = shippingRequest.parse(
+      (await bo.call('getShippingRequest', { params: { id: request }, session: sessions.client2 })).body,
+    );
+    expect(linked.shipping_order_id).toBe(id);
+
+    const again = await bo.call('createShippingOrderFromRequest', {
+      params: { id: request },
+      body: order,
+      session: sessions.admin,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: 'This request already has a shipping order', code: 'conflict' });
+  });
+
+  it('gives each new order the next number of the year', async () => {
+    const ids: number[] = [];
+    for (let index = 0; index < 2; index++) {
+      const result = await bo.call('createShippingOrderFromRequest', {
+        params: { id: await newRequest('client', 'approved') },
+        body: order,
+        session: sessions.admin,
+      });
+      ids.push(createdAnswer.parse(result.body).id);
+    }
+    const [first, second] = await Promise.all(ids.map((id) => detail(id, 'admin')));
+    const sequence = (name: string) => Number(name.split('-')[2]);
+    expect(sequence(second!.name)).toBe(sequence(first!.name) + 1);
+  });
+
+  it('is staff work; refuses unknown, unapproved and done requests and an unknown supplier', async () => {
+    const approved = await newRequest('client', 'approved');
+    const client = await bo.call('createShippingOrderFromRequest', {
+      params: { id: approved },
+      body: order,
+      session: sessions.client,
+    });
+    expect(client.status).toBe(403);
+    expect(client.body).toEqual(forbidden);
+
+    const unknown = await bo.call('createShippingOrderFromRequest', {
+      params: { id: 99999 },
+      body: order,
+      session: sessions.agent,
+    });
+    expect(unknown.status).toBe(404);
+
+    for (const id of [await newRequest('client'), await newRequest('client', 'rejected')]) {
+      const result = await bo.call('createShippingOrderFromRequest', {
+        params: { id },
+        body: order,
+        session: sessions.agent,
+      });
+      expect(result.status).toBe(409);
+      expect(result.body).toEqual({ error: 'This request has not been approved', code: 'conflict' });
+    }
+
+    const before = count('SELECT count(*) FROM shipping_orders');
+    const noSupplier = await bo.call('createShippingOrderFromRequest', {
+      params: { id: approved },
+      body: { ...order, supplier_id: 99999 },
+      session: sessions.agent,
+    });
+    expect(noSupplier.status).toBe(400);
+    expect(noSupplier.body).toMatchObject({ code: 'bad_request', issues: [{ path: 'supplier_id' }] });
+    expect(count('SELECT count(*) FROM shipping_orders')).toBe(before);
+    expect(count('SELECT shipping_order_id IS NULL FROM shipping_requests WHERE id = ?', approved)).toBe(1);
+
+    const invalid = await bo.call('createShippingOrderFromRequest', {
+      params: { id: approved },
+      body: { ...order, category: 'spaceships', cbm: 0 },
+      session: sessions.agent,
+    });
+    expect(invalid.status).toBe(400);
+  });
+});
+
+describe('10 000 orders for one customer', () => {
+  it('are listed, searched, counted and summed quickly', async () => {
+    const own = await startTestBackoffice();
+    try {
+      const signup = await own.call('signup', {
+        body: { email: 'bulk@example.com', password: 'bulk-orders-1', firstName: 'Bulk', lastName: 'Buyer' },
+      });
+      const partnerId = (signup.body as { partner_id: number }).partner_id;
+      const session = await own.login('bulk@example.com', 'bulk-orders-1');
+      const bulkDb = own.backoffice.db;
+      const loan = Number(bulkDb.prepare('SELECT id FROM loans ORDER BY id').pluck().get());
+      const start = Date.now() - 10_000 * 60_000;
+      bulkDb.transaction(() => {
+        for (let index = 0; index < 10_000; index++) {
+          const at = new Date(start + index * 60_000);
+          const id = insertShippingOrder(
+            bulkDb,
+            {
+              partnerId,
+              requestId: null,
+              status: ORDER_STATUSES[index % ORDER_STATUSES.length]!,
+              category: index % 3 === 0 ? 'electronics_accessories' : 'footwear',
+              containerType: 'groupage',
+              cbm: 1.5,
+              origin: 'china',
+              supplierId: 1,
+              shippingMark: `BLK/${index}`,
+              invoiceStatus: 'posted',
+              totalInvoiceCents: 10_000,
+              loanId: index % 10 === 0 ? loan : null,
+              containerId: null,
+              expectedArrival: null,
+            },
+            at,
+          );
+          bulkDb
+            .prepare(
+              `INSERT INTO shipment_tracking (shipping_order_id, milestone, place, event_time, created_at, updated_at)
+               VALUES (?, 'booking_confirmed', 'Shenzhen', ?, ?, ?)`,
+            )
+            .run(id, at.toISOString(), at.toISOString(), at.toISOString());
+        }
+      })();
+
+      const timed = async (
+        name: 'listShippingOrders' | 'shippingOrderSummary',
+        query: CallOptions['query'],
+      ) => {
+        const started = performance.now();
+        const result = await own.call(name, { query, session });
+        const elapsed = performance.now() - started;
+        expect(result.status).toBe(200);
+        return { body: result.body, elapsed };
+      };
+      const first = await timed('listShippingOrders', { limit: 10 });
+      const answer = shippingOrdersAnswer.parse(first.body);
+      expect(answer.total).toBe(10_000);
+      expect(answer.orders[0]!.shipping_mark).toBe('BLK/9999');
+      expect(answer.orders[0]!.location).toBe('Shenzhen');
+      expect(answer.counts).toEqual({ show_all: 10_000, in_progress: 5715, completed: 1428, financed: 1000 });
+      const timings = [
+        first.elapsed,
+        (await timed('listShippingOrders', { limit: 10, offset: 9_990 })).elapsed,
+        (await timed('listShippingOrders', { limit: 100, filter: 'financed' })).elapsed,
+        (await timed('listShippingOrders', { limit: 10, search: 'electronics' })).elapsed,
+        (await timed('listShippingOrders', { limit: 10, search: 'BLK/42' })).elapsed,
+        (await timed('shippingOrderSummary', {})).elapsed,
+      ];
+      const slowest = Math.max(...timings);
+      // Generous for slow machines; a query per row, or paging in JavaScript, takes far longer.
+      expect(slowest).toBeLessThan(750);
+      expect((await timed('listShippingOrders', { search: 'BLK/42', limit: 100 })).body).toMatchObject({
+        total: 111,
+      });
+    } finally {
+      await own.dispose();
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import {
+  canManageLoans,
+  canSeePartner,
+  customerInScope,
+  isStaff,
+  partnerScope,
+  type Principal,
+} from '../access';
+import type { App } from '../app';
+import { refuse, type CallContext, type CallHandlers } from '../http';
+import { DEFAULT_LIST_LIMIT } from '../lists';
+import {
+  createLoanFromRequest,
+  decideLoan,
+  financeSummary,
+  findLoanById,
+  findLoanByNumber,
+  findLoanDocument,
+  listLoans,
+  loanDetail,
+  loanTransactions,
+  type LoanRow,
+} from '../loans';
+import { dayOf, toCents } from '../numbers';
+
+type LoanCalls =
+  | 'listUserLoans'
+  | 'listClientLoans'
+  | 'listLoanTransactions'
+  | 'financeSummary'
+  | 'getLoan'
+  | 'decideLoan'
+  | 'getLoanDocument'
+  | 'createLoanFromRequest';
+
+export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
+  const today = () => dayOf(app.now());
+
+  const page = (query: CallContext<'listClientLoans'>['query']) => ({
+    tab: query.tab ?? 'show_all',
+    search: query.search || undefined,
+    limit: query.limit ?? DEFAULT_LIST_LIMIT,
+    offset: query.offset ?? 0,
+  });
+
+  /** The loan, when it is in the caller's scope (404 otherwise, never 403). */
+  const loanInScope = (user: Principal, loan: LoanRow | null): LoanRow => {
+    if (!loan || !canSeePartner(user, loan.partner_id)) throw refuse.notFound();
+    return loan;
+  };
+
+  return {
+    listUserLoans({ query, session }) {
+      // A client names its own partner; staff any customer. Another one, or an unknown one: 404.
+      if (!customerInScope(app.db, session.user, query.partner_id)) throw refuse.notFound();
+      const loans = listLoans(app.db, { scope: query.partner_id, ...page(query) }, today());
+      return { status: 'success', ...loans };
+    },
+
+    listClientLoans({ query, session }) {
+      if (!canManageLoans(session.user)) throw refuse.forbidden();
+      const loans = listLoans(app.db, { scope: null, partnerId: query.partner_id, ...page(query) }, today());
+      return { status: 'success', ...loans };
+    },
+
+    listLoanTransactions({ query, body, session }) {
+      if (query.loan_id !== body.loan_id) throw refuse.loanIdMismatch();
+      const loan = loanInScope(session.user, findLoanById(app.db, query.loan_id));
+      return { status: 'success', transactions: loanTransactions(app.db, loan) };
+    },
+
+    financeSummary({ session }) {
+      return financeSummary(app.db, partnerScope(session.user), isStaff(session.user), today());
+    },
+
+    getLoan({ params, session }) {
+      const loan = loanInScope(session.user, findLoanByNumber(app.db, params.number));
+      return loanDetail(app.db, loan, today());
+    },
+
+    decideLoan({ params, body, session }) {
+      if (!canManageLoans(session.user)) throw refuse.forbidden();
+      const outcome = decideLoan(
+        app.db,
+        { name: params.number, state: body.state, note: body.note || null, userId: session.user.id },
+        app.now(),
+      );
+      if (outcome === 'not_found') throw refuse.notFound();
+      if (outcome === 'already_decided') throw refuse.loanAlreadyDecided();
+      const loan = findLoanByNumber(app.db, params.number);
+      if (!loan) throw refuse.notFound();
+      return loanDetail(app.db, loan, today());
+    },
+
+    getLoanDocument({ params, session }) {
+      const loan = loanInScope(session.user, findLoanByNumber(app.db, params.number));
+      const file = findLoanDocument(app.db, loan.id, params.document_id);
+      if (!file) throw refuse.notFound();
+      return { filename: file.filename, mimetype: file.mimetype, data: file.data.toString('base64') };
+    },
+
+    createLoanFromRequest({ params, body, session }) {
+      if (!canManageLoans(session.user)) throw refuse.forbidden();
+      const outcome = createLoanFromRequest(
+        app.db,
+        {
+          requestId: params.id,
+          principalCents: toCents(body.principal),
+          currency: body.currency.toUpperCase(),
+          interestRate: body.interest_rate,
+          termMonths: body.term_months,
+        },
+        app.now(),
+      );
+      if (outcome === 'not_found') throw refuse.notFound();
+      if (outcome === 'not_approved') throw refuse.requestNotApproved();
+      if (outcome === 'not_trade_finance') throw refuse.requestNotTradeFinance();
+      if (outcome === 'has_loan') throw refuse.requestHasLoan();
+      return { status: 'success', ...outcome };
+    },
+  };
+}
