@@ -12,6 +12,8 @@ export const NAMESPACES = [
   'requests',
   'customers',
   'account',
+  'shipping',
+  'finance',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -8,6 +8,7 @@ export function Disclosure({
   children,
   align = 'end',
   width = 260,
+  open,
 }: {
   summary: ReactNode;
   /** The accessible name of the toggle. */
@@ -15,9 +16,11 @@ export function Disclosure({
   children: ReactNode;
   align?: 'start' | 'end';
   width?: number;
+  /** Open on first render (e.g. when the form inside came back with an error). */
+  open?: boolean;
 }) {
   return (
-    <details className="disclosure">
+    <details className="disclosure" open={open || undefined}>
       <summary aria-label={label} title={label}>
         {summary}
       </summary>

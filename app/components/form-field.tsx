@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
 import { translateMessage, type MessageField } from './messages';
 
-type InputType = 'text' | 'email' | 'password' | 'tel' | 'search' | 'url' | 'number' | 'date';
+type InputType =
+  'text' | 'email' | 'password' | 'tel' | 'search' | 'url' | 'number' | 'date' | 'datetime-local';
 
 export function TextField({
   field,

@@ -30,3 +30,17 @@ export function formatBytes(bytes: number, language: string): string {
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }
+
+export function formatMoney(value: number, currency: string, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(value);
+}
+
+export function formatDateTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(date);
+}

@@ -49,3 +49,61 @@ export function LoadFailed({ children }: { children: ReactNode }) {
     </Alert>
   );
 }
+
+/** A record's fields as a description list: label, value ("—" when empty), `ltr` for codes and numbers. */
+export function FieldList({
+  rows,
+  labelWidth = 180,
+}: {
+  rows: readonly { label: string; value: ReactNode; ltr?: boolean }[];
+  labelWidth?: number;
+}) {
+  return (
+    <Stack component="dl" sx={{ m: 0 }}>
+      {rows.map(({ label, value, ltr }) => (
+        <Stack key={label} direction="row" gap={2} sx={{ py: 0.5 }}>
+          <Typography component="dt" level="body-sm" textColor="text.tertiary" sx={{ minWidth: labelWidth }}>
+            {label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0 }} dir={ltr && value ? 'ltr' : undefined}>
+            {value === null || value === undefined || value === '' ? '—' : value}
+          </Typography>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** The heading of one record's page: what it is, its number (h1) with status chips, and actions. */
+export function RecordHeading({
+  kicker,
+  title,
+  chips,
+  actions,
+}: {
+  kicker: string;
+  title: string;
+  chips?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" gap={2}>
+      <div>
+        <Typography level="body-sm" textColor="text.tertiary">
+          {kicker}
+        </Typography>
+        <Stack direction="row" gap={1.5} alignItems="center" flexWrap="wrap">
+          <Typography level="h1" sx={{ fontSize: 'xl3' }} dir="ltr">
+            {title}
+          </Typography>
+          {chips}
+        </Stack>
+      </div>
+      {actions && (
+        <Stack direction="row" gap={1} alignItems="flex-start" flexWrap="wrap">
+          {actions}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate } from '~/components/format';
+import { FieldList } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
@@ -37,23 +38,29 @@ export const meta = titleMeta;
 export default function CustomerDetail() {
   const { customer } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('customers');
-  const rows: [string, string | null, boolean?][] = [
-    [t('fields.email'), customer.email, true],
-    [t('fields.phone'), customer.phone, true],
-    [t('fields.companyName'), customer.company_name],
-    [t('fields.nationalId'), customer.national_id, true],
-    [t('fields.gender'), customer.gender ? t(`genders.${customer.gender}`) : null],
-    [
-      t('fields.dateOfBirth'),
-      customer.date_of_birth ? formatDate(`${customer.date_of_birth}T00:00:00Z`, i18n.language) : null,
-    ],
-    [t('fields.clientType'), customer.client_type ? t(`clientTypes.${customer.client_type}`) : null],
-    [t('fields.businessIndustry'), customer.business_industry],
-    [t('fields.street'), customer.street],
-    [t('fields.city'), customer.city],
-    [t('fields.country'), customer.country],
-    [t('directory.account'), customer.has_account ? t('directory.hasAccount') : t('directory.noAccount')],
-    [t('fields.createdAt'), formatDate(customer.created_at, i18n.language)],
+  const rows = [
+    { label: t('fields.email'), value: customer.email, ltr: true },
+    { label: t('fields.phone'), value: customer.phone, ltr: true },
+    { label: t('fields.companyName'), value: customer.company_name },
+    { label: t('fields.nationalId'), value: customer.national_id, ltr: true },
+    { label: t('fields.gender'), value: customer.gender ? t(`genders.${customer.gender}`) : null },
+    {
+      label: t('fields.dateOfBirth'),
+      value: customer.date_of_birth ? formatDate(`${customer.date_of_birth}T00:00:00Z`, i18n.language) : null,
+    },
+    {
+      label: t('fields.clientType'),
+      value: customer.client_type ? t(`clientTypes.${customer.client_type}`) : null,
+    },
+    { label: t('fields.businessIndustry'), value: customer.business_industry },
+    { label: t('fields.street'), value: customer.street },
+    { label: t('fields.city'), value: customer.city },
+    { label: t('fields.country'), value: customer.country },
+    {
+      label: t('directory.account'),
+      value: customer.has_account ? t('directory.hasAccount') : t('directory.noAccount'),
+    },
+    { label: t('fields.createdAt'), value: formatDate(customer.created_at, i18n.language) },
   ];
   return (
     <Stack gap={3} sx={{ maxWidth: 820 }}>
@@ -61,18 +68,7 @@ export default function CustomerDetail() {
         {customer.name}
       </Typography>
       <Card>
-        <Stack component="dl" sx={{ m: 0 }}>
-          {rows.map(([label, value, ltr]) => (
-            <Stack key={label} direction="row" gap={2} sx={{ py: 0.5 }}>
-              <Typography component="dt" level="body-sm" textColor="text.tertiary" sx={{ minWidth: 180 }}>
-                {label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }} dir={ltr && value ? 'ltr' : undefined}>
-                {value ?? '—'}
-              </Typography>
-            </Stack>
-          ))}
-        </Stack>
+        <FieldList rows={rows} />
       </Card>
       <Stack direction="row" gap={1.5} flexWrap="wrap">
         <Button component={Link} to={`/apps/request-for-service?customer=${customer.id}`}>

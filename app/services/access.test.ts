@@ -6,9 +6,12 @@ import { hasRole, isStaff, rolesFor, SCREENS, screenFor, screensFor } from './ac
 /** The URL path a flat-routes file answers ("_portal.dashboards.modern.tsx" → "/dashboards/modern"). */
 function routePath(file: string): string {
   const name = file.replace(/\.(tsx|ts)$/, '');
+  // "[.]" is a literal dot ("export[.]csv" → "export.csv"), not a segment separator.
   const segments = name
+    .replace(/\[\.\]/g, '~')
     .split('.')
     .filter((segment) => !segment.startsWith('_'))
+    .map((segment) => segment.replace(/~/g, '.'))
     .map((segment) => (segment.startsWith('$') ? `:${segment.slice(1)}` : segment));
   return `/${segments.join('/')}`;
 }

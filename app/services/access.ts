@@ -20,6 +20,7 @@ export interface Screen {
 }
 
 const CLIENT: readonly RoleName[] = ['client'];
+const ADMIN: readonly RoleName[] = ['admin'];
 
 export const SCREENS: readonly Screen[] = [
   {
@@ -52,6 +53,48 @@ export const SCREENS: readonly Screen[] = [
     roles: CLIENT,
     menu: { section: 'apps', label: 'menu.myRequests', icon: 'requests' },
   },
+  {
+    path: '/apps/shipping',
+    roles: ALL_ROLES,
+    menu: { section: 'apps', label: 'menu.shippingOrders', icon: 'orders' },
+  },
+  { path: '/apps/shipping/export.csv', roles: ALL_ROLES },
+  { path: '/apps/shipping-details/:id', roles: ALL_ROLES },
+  // Documents of the orders a user may see; the back office scopes them (another customer's: 404).
+  { path: '/apps/shipping-details/:id/documents/:documentId', roles: ALL_ROLES },
+  { path: '/apps/shipping/clearance-receipt/:id', roles: ALL_ROLES },
+  // Staff turn an approved shipping request into an order.
+  { path: '/apps/shipping/new-order/:requestId', roles: STAFF },
+  {
+    path: '/apps/shipping/container',
+    roles: ADMIN,
+    menu: { section: 'apps', label: 'menu.containers', icon: 'containers' },
+  },
+  {
+    path: '/apps/shipping/drivers',
+    roles: STAFF,
+    menu: { section: 'apps', label: 'menu.drivers', icon: 'drivers' },
+  },
+  { path: '/apps/shipping/drivers/new', roles: STAFF },
+  { path: '/apps/shipping/drivers/:id', roles: STAFF },
+  {
+    path: '/apps/suppliers',
+    roles: STAFF,
+    menu: { section: 'apps', label: 'menu.suppliers', icon: 'suppliers' },
+  },
+  { path: '/apps/suppliers/new', roles: STAFF },
+  { path: '/apps/suppliers/:id', roles: STAFF },
+  {
+    path: '/apps/loans',
+    roles: ALL_ROLES,
+    menu: { section: 'apps', label: 'menu.loans', icon: 'loans' },
+  },
+  { path: '/apps/loans/export.csv', roles: ALL_ROLES },
+  { path: '/apps/loan/loan-details/:loanNumber', roles: ALL_ROLES },
+  // Documents of the loans a user may see; the back office scopes them (another customer's: 404).
+  { path: '/apps/loan/loan-details/:loanNumber/documents/:documentId', roles: ALL_ROLES },
+  // Staff turn an approved trade-finance request into a loan.
+  { path: '/apps/loans/new-loan/:requestId', roles: STAFF },
   {
     path: '/apps/client-service-requests',
     roles: STAFF,

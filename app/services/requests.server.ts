@@ -46,6 +46,23 @@ export function composeDescription(draft: RequestDraft): string {
   return lines.join('\n');
 }
 
+/** The details composeDescription wrote, read back (what a staff member turns into an order). */
+export function readDetails(description: string): Partial<NonNullable<RequestDraft['details']>> {
+  const line = (label: string) =>
+    new RegExp(`^${label}: (.+)$`, 'm').exec(description)?.[1]?.trim().toLowerCase();
+  const find = <K extends string>(names: Record<K, string>, label: string): K | undefined => {
+    const value = line(label);
+    return (Object.keys(names) as K[]).find((key) => names[key].toLowerCase() === value);
+  };
+  const cbm = Number(line('CBMs required'));
+  return {
+    category: find(CATEGORY_NAMES, 'Category'),
+    containerType: find(CONTAINER_TYPE_NAMES, 'Container type'),
+    origin: find(ORIGIN_NAMES, 'Origin'),
+    cbm: Number.isFinite(cbm) && cbm > 0 ? cbm : undefined,
+  };
+}
+
 /** `name` is the chosen category on the detailed forms, the service otherwise (spec section 3). */
 export function requestName(draft: RequestDraft): string {
   return draft.details ? CATEGORY_NAMES[draft.details.category] : SERVICE_NAMES[draft.service];

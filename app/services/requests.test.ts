@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeDescription, DEFAULT_DESCRIPTION, requestName } from './requests.server';
+import { composeDescription, DEFAULT_DESCRIPTION, readDetails, requestName } from './requests.server';
 
 describe('what a request sends (spec section 3)', () => {
   it('names a detailed request by its category and puts the details above the description', () => {
@@ -19,6 +19,17 @@ describe('what a request sends (spec section 3)', () => {
     expect(composeDescription(draft)).toBe(
       'Category: electronics and accessories\nContainer type: Groupage\nOrigin: Vietnam\nCBMs required: 12.5\n\nFragile, keep dry.',
     );
+    // Staff turning the request into an order start from the same details.
+    expect(readDetails(composeDescription(draft))).toEqual(draft.details);
+  });
+
+  it('reads no details from a description without them', () => {
+    expect(readDetails('Please call me.\nCBMs required: lots')).toEqual({
+      category: undefined,
+      containerType: undefined,
+      origin: undefined,
+      cbm: undefined,
+    });
   });
 
   it('names a service request by its service and fills the default description', () => {

@@ -57,3 +57,67 @@ export async function thrown(work: () => Promise<unknown>): Promise<Response> {
   }
   throw new Error('expected a thrown response');
 }
+
+/**
+ * A request the client filed and the agent approved, straight through the back office (for tests of
+ * what staff do with an approved request). Returns its id.
+ */
+export async function approvedRequest(
+  reference: TestBackoffice,
+  service: 'shipping' | 'trade_finance',
+): Promise<number> {
+  const client = await reference.login('client@example.com');
+  const agent = await reference.login('agent@example.com');
+  const me = (await reference.call('login', { body: { email: 'client@example.com', password: 'demo1234' } }))
+    .body as { partner_id: number };
+  const created = await reference.call('createShippingRequest', {
+    session: client,
+    body: {
+      partner_id: me.partner_id,
+      email_from: 'client@example.com',
+      name: service === 'shipping' ? 'electronics and accessories' : 'Trade Finance',
+      description:
+        'Category: electronics and accessories\nContainer type: Groupage\nOrigin: China\nCBMs required: 14.5\n\nTest request.',
+      expected_revenue: 48000,
+      attachments: [],
+      service,
+    },
+  });
+  const { id } = created.body as { id: number };
+  const reviewed = await reference.call('reviewShippingRequest', {
+    session: agent,
+    params: { id },
+    body: { status: 'approved' },
+  });
+  if (reviewed.status !== 200) throw new Error(`approving request ${id}: ${reviewed.status}`);
+  return id;
+}
+
+export type PortalAccount = 'client' | 'client2' | 'agent' | 'admin';
+
+/** Signs the four demo accounts in to the portal: each one's cookie header and customer partner id. */
+export async function signInPortalAccounts(reference: TestBackoffice): Promise<{
+  cookies: Record<PortalAccount, string>;
+  partners: Record<PortalAccount, number>;
+}> {
+  const { loginAction } = await import('../../app/services/auth-actions.server');
+  const cookies = {} as Record<PortalAccount, string>;
+  const partners = {} as Record<PortalAccount, number>;
+  for (const who of ['client', 'client2', 'agent', 'admin'] as const) {
+    const response = (await loginAction(
+      args(formRequest('/auth/login', { email: `${who}@example.com`, password: 'demo1234' })),
+    )) as Response;
+    cookies[who] = cookiesFrom(response);
+    const row = reference.backoffice.db
+      .prepare('SELECT partner_id FROM users WHERE email = ?')
+      .get(`${who}@example.com`) as { partner_id: number };
+    partners[who] = row.partner_id;
+  }
+  return { cookies, partners };
+}
+
+/** Loader or action arguments with route parameters. */
+export const withParams = (request: Request, params: Record<string, string>) => ({
+  ...args(request),
+  params,
+});

@@ -1,6 +1,11 @@
 // Icons of the menu entries, by the name the access table gives them.
 import {
+  IconBox,
+  IconBuildingWarehouse,
   IconCash,
+  IconReportMoney,
+  IconPackages,
+  IconSteeringWheel,
   IconSettings,
   IconUsers,
   IconFileDollar,
@@ -25,6 +30,11 @@ const icons: Record<string, Icon> = {
   shippingRequests: IconTruckLoading,
   customers: IconUsers,
   settings: IconSettings,
+  orders: IconPackages,
+  loans: IconReportMoney,
+  containers: IconBox,
+  drivers: IconSteeringWheel,
+  suppliers: IconBuildingWarehouse,
 };
 
 export function MenuIcon({ name, size = 20 }: { name: string; size?: number }) {

@@ -150,6 +150,45 @@ function ReviewForm({ request }: { request: ShippingRequest }) {
   );
 }
 
+/** What came of an approved request: its shipping order, or (staff) the link to make one. */
+function FollowUp({ request, staff }: { request: ShippingRequest; staff: boolean }) {
+  const { t } = useTranslation('requests');
+  if (request.loan_id) {
+    return (
+      <Link component={RemixLink} to={`/apps/loans?q=${request.loan_id}`} level="body-sm">
+        {t('list.openLoan')}
+      </Link>
+    );
+  }
+  if (staff && request.status === 'approved' && request.service === 'trade_finance') {
+    return (
+      <Button component={RemixLink} to={`/apps/loans/new-loan/${request.id}`} size="sm" variant="soft">
+        {t('list.createLoan')}
+      </Button>
+    );
+  }
+  if (request.shipping_order_id !== null) {
+    return (
+      <Link component={RemixLink} to={`/apps/shipping-details/${request.shipping_order_id}`} level="body-sm">
+        {t('list.openOrder')}
+      </Link>
+    );
+  }
+  if (
+    staff &&
+    request.status === 'approved' &&
+    request.service !== 'quotation' &&
+    request.service !== 'trade_finance'
+  ) {
+    return (
+      <Button component={RemixLink} to={`/apps/shipping/new-order/${request.id}`} size="sm" variant="soft">
+        {t('list.createOrder')}
+      </Button>
+    );
+  }
+  return staff ? <>{t('list.noNote')}</> : null;
+}
+
 function Attachments({ request }: { request: ShippingRequest }) {
   const { t, i18n } = useTranslation('requests');
   if (request.attachments.length === 0) return <>{t('list.noNote')}</>;
@@ -267,6 +306,7 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
                       <StatusChip status={request.status} />
                     </td>
                     <td>
+                      {!data.staff && <FollowUp request={request} staff={false} />}
                       {request.staff_note ?? t('list.noNote')}
                       {request.reviewed_by && (
                         <Typography level="body-xs" textColor="text.tertiary">
@@ -280,7 +320,11 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
                     </td>
                     {data.staff && (
                       <td>
-                        {request.status === 'pending' ? <ReviewForm request={request} /> : t('list.noNote')}
+                        {request.status === 'pending' ? (
+                          <ReviewForm request={request} />
+                        ) : (
+                          <FollowUp request={request} staff />
+                        )}
                       </td>
                     )}
                   </tr>

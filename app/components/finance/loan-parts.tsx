@@ -1,0 +1,38 @@
+// Pieces the trade-finance screens share: loan state and payment status chips.
+import Chip from '@mui/joy/Chip';
+import { useTranslation } from 'react-i18next';
+import type { Loan, LoanState } from '~/services/backoffice/contract';
+
+type Colour = 'neutral' | 'primary' | 'success' | 'warning' | 'danger';
+
+const STATE_COLOURS: Record<LoanState, Colour> = {
+  requested: 'warning',
+  approved: 'primary',
+  denied: 'danger',
+  repaid: 'success',
+};
+
+const PAYMENT_COLOURS: Record<Loan['payment_status'], Colour> = {
+  not_disbursed: 'neutral',
+  current: 'primary',
+  overdue: 'danger',
+  paid: 'success',
+};
+
+export function LoanStateChip({ state }: { state: LoanState }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <Chip size="sm" variant="soft" color={STATE_COLOURS[state]}>
+      {t(`loanStates.${state}`)}
+    </Chip>
+  );
+}
+
+export function PaymentStatusChip({ status }: { status: Loan['payment_status'] }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <Chip size="sm" variant="outlined" color={PAYMENT_COLOURS[status]}>
+      {t(`paymentStatuses.${status}`)}
+    </Chip>
+  );
+}

@@ -1,0 +1,109 @@
+// The body every list page shares: a failure with a retry (never an empty list), the empty message, or
+// the count, the table and the page links.
+import Button from '@mui/joy/Button';
+import FormControl from '@mui/joy/FormControl';
+import FormLabel from '@mui/joy/FormLabel';
+import Input from '@mui/joy/Input';
+import Sheet from '@mui/joy/Sheet';
+import Stack from '@mui/joy/Stack';
+import Table from '@mui/joy/Table';
+import Typography from '@mui/joy/Typography';
+import { Form, Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from './page-parts';
+import { Pagination } from './pagination';
+
+export function ListTable({
+  page,
+  failure,
+  empty,
+  count,
+  caption,
+  minWidth,
+  head,
+  children,
+  topAligned,
+}: {
+  page: { items: readonly unknown[]; page: number; pages: number } | null;
+  /** Shown, with a retry, when the page could not be loaded. */
+  failure: string;
+  empty: string;
+  count: string;
+  caption: string;
+  minWidth: number;
+  /** The header cells (`<th scope="col">`). */
+  head: ReactNode;
+  /** The rows. */
+  children: ReactNode;
+  topAligned?: boolean;
+}) {
+  if (!page) return <LoadFailed>{failure}</LoadFailed>;
+  if (page.items.length === 0) return <Typography>{empty}</Typography>;
+  return (
+    <>
+      <Typography level="body-sm" role="status">
+        {count}
+      </Typography>
+      <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }}>
+        <Table
+          stripe="odd"
+          hoverRow
+          sx={{ minWidth, ...(topAligned ? { '& td': { verticalAlign: 'top' } } : {}) }}
+        >
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>{head}</tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </Table>
+      </Sheet>
+      <Pagination page={page.page} pages={page.pages} />
+    </>
+  );
+}
+
+/** A search form (GET) for a list: the search box, any filters, Apply and Clear; works without JavaScript. */
+export function SearchForm({
+  searchId,
+  searchValue,
+  placeholder,
+  children,
+}: {
+  searchId: string;
+  searchValue: string | undefined;
+  placeholder: string;
+  /** Filters (FilterSelect) and hidden fields that keep the rest of the list's state. */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const label = t('list.search');
+  return (
+    <Form method="get" role="search" aria-label={label}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        gap={1.5}
+        alignItems={{ sm: 'flex-end' }}
+        flexWrap="wrap"
+      >
+        <FormControl size="sm" sx={{ flex: 1, minWidth: 220 }}>
+          <FormLabel htmlFor={searchId}>{label}</FormLabel>
+          <Input
+            size="sm"
+            placeholder={placeholder}
+            slotProps={{
+              input: { id: searchId, name: 'q', type: 'search', defaultValue: searchValue ?? '' },
+            }}
+          />
+        </FormControl>
+        {children}
+        <Button type="submit" size="sm">
+          {t('list.apply')}
+        </Button>
+        <Button component={Link} to="?" size="sm" variant="plain" color="neutral">
+          {t('list.clear')}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}

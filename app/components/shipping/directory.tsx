@@ -1,0 +1,243 @@
+// Drivers and suppliers share their screens: a searchable list with an active filter, and one add/edit
+// form built from a list of fields.
+import { IconPlus } from '@tabler/icons-react';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import Chip from '@mui/joy/Chip';
+import JoyLink from '@mui/joy/Link';
+import Grid from '@mui/joy/Grid';
+import Stack from '@mui/joy/Stack';
+import { Form, Link, useActionData } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { Page } from '~/services/paging';
+import { TextField } from '~/components/form-field';
+import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import type { MessageField } from '~/components/messages';
+import { ListTable, SearchForm } from '~/components/list-table';
+import { PageHeading } from '~/components/page-parts';
+import { FilterSelect, SelectField } from '~/components/select-field';
+
+export function ActiveChip({ active }: { active: boolean }) {
+  const { t } = useTranslation('shipping');
+  return (
+    <Chip size="sm" variant="soft" color={active ? 'success' : 'neutral'}>
+      {active ? t('directory.active') : t('directory.inactive')}
+    </Chip>
+  );
+}
+
+export function DirectoryToolbar({
+  params,
+  placeholder,
+}: {
+  params: { q?: string; active?: 'true' | 'false' };
+  placeholder: string;
+}) {
+  const { t } = useTranslation('shipping');
+  const { t: tc } = useTranslation();
+  return (
+    <SearchForm searchId="directory-search" searchValue={params.q} placeholder={placeholder}>
+      <FilterSelect
+        name="active"
+        label={t('directory.status')}
+        value={params.active ?? ''}
+        options={[
+          { value: '', label: tc('list.all') },
+          { value: 'true', label: t('directory.active') },
+          { value: 'false', label: t('directory.inactive') },
+        ]}
+      />
+    </SearchForm>
+  );
+}
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  type?: 'text' | 'tel' | 'email';
+  required?: boolean;
+  ltr?: boolean;
+  /** A choice list (native select) instead of a text input. */
+  options?: { value: string; label: string }[];
+  /** Grid columns at md and up (12 = full width). */
+  width?: number;
+}
+
+function ActiveCheckbox({ field, label }: { field: MessageField; label: string }) {
+  const { key, ...props } = getInputProps(field, { type: 'checkbox' });
+  return (
+    <label className="checkbox-label" htmlFor={field.id}>
+      <input key={key} {...props} />
+      {label}
+    </label>
+  );
+}
+
+/** The add or edit form of a driver or supplier; posts to its own route, works without JavaScript. */
+export function RecordFormPage({
+  formId,
+  title,
+  intro,
+  schema,
+  fields: specs,
+  defaultValue,
+  submitLabel,
+  cancelTo,
+  children,
+}: {
+  formId: string;
+  title: string;
+  intro?: string;
+  schema: z.ZodTypeAny;
+  fields: readonly FieldSpec[];
+  defaultValue: Record<string, string | boolean | undefined>;
+  submitLabel: string;
+  cancelTo: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('shipping');
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const active = fields.active;
+  return (
+    <Stack gap={3} sx={{ maxWidth: 860 }}>
+      <PageHeading title={title} intro={intro} />
+      <Card>
+        <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+          <Stack gap={2.5}>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Grid container spacing={2}>
+              {specs.map((spec) => {
+                const field = fields[spec.name];
+                if (!field) return null;
+                return (
+                  <Grid key={spec.name} xs={12} md={spec.width ?? 6}>
+                    {spec.options ? (
+                      <SelectField
+                        field={field}
+                        label={spec.label}
+                        placeholder={t('directory.none')}
+                        options={spec.options}
+                        required={spec.required}
+                      />
+                    ) : (
+                      <TextField
+                        field={field}
+                        label={spec.label}
+                        type={spec.type}
+                        required={spec.required}
+                        dir={spec.ltr ? 'ltr' : undefined}
+                        autoComplete="off"
+                      />
+                    )}
+                  </Grid>
+                );
+              })}
+            </Grid>
+            {active && <ActiveCheckbox field={active} label={t('directory.activeLabel')} />}
+            {children}
+            <Stack direction="row" gap={1.5} flexWrap="wrap">
+              <SubmitButton>{submitLabel}</SubmitButton>
+              <Button component={Link} to={cancelTo} variant="plain" color="neutral" size="lg">
+                {t('directory.cancel')}
+              </Button>
+            </Stack>
+          </Stack>
+        </Form>
+      </Card>
+    </Stack>
+  );
+}
+
+export interface Column<T> {
+  header: string;
+  cell: (record: T) => ReactNode;
+  ltr?: boolean;
+}
+
+/** The list page of drivers or suppliers: heading with "Add", search, table (name links to edit), pages. */
+export function DirectoryList<T extends { id: number; name: string; active: boolean }>({
+  kind,
+  basePath,
+  data,
+  columns,
+}: {
+  kind: 'drivers' | 'suppliers';
+  basePath: string;
+  data: {
+    params: { q?: string; active?: 'true' | 'false' };
+    saved: string | null;
+    page: Page<T> | null;
+    loadError: string | null;
+  };
+  columns: readonly Column<T>[];
+}) {
+  const { t } = useTranslation('shipping');
+  return (
+    <Stack gap={3}>
+      <PageHeading
+        title={t(`${kind}.title`)}
+        intro={t(`${kind}.intro`)}
+        action={
+          <Button component={Link} to={`${basePath}/new`} startDecorator={<IconPlus aria-hidden size={18} />}>
+            {t(`${kind}.add`)}
+          </Button>
+        }
+      />
+      {data.saved && <Notice>{t('directory.saved', { name: data.saved })}</Notice>}
+      <DirectoryToolbar params={data.params} placeholder={t(`${kind}.searchPlaceholder`)} />
+      <ListTable
+        page={data.page}
+        failure={t(`${kind}.loadFailed`, { reason: data.loadError ?? '' })}
+        empty={t(`${kind}.empty`)}
+        count={t(`${kind}.count`, { count: data.page?.total ?? 0 })}
+        caption={t(`${kind}.title`)}
+        minWidth={760}
+        head={
+          <>
+            <th scope="col">{t(`${kind}.fields.name`)}</th>
+            {columns.map((column) => (
+              <th scope="col" key={column.header}>
+                {column.header}
+              </th>
+            ))}
+            <th scope="col">{t('directory.status')}</th>
+          </>
+        }
+      >
+        {(data.page?.items ?? []).map((record) => (
+          <tr key={record.id}>
+            <td>
+              <JoyLink
+                component={Link}
+                to={`${basePath}/${record.id}`}
+                aria-label={t('directory.edit', { name: record.name })}
+              >
+                {record.name}
+              </JoyLink>
+            </td>
+            {columns.map((column) => (
+              <td key={column.header} dir={column.ltr ? 'ltr' : undefined}>
+                {column.cell(record) ?? '—'}
+              </td>
+            ))}
+            <td>
+              <ActiveChip active={record.active} />
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+// Small pieces the shipping screens share: status chips, the tab links of the order list.
+import Chip from '@mui/joy/Chip';
+import Stack from '@mui/joy/Stack';
+import { Link, useLocation } from '@remix-run/react';
+import Button from '@mui/joy/Button';
+import { useTranslation } from 'react-i18next';
+import type { ORDER_INVOICE_STATUSES, OrderStatus } from '~/services/backoffice/contract';
+
+type Colour = 'neutral' | 'primary' | 'success' | 'warning' | 'danger';
+
+const ORDER_COLOURS: Record<OrderStatus, Colour> = {
+  draft: 'neutral',
+  confirmed: 'primary',
+  in_transit: 'primary',
+  arrived: 'warning',
+  cleared: 'warning',
+  delivered: 'success',
+  cancelled: 'danger',
+};
+
+const INVOICE_COLOURS: Record<(typeof ORDER_INVOICE_STATUSES)[number], Colour> = {
+  not_invoiced: 'neutral',
+  draft: 'neutral',
+  posted: 'warning',
+  partially_paid: 'warning',
+  paid: 'success',
+  cancelled: 'danger',
+};
+
+export function OrderStatusChip({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <Chip variant="soft" color={ORDER_COLOURS[status]} size="sm">
+      {t(`orderStatuses.${status}`)}
+    </Chip>
+  );
+}
+
+export function InvoiceStatusChip({ status }: { status: (typeof ORDER_INVOICE_STATUSES)[number] }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <Chip variant="outlined" color={INVOICE_COLOURS[status]} size="sm">
+      {t(`invoiceStatuses.${status}`)}
+    </Chip>
+  );
+}
+
+/**
+ * Tabs of a list whose state lives in the URL: plain links (they work without JavaScript), the current
+ * one marked with aria-current; each keeps the search and other filters and goes back to page 1.
+ */
+export function TabLinks<T extends string>({
+  name,
+  label,
+  tabs,
+  current,
+}: {
+  name: string;
+  label: string;
+  tabs: readonly { value: T; label: string; count?: number | null }[];
+  current: T;
+}) {
+  const location = useLocation();
+  const href = (value: T) => {
+    const params = new URLSearchParams(location.search);
+    params.delete('page');
+    params.set(name, value);
+    return `?${params}`;
+  };
+  return (
+    <Stack component="nav" aria-label={label} direction="row" gap={1} flexWrap="wrap">
+      {tabs.map((tab) => {
+        const active = tab.value === current;
+        return (
+          <Button
+            key={tab.value}
+            component={Link}
+            to={href(tab.value)}
+            size="sm"
+            variant={active ? 'solid' : 'soft'}
+            color={active ? 'primary' : 'neutral'}
+            aria-current={active ? 'page' : undefined}
+            endDecorator={
+              tab.count === undefined || tab.count === null ? undefined : (
+                <Chip size="sm" variant={active ? 'soft' : 'outlined'} color="neutral">
+                  {tab.count}
+                </Chip>
+              )
+            }
+          >
+            {tab.label}
+          </Button>
+        );
+      })}
+    </Stack>
+  );
+}

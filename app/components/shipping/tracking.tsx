@@ -1,0 +1,173 @@
+// A shipment's milestone timeline, and the staff's form to add or correct a tracking event.
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import Grid from '@mui/joy/Grid';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { Disclosure } from '~/components/disclosure';
+import { TextField } from '~/components/form-field';
+import { FormErrors } from '~/components/form-parts';
+import { formatDateTime } from '~/components/format';
+import { SelectField } from '~/components/select-field';
+import { toLocalDateTime, trackingSchema } from '~/forms/shipping';
+import { MILESTONES, type TrackingEvent } from '~/services/backoffice/contract';
+
+/** What the tracking action answers when it refuses: the form it belongs to and Conform's reply. */
+export interface TrackingActionData {
+  formId: string;
+  result: SubmissionResult<string[]>;
+}
+
+export function Timeline({
+  events,
+  renderEdit,
+}: {
+  events: readonly TrackingEvent[];
+  renderEdit?: (event: TrackingEvent) => React.ReactNode;
+}) {
+  const { t, i18n } = useTranslation('shipping');
+  const { t: tcat } = useTranslation('catalog');
+  if (events.length === 0) return <Typography>{t('tracking.empty')}</Typography>;
+  const latest = events.at(-1)?.id;
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {events.map((event) => (
+        <Box
+          component="li"
+          key={event.id}
+          aria-current={event.id === latest ? 'step' : undefined}
+          sx={{
+            position: 'relative',
+            paddingInlineStart: 3,
+            paddingBlockEnd: 2.5,
+            borderInlineStart: '2px solid',
+            borderColor: 'neutral.outlinedBorder',
+            marginInlineStart: 1,
+            '&:last-of-type': { borderColor: 'transparent', paddingBlockEnd: 0 },
+            '&::before': {
+              content: '""',
+              position: 'absolute',
+              insetInlineStart: -8,
+              insetBlockStart: 2,
+              width: 14,
+              height: 14,
+              borderRadius: '50%',
+              bgcolor: event.milestone === 'delayed' ? 'danger.solidBg' : 'primary.solidBg',
+              outline: '3px solid',
+              outlineColor: 'background.surface',
+            },
+          }}
+        >
+          <Typography level="title-sm">{tcat(`milestones.${event.milestone}`)}</Typography>
+          <Typography level="body-sm">
+            <time dateTime={event.event_time}>{formatDateTime(event.event_time, i18n.language)}</time>
+            {' · '}
+            {event.place}
+          </Typography>
+          {event.note && (
+            <Typography level="body-sm" textColor="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+              {event.note}
+            </Typography>
+          )}
+          {event.created_by && (
+            <Typography level="body-xs" textColor="text.tertiary">
+              {t('tracking.by', { name: event.created_by })}
+            </Typography>
+          )}
+          {renderEdit?.(event)}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** Adds an event (no `event`) or corrects one; posts to the page's action, works without JavaScript. */
+export function TrackingForm({ event, defaultPlace }: { event?: TrackingEvent; defaultPlace?: string }) {
+  const { t } = useTranslation('shipping');
+  const { t: tcat } = useTranslation('catalog');
+  const formId = event ? `tracking-${event.id}` : 'tracking-new';
+  const answer = useActionData<TrackingActionData>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult: answer?.formId === formId ? answer.result : undefined,
+    defaultValue: event
+      ? {
+          milestone: event.milestone,
+          place: event.place,
+          eventTime: toLocalDateTime(event.event_time),
+          note: event.note ?? '',
+        }
+      : { place: defaultPlace ?? '', eventTime: toLocalDateTime(new Date().toISOString()) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: trackingSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('formId') === formId;
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-label={event ? t('tracking.editTitle') : t('tracking.addTitle')}
+    >
+      <Stack gap={2}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="formId" value={formId} />
+        {event && <input type="hidden" name="eventId" value={event.id} />}
+        <Grid container spacing={2}>
+          <Grid xs={12} md={6}>
+            <SelectField
+              field={fields.milestone}
+              label={t('tracking.milestone')}
+              placeholder={t('tracking.chooseMilestone')}
+              options={MILESTONES.map((value) => ({ value, label: tcat(`milestones.${value}`) }))}
+              required
+            />
+          </Grid>
+          <Grid xs={12} md={6}>
+            <TextField
+              field={fields.eventTime}
+              label={t('tracking.time')}
+              type="datetime-local"
+              hint={t('tracking.timeHint')}
+              required
+            />
+          </Grid>
+          <Grid xs={12}>
+            <TextField field={fields.place} label={t('tracking.place')} required />
+          </Grid>
+          <Grid xs={12}>
+            <TextField field={fields.note} label={t('tracking.note')} />
+          </Grid>
+        </Grid>
+        <div>
+          <Button type="submit" loading={busy} loadingPosition="start">
+            {event ? t('tracking.save') : t('tracking.add')}
+          </Button>
+        </div>
+      </Stack>
+    </Form>
+  );
+}
+
+/** "Edit" beside a timeline event: the form in a disclosure, open again when it came back refused. */
+export function EditTracking({ event }: { event: TrackingEvent }) {
+  const { t } = useTranslation('shipping');
+  const { t: tcat } = useTranslation('catalog');
+  const answer = useActionData<TrackingActionData>();
+  return (
+    <Disclosure
+      summary={t('tracking.edit')}
+      label={t('tracking.editLabel', { milestone: tcat(`milestones.${event.milestone}`) })}
+      align="start"
+      width={520}
+      open={answer?.formId === `tracking-${event.id}`}
+    >
+      <TrackingForm event={event} />
+    </Disclosure>
+  );
+}

@@ -1,0 +1,114 @@
+// The shipping screens' forms and URL state: order lists, tracking events, orders made from requests,
+// drivers and suppliers. One schema each, for the browser and the action; messages are translation
+// keys (namespace common).
+import { z } from 'zod';
+import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '~/catalog';
+import {
+  CONTAINER_STATUSES,
+  MILESTONES,
+  ORDER_FILTERS,
+  ORDER_STATUSES,
+} from '~/services/backoffice/contract';
+
+const required = 'validation.required';
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { errorMap: () => ({ message: 'validation.choose' }) });
+const text = (max: number) =>
+  z.string({ required_error: required }).trim().min(1, required).max(max, 'validation.tooLong');
+const optional = (max: number) => z.string().trim().max(max, 'validation.tooLong').optional();
+const page = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
+const search = z.string().trim().max(100).optional().catch(undefined);
+
+/** /apps/shipping: search, tab (show_all by default), status, page. */
+export const orderListParams = z.object({
+  q: search,
+  filter: z.enum(ORDER_FILTERS).catch('show_all').default('show_all'),
+  status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+  origin: z.enum(ORIGINS).optional().catch(undefined),
+  page,
+});
+export type OrderListParams = z.infer<typeof orderListParams>;
+
+/** /apps/shipping/container: status, origin, search, page. */
+export const containerListParams = z.object({
+  q: search,
+  status: z.enum(CONTAINER_STATUSES).optional().catch(undefined),
+  origin: z.enum(ORIGINS).optional().catch(undefined),
+  page,
+});
+export type ContainerListParams = z.infer<typeof containerListParams>;
+
+/** Drivers and suppliers: search, active or not, page. */
+export const directoryParams = z.object({
+  q: search,
+  active: z.enum(['true', 'false']).optional().catch(undefined),
+  page,
+});
+export type DirectoryParams = z.infer<typeof directoryParams>;
+
+/** A date and time as `<input type="datetime-local">` sends it (read as UTC, as the pages show it). */
+const localDateTime = z
+  .string({ required_error: required })
+  .refine(
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) &&
+      !Number.isNaN(new Date(`${value}Z`).getTime()),
+    'validation.dateTime',
+  );
+
+/** Staff add (no id) or correct (with id) a tracking event. */
+export const trackingSchema = z.object({
+  eventId: z.number().int().positive().optional(),
+  milestone: choice(MILESTONES),
+  place: text(200),
+  eventTime: localDateTime,
+  note: optional(2000),
+});
+
+/** The value a datetime-local input shows for an ISO time (UTC, to the minute). */
+export function toLocalDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 16);
+}
+
+export function fromLocalDateTime(value: string): string {
+  return new Date(`${value.length === 16 ? `${value}:00` : value}Z`).toISOString();
+}
+
+/** Staff turn an approved shipping request into a shipping order. */
+export const orderFromRequestSchema = z.object({
+  requestId: z.number({ required_error: required }).int().positive(),
+  category: choice(CATEGORIES),
+  containerType: choice(CONTAINER_TYPES),
+  origin: choice(ORIGINS),
+  cbm: z
+    .number({ required_error: required, invalid_type_error: 'validation.number' })
+    .positive('validation.positive')
+    .max(10_000, 'validation.tooLarge'),
+  supplierId: z.number().int().positive().optional(),
+  shippingMark: optional(100),
+});
+
+const activeField = z
+  .enum(['on', 'true'])
+  .optional()
+  .transform((value) => value !== undefined);
+
+export const driverSchema = z.object({
+  name: text(100),
+  phone: text(40),
+  licenceNumber: text(40),
+  vehiclePlate: optional(20),
+  origin: z.enum(ORIGINS).optional(),
+  active: activeField,
+});
+
+export const supplierSchema = z.object({
+  name: text(200),
+  contact: optional(100),
+  phone: optional(40),
+  email: z.string().trim().max(254, 'validation.tooLong').email('validation.email').optional(),
+  address: optional(300),
+  location: optional(100),
+  active: activeField,
+});

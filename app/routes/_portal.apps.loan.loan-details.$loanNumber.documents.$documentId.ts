@@ -1,0 +1,31 @@
+// A loan's document: downloaded, or shown in a tab with `?view=1` (PDF and images only); the back
+// office answers only for loans the user may see.
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { rolesFor } from '~/services/access';
+import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { backoffice } from '~/services/backoffice/client.server';
+import { loanNumber } from '~/services/backoffice/contract';
+import { fileDownload } from '~/services/downloads.server';
+
+const params = z.object({ loanNumber, documentId: z.coerce.number().int().positive() });
+
+export async function loader({ request, params: raw }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, {
+    anyOf: rolesFor('/apps/loan/loan-details/:loanNumber/documents/:documentId'),
+  });
+  const parsed = params.safeParse(raw);
+  if (!parsed.success) throw new Response('Not found', { status: 404 });
+  const view = new URL(request.url).searchParams.get('view') === '1';
+  return fileDownload(
+    'loan document download',
+    () =>
+      withBackofficeSession(request, () =>
+        backoffice().call('getLoanDocument', {
+          session: signedIn.session,
+          params: { number: parsed.data.loanNumber, document_id: parsed.data.documentId },
+        }),
+      ),
+    { view },
+  );
+}

@@ -1,0 +1,414 @@
+// One loan: its figures, the transactions as a timeline with the running balance, the repayment
+// schedule, the shipments it finances, and its documents. Staff approve or deny a requested loan here.
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Alert from '@mui/joy/Alert';
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import FormControl from '@mui/joy/FormControl';
+import FormLabel from '@mui/joy/FormLabel';
+import Grid from '@mui/joy/Grid';
+import Link from '@mui/joy/Link';
+import Stack from '@mui/joy/Stack';
+import Table from '@mui/joy/Table';
+import Textarea from '@mui/joy/Textarea';
+import Typography from '@mui/joy/Typography';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { IconDownload, IconEye } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { LoanStateChip, PaymentStatusChip } from '~/components/finance/loan-parts';
+import { FormErrors, Notice } from '~/components/form-parts';
+import { formatBytes, formatDate, formatMoney, formatNumber } from '~/components/format';
+import { translateMessage } from '~/components/messages';
+import { FieldList, RecordHeading } from '~/components/page-parts';
+import { titleMeta } from '~/components/page-title';
+import { OrderStatusChip } from '~/components/shipping/order-parts';
+import { loanDecisionSchema } from '~/forms/finance';
+import { isStaff, rolesFor } from '~/services/access';
+import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { isBackofficeError } from '~/services/backoffice/client.server';
+import { loanNumber, type LoanTransaction } from '~/services/backoffice/contract';
+import { messageKeyFor, reportError } from '~/services/errors.server';
+import { decideLoan, getLoan, loanTransactions } from '~/services/loans.server';
+import { pageTools } from '~/services/page.server';
+
+const SCREEN = '/apps/loan/loan-details/:loanNumber';
+
+export const handle = { i18n: ['common', 'catalog', 'finance'] };
+
+function numberOf(raw: string | undefined): string {
+  const parsed = loanNumber.safeParse(raw);
+  if (!parsed.success) throw new Response('Not found', { status: 404 });
+  return parsed.data;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const number = numberOf(params.loanNumber);
+  const { t, title, common } = await pageTools(request, 'finance');
+  let loan;
+  try {
+    loan = await withBackofficeSession(request, () => getLoan(signedIn, number));
+  } catch (error) {
+    // Another customer's loan is "not found", never told apart from a missing one.
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    throw error;
+  }
+  let transactions: LoanTransaction[] | null = null;
+  let transactionsError: string | null = null;
+  try {
+    transactions = await withBackofficeSession(request, () => loanTransactions(signedIn, loan.id));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError('loan transactions', error);
+    transactionsError = translateMessage(common, messageKeyFor(error));
+  }
+  const url = new URL(request.url);
+  const decided = url.searchParams.get('decided');
+  return {
+    title: title(t('detail.title', { name: loan.name })),
+    loan,
+    transactions,
+    transactionsError,
+    staff: isStaff(signedIn.user.roles),
+    decided: decided === 'approved' || decided === 'denied' ? decided : null,
+    created: url.searchParams.has('created'),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const number = numberOf(params.loanNumber);
+  if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
+  const submission = parseWithZod(await request.formData(), { schema: loanDecisionSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const { decision, note } = submission.value;
+  try {
+    await withBackofficeSession(request, () =>
+      decideLoan(signedIn, number, { state: decision, ...(note ? { note } : {}) }),
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    const key =
+      isBackofficeError(error) && error.code === 'conflict'
+        ? 'finance:decision.conflict'
+        : messageKeyFor(error);
+    if (key !== 'finance:decision.conflict') reportError('loan decision', error);
+    return data(submission.reply({ formErrors: [key] }), { status: 400 });
+  }
+  return redirect(`/apps/loan/loan-details/${encodeURIComponent(number)}?decided=${decision}`);
+}
+
+export const meta = titleMeta;
+
+function DecisionForm() {
+  const { t } = useTranslation('finance');
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'loan-decision',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loanDecisionSchema }),
+  });
+  const busy = navigation.state === 'submitting';
+  return (
+    <Form method="post" {...getFormProps(form)} aria-label={t('decision.title')}>
+      <Stack gap={1.5}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormControl>
+          <FormLabel htmlFor={fields.note.id}>{t('decision.note')}</FormLabel>
+          <Textarea
+            minRows={2}
+            slotProps={{ textarea: { id: fields.note.id, name: fields.note.name, maxLength: 2000 } }}
+          />
+        </FormControl>
+        <Stack direction="row" gap={1}>
+          <Button type="submit" name="decision" value="approved" color="success" loading={busy}>
+            {t('decision.approve')}
+          </Button>
+          <Button type="submit" name="decision" value="denied" color="danger" variant="soft" disabled={busy}>
+            {t('decision.deny')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Form>
+  );
+}
+
+function Transactions({ transactions, currency }: { transactions: LoanTransaction[]; currency: string }) {
+  const { t, i18n } = useTranslation('finance');
+  const { t: tcat } = useTranslation('catalog');
+  if (transactions.length === 0) return <Typography>{t('detail.noTransactions')}</Typography>;
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {transactions.map((entry) => (
+        <Box
+          component="li"
+          key={entry.id}
+          sx={{
+            position: 'relative',
+            paddingInlineStart: 3,
+            paddingBlockEnd: 2,
+            borderInlineStart: '2px solid',
+            borderColor: 'neutral.outlinedBorder',
+            marginInlineStart: 1,
+            '&:last-of-type': { borderColor: 'transparent', paddingBlockEnd: 0 },
+            '&::before': {
+              content: '""',
+              position: 'absolute',
+              insetInlineStart: -8,
+              insetBlockStart: 2,
+              width: 14,
+              height: 14,
+              borderRadius: '50%',
+              bgcolor:
+                entry.type === 'repayment'
+                  ? 'success.solidBg'
+                  : entry.type === 'fee'
+                    ? 'warning.solidBg'
+                    : 'primary.solidBg',
+            },
+          }}
+        >
+          <Stack direction="row" justifyContent="space-between" gap={2} flexWrap="wrap">
+            <Typography level="title-sm">
+              {tcat(`transactionTypes.${entry.type}`)}: {entry.type === 'repayment' ? '−' : '+'}
+              {formatMoney(entry.amount, currency, i18n.language)}
+            </Typography>
+            <Typography level="body-sm">
+              {t('detail.balance', { amount: formatMoney(entry.balance, currency, i18n.language) })}
+            </Typography>
+          </Stack>
+          <Typography level="body-sm">
+            <time dateTime={entry.date}>{formatDate(entry.date, i18n.language)}</time>
+            {entry.reference && (
+              <>
+                {' · '}
+                <span dir="ltr">{entry.reference}</span>
+              </>
+            )}
+          </Typography>
+          {entry.note && (
+            <Typography level="body-sm" textColor="text.secondary">
+              {entry.note}
+            </Typography>
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export default function LoanDetails() {
+  const { loan, transactions, transactionsError, staff, decided, created } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation('finance');
+  const { t: tcat } = useTranslation('catalog');
+  const language = i18n.language;
+  const money = (value: number) => formatMoney(value, loan.currency, language);
+  const day = (value: string | null) => (value ? formatDate(value, language) : null);
+  const base = `/apps/loan/loan-details/${encodeURIComponent(loan.name)}`;
+
+  return (
+    <Stack gap={3}>
+      <RecordHeading
+        kicker={t('detail.kicker')}
+        title={loan.name}
+        chips={
+          <>
+            <LoanStateChip state={loan.state} />
+            <PaymentStatusChip status={loan.payment_status} />
+          </>
+        }
+        actions={
+          <Button component={RemixLink} to="/apps/loans" variant="plain" color="neutral">
+            {t('detail.back')}
+          </Button>
+        }
+      />
+
+      {created && <Notice>{t('newLoan.created', { name: loan.name })}</Notice>}
+      {decided && <Notice>{t(`decision.${decided}`)}</Notice>}
+      {loan.payment_status === 'overdue' && (
+        <Alert color="danger" role="alert">
+          {t('detail.overdue', { amount: money(loan.overdue_amount) })}
+        </Alert>
+      )}
+
+      <Grid container spacing={2}>
+        <Grid xs={12} lg={6}>
+          <Card sx={{ height: '100%' }}>
+            <Typography level="title-lg" component="h2">
+              {t('detail.loan')}
+            </Typography>
+            <FieldList
+              rows={[
+                { label: t('fields.loanId'), value: loan.name, ltr: true },
+                ...(staff ? [{ label: t('fields.customer'), value: loan.partner_name }] : []),
+                { label: t('fields.principal'), value: money(loan.principal) },
+                {
+                  label: t('fields.interestRate'),
+                  value: `${formatNumber(loan.interest_rate, language, { maximumFractionDigits: 2 })} %`,
+                },
+                { label: t('fields.issueDate'), value: day(loan.issue_date) },
+                { label: t('fields.dueDate'), value: day(loan.due_date) },
+                { label: t('fields.paidAmount'), value: money(loan.paid_amount) },
+                { label: t('fields.outstanding'), value: money(loan.outstanding) },
+                {
+                  label: t('fields.nextDueDate'),
+                  value: day(loan.next_due_date),
+                },
+                { label: t('fields.requestId'), value: loan.request_id ? `#${loan.request_id}` : null },
+                { label: t('fields.staffNote'), value: loan.staff_note },
+              ]}
+            />
+          </Card>
+        </Grid>
+        <Grid xs={12} lg={6}>
+          <Stack gap={2}>
+            {staff && loan.state === 'requested' && (
+              <Card>
+                <Typography level="title-lg" component="h2">
+                  {t('decision.title')}
+                </Typography>
+                <DecisionForm />
+              </Card>
+            )}
+            <Card>
+              <Typography level="title-lg" component="h2">
+                {t('detail.shipments')}
+              </Typography>
+              {loan.shipments.length === 0 ? (
+                <Typography>{t('detail.noShipments')}</Typography>
+              ) : (
+                <Stack component="ul" gap={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                  {loan.shipments.map((order) => (
+                    <Stack
+                      component="li"
+                      key={order.id}
+                      direction="row"
+                      gap={1}
+                      alignItems="center"
+                      flexWrap="wrap"
+                    >
+                      <Link component={RemixLink} to={`/apps/shipping-details/${order.id}`} dir="ltr">
+                        {order.name}
+                      </Link>
+                      <Typography level="body-sm">{tcat(`categories.${order.category}`)}</Typography>
+                      <OrderStatusChip status={order.status} />
+                    </Stack>
+                  ))}
+                </Stack>
+              )}
+            </Card>
+            <Card>
+              <Typography level="title-lg" component="h2">
+                {t('detail.documents')}
+              </Typography>
+              {loan.documents.length === 0 ? (
+                <Typography>{t('detail.noDocuments')}</Typography>
+              ) : (
+                <Stack component="ul" gap={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                  {loan.documents.map((file) => (
+                    <Stack
+                      component="li"
+                      key={file.id}
+                      direction="row"
+                      gap={1}
+                      alignItems="center"
+                      flexWrap="wrap"
+                    >
+                      <Typography sx={{ flex: 1, wordBreak: 'break-all' }}>
+                        {file.filename} ({formatBytes(file.size, language)})
+                      </Typography>
+                      <Button
+                        component="a"
+                        href={`${base}/documents/${file.id}?view=1`}
+                        target="_blank"
+                        rel="noopener"
+                        size="sm"
+                        variant="soft"
+                        startDecorator={<IconEye aria-hidden size={16} />}
+                        aria-label={t('detail.view', { filename: file.filename })}
+                      >
+                        {t('detail.viewShort')}
+                      </Button>
+                      <Button
+                        component="a"
+                        href={`${base}/documents/${file.id}`}
+                        size="sm"
+                        variant="outlined"
+                        startDecorator={<IconDownload aria-hidden size={16} />}
+                        aria-label={t('detail.download', { filename: file.filename })}
+                      >
+                        {t('detail.downloadShort')}
+                      </Button>
+                    </Stack>
+                  ))}
+                </Stack>
+              )}
+            </Card>
+          </Stack>
+        </Grid>
+
+        <Grid xs={12} lg={6}>
+          <Card>
+            <Typography level="title-lg" component="h2">
+              {t('detail.transactions')}
+            </Typography>
+            {transactionsError || !transactions ? (
+              <Alert color="danger" role="alert">
+                {t('detail.transactionsFailed', { reason: transactionsError ?? '' })}
+              </Alert>
+            ) : (
+              <Transactions transactions={transactions} currency={loan.currency} />
+            )}
+          </Card>
+        </Grid>
+        <Grid xs={12} lg={6}>
+          <Card>
+            <Typography level="title-lg" component="h2">
+              {t('detail.schedule')}
+            </Typography>
+            {loan.schedule.length === 0 ? (
+              <Typography>{t('detail.noSchedule')}</Typography>
+            ) : (
+              <Box sx={{ overflowX: 'auto' }}>
+                <Table size="sm" stripe="odd">
+                  <caption className="visually-hidden">{t('detail.schedule')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('fields.dueDate')}</th>
+                      <th scope="col">{t('schedule.principal')}</th>
+                      <th scope="col">{t('schedule.interest')}</th>
+                      <th scope="col">{t('schedule.amount')}</th>
+                      <th scope="col">{t('fields.paymentStatus')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {loan.schedule.map((line) => (
+                      <tr key={line.due_date}>
+                        <td>{formatDate(line.due_date, language)}</td>
+                        <td>{money(line.principal)}</td>
+                        <td>{money(line.interest)}</td>
+                        <td>{money(line.amount)}</td>
+                        <td>{tcat(`scheduleStatuses.${line.status}`)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </Box>
+            )}
+          </Card>
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}

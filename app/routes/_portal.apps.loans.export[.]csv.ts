@@ -1,0 +1,56 @@
+// The loan list as CSV: the same search and tab as the page, every matching loan, in the reader's language.
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { translateMessage } from '~/components/messages';
+import { loanListParams } from '~/forms/finance';
+import { rolesFor } from '~/services/access';
+import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { csvResponse } from '~/services/csv.server';
+import { messageKeyFor, reportError } from '~/services/errors.server';
+import { i18next } from '~/services/i18n.server';
+import { loansForExport } from '~/services/loans.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor('/apps/loans/export.csv') });
+  const params = loanListParams.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const t = await i18next.getFixedT(request, ['finance', 'catalog', 'common']);
+  let loans;
+  try {
+    loans = await withBackofficeSession(request, () => loansForExport(signedIn, params));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError('loan export', error);
+    throw new Response(translateMessage(t, messageKeyFor(error)), {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+  const header = [
+    t('finance:fields.loanId'),
+    t('finance:fields.customer'),
+    t('finance:fields.state'),
+    t('finance:fields.principal'),
+    t('finance:fields.currency'),
+    t('finance:fields.interestRate'),
+    t('finance:fields.issueDate'),
+    t('finance:fields.dueDate'),
+    t('finance:fields.paidAmount'),
+    t('finance:fields.outstanding'),
+    t('finance:fields.paymentStatus'),
+    t('finance:fields.nextDueDate'),
+  ];
+  const rows = loans.map((loan) => [
+    loan.name,
+    loan.partner_name,
+    t(`catalog:loanStates.${loan.state}`),
+    loan.principal.toFixed(2),
+    loan.currency,
+    loan.interest_rate,
+    loan.issue_date,
+    loan.due_date,
+    loan.paid_amount.toFixed(2),
+    loan.outstanding.toFixed(2),
+    t(`catalog:paymentStatuses.${loan.payment_status}`),
+    loan.next_due_date,
+  ]);
+  return csvResponse(`loans-${params.tab}.csv`, header, rows);
+}

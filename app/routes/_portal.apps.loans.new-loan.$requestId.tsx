@@ -1,0 +1,197 @@
+// Staff: turn an approved trade-finance request into a loan in Requested state, to approve or deny on
+// the loan's page. A request that is not approved, not trade finance, or already has its loan is refused.
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import Grid from '@mui/joy/Grid';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { TextField } from '~/components/form-field';
+import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { formatMoney } from '~/components/format';
+import { FieldList, PageHeading } from '~/components/page-parts';
+import { titleMeta } from '~/components/page-title';
+import { loanFromRequestSchema } from '~/forms/finance';
+import { rolesFor } from '~/services/access';
+import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
+import type { ShippingRequest } from '~/services/backoffice/contract';
+import { messageKeyFor, reportError } from '~/services/errors.server';
+import { pageTools } from '~/services/page.server';
+
+const SCREEN = '/apps/loans/new-loan/:requestId';
+
+export const handle = { i18n: ['common', 'catalog', 'finance'] };
+
+function requestId(raw: string | undefined): number {
+  const id = z.coerce.number().int().positive().safeParse(raw);
+  if (!id.success) throw new Response('Not found', { status: 404 });
+  return id.data;
+}
+
+/** Why no loan can be made from this request, if none can. */
+function blocker(request: ShippingRequest): 'notTradeFinance' | 'notApproved' | 'hasLoan' | null {
+  if (request.loan_id) return 'hasLoan';
+  if (request.service !== 'trade_finance') return 'notTradeFinance';
+  return request.status === 'approved' ? null : 'notApproved';
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const id = requestId(params.requestId);
+  const { t, title } = await pageTools(request, 'finance');
+  try {
+    const shippingRequest = await withBackofficeSession(request, () =>
+      backoffice().call('getShippingRequest', { session: signedIn.session, params: { id } }),
+    );
+    return {
+      title: title(t('newLoan.title', { id })),
+      request: shippingRequest,
+      blocker: blocker(shippingRequest),
+    };
+  } catch (error) {
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const id = requestId(params.requestId);
+  const submission = parseWithZod(await request.formData(), { schema: loanFromRequestSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const v = submission.value;
+  let name: string;
+  try {
+    const answer = await withBackofficeSession(request, () =>
+      backoffice().call('createLoanFromRequest', {
+        session: signedIn.session,
+        params: { id },
+        body: {
+          principal: v.principal,
+          interest_rate: v.interestRate,
+          term_months: v.termMonths,
+          currency: 'USD',
+        },
+      }),
+    );
+    name = answer.name;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    const key =
+      isBackofficeError(error) && error.code === 'conflict'
+        ? 'finance:newLoan.conflict'
+        : messageKeyFor(error);
+    if (key !== 'finance:newLoan.conflict') reportError('loan from request', error);
+    return data(submission.reply({ formErrors: [key] }), { status: 400 });
+  }
+  return redirect(`/apps/loan/loan-details/${encodeURIComponent(name)}?created=1`);
+}
+
+export const meta = titleMeta;
+
+export default function NewLoanFromRequest() {
+  const loaded = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t, i18n } = useTranslation('finance');
+  const { t: tcat } = useTranslation('catalog');
+  const { request } = loaded;
+  const [form, fields] = useForm({
+    id: `loan-from-request-${request.id}`,
+    lastResult,
+    defaultValue: {
+      principal: request.expected_revenue > 0 ? String(request.expected_revenue) : undefined,
+      interestRate: '8',
+      termMonths: '6',
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loanFromRequestSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <Stack gap={3} sx={{ maxWidth: 860 }}>
+      <PageHeading title={t('newLoan.title', { id: request.id })} intro={t('newLoan.intro')} />
+      <Card>
+        <Typography level="title-md" component="h2">
+          {t('newLoan.request')}
+        </Typography>
+        <FieldList
+          rows={[
+            { label: t('fields.customer'), value: request.partner_name },
+            { label: t('fields.state'), value: tcat(`requestStatuses.${request.status}`) },
+            {
+              label: t('newLoan.expectedRevenue'),
+              value: formatMoney(request.expected_revenue, 'USD', i18n.language),
+            },
+            {
+              label: t('newLoan.description'),
+              value: <span style={{ whiteSpace: 'pre-line' }}>{request.description}</span>,
+            },
+          ]}
+        />
+      </Card>
+      {loaded.blocker ? (
+        <Notice color="warning">{t(`newLoan.${loaded.blocker}`)}</Notice>
+      ) : (
+        <Card>
+          <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+            <Stack gap={2.5}>
+              <FormErrors id={form.errorId} errors={form.errors} />
+              <Grid container spacing={2}>
+                <Grid xs={12} md={4}>
+                  <TextField
+                    field={fields.principal}
+                    label={t('newLoan.principal')}
+                    type="number"
+                    step="any"
+                    required
+                  />
+                </Grid>
+                <Grid xs={12} md={4}>
+                  <TextField
+                    field={fields.interestRate}
+                    label={t('newLoan.interestRate')}
+                    type="number"
+                    step="any"
+                    required
+                  />
+                </Grid>
+                <Grid xs={12} md={4}>
+                  <TextField
+                    field={fields.termMonths}
+                    label={t('newLoan.termMonths')}
+                    type="number"
+                    required
+                  />
+                </Grid>
+              </Grid>
+              <Stack direction="row" gap={1.5} flexWrap="wrap">
+                <SubmitButton>{t('newLoan.submit')}</SubmitButton>
+                <Button
+                  component={Link}
+                  to="/apps/client-service-requests"
+                  variant="plain"
+                  color="neutral"
+                  size="lg"
+                >
+                  {t('newLoan.cancel')}
+                </Button>
+              </Stack>
+            </Stack>
+          </Form>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}

@@ -1,0 +1,281 @@
+// One shipping order: its fields (spec section 3), customer, supplier, invoice and loan, documents, and
+// the tracking timeline. Staff add and correct tracking events here; the customer sees them.
+import { parseWithZod } from '@conform-to/zod';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import Grid from '@mui/joy/Grid';
+import Link from '@mui/joy/Link';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Link as RemixLink, useLoaderData } from '@remix-run/react';
+import { IconFileText, IconPaperclip, IconPrinter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { Notice } from '~/components/form-parts';
+import { formatBytes, formatDate, formatMoney, formatNumber } from '~/components/format';
+import { FieldList, RecordHeading } from '~/components/page-parts';
+import { titleMeta } from '~/components/page-title';
+import { InvoiceStatusChip, OrderStatusChip } from '~/components/shipping/order-parts';
+import {
+  EditTracking,
+  Timeline,
+  TrackingForm,
+  type TrackingActionData,
+} from '~/components/shipping/tracking';
+import { fromLocalDateTime, trackingSchema } from '~/forms/shipping';
+import { isStaff, rolesFor } from '~/services/access';
+import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { isBackofficeError } from '~/services/backoffice/client.server';
+import { messageKeyFor, reportError } from '~/services/errors.server';
+import { pageTools } from '~/services/page.server';
+import { getOrder, saveTrackingEvent } from '~/services/shipping.server';
+
+const SCREEN = '/apps/shipping-details/:id';
+
+export const handle = { i18n: ['common', 'catalog', 'shipping'] };
+
+function orderId(raw: string | undefined): number {
+  const id = z.coerce.number().int().positive().safeParse(raw);
+  if (!id.success) throw new Response('Not found', { status: 404 });
+  return id.data;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const id = orderId(params.id);
+  const { t, title } = await pageTools(request, 'shipping');
+  try {
+    const order = await withBackofficeSession(request, () => getOrder(signedIn, id));
+    const url = new URL(request.url);
+    const saved = url.searchParams.get('saved');
+    return {
+      title: title(t('detail.title', { name: order.name })),
+      order,
+      staff: isStaff(signedIn.user.roles),
+      saved: saved === 'added' || saved === 'updated' ? saved : null,
+      created: url.searchParams.has('created'),
+    };
+  } catch (error) {
+    // Another customer's order is "not found", never told apart from a missing one.
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const id = orderId(params.id);
+  if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
+  const formData = await request.formData();
+  const formId = String(formData.get('formId') ?? 'tracking-new');
+  const submission = parseWithZod(formData, { schema: trackingSchema });
+  if (submission.status !== 'success') {
+    return data<TrackingActionData>({ formId, result: submission.reply() }, { status: 400 });
+  }
+  const value = submission.value;
+  try {
+    await withBackofficeSession(request, () =>
+      saveTrackingEvent(signedIn, id, { ...value, eventTime: fromLocalDateTime(value.eventTime) }),
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    reportError('tracking event', error);
+    return data<TrackingActionData>(
+      { formId, result: submission.reply({ formErrors: [messageKeyFor(error)] }) },
+      { status: 400 },
+    );
+  }
+  return redirect(`/apps/shipping-details/${id}?saved=${value.eventId ? 'updated' : 'added'}#tracking`);
+}
+
+export const meta = titleMeta;
+
+export default function ShippingDetails() {
+  const { order, staff, saved, created } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation('shipping');
+  const { t: tcat } = useTranslation('catalog');
+  const language = i18n.language;
+  const latestPlace = order.tracking.at(-1)?.place;
+
+  return (
+    <Stack gap={3}>
+      <RecordHeading
+        kicker={t('detail.kicker')}
+        title={order.name}
+        chips={<OrderStatusChip status={order.status} />}
+        actions={
+          <>
+            <Button
+              component={RemixLink}
+              to={`/apps/shipping/clearance-receipt/${order.id}`}
+              variant="outlined"
+              startDecorator={<IconPrinter aria-hidden size={18} />}
+            >
+              {t('detail.clearanceReceipt')}
+            </Button>
+            <Button component={RemixLink} to="/apps/shipping" variant="plain" color="neutral">
+              {t('detail.back')}
+            </Button>
+          </>
+        }
+      />
+
+      {created && <Notice>{t('newOrder.created', { name: order.name })}</Notice>}
+      {saved && <Notice>{t(saved === 'added' ? 'tracking.added' : 'tracking.updated')}</Notice>}
+
+      <Grid container spacing={2}>
+        <Grid xs={12} lg={7}>
+          <Card sx={{ height: '100%' }}>
+            <Typography level="title-lg" component="h2">
+              {t('detail.order')}
+            </Typography>
+            <FieldList
+              rows={[
+                { label: t('fields.orderNumber'), value: order.name, ltr: true },
+                { label: t('fields.status'), value: tcat(`orderStatuses.${order.status}`) },
+                { label: t('fields.category'), value: tcat(`categories.${order.category}`) },
+                { label: t('fields.containerType'), value: tcat(`containerTypes.${order.container_type}`) },
+                { label: t('fields.cbm'), value: formatNumber(order.cbm, language) },
+                { label: t('fields.origin'), value: tcat(`origins.${order.origin}`) },
+                { label: t('fields.location'), value: order.location },
+                { label: t('fields.shippingMark'), value: order.shipping_mark, ltr: true },
+                { label: t('fields.container'), value: order.container_name, ltr: true },
+                {
+                  label: t('fields.expectedArrival'),
+                  value: order.expected_arrival ? formatDate(order.expected_arrival, language) : null,
+                },
+                {
+                  label: t('fields.requestId'),
+                  value: order.request_id ? `#${order.request_id}` : null,
+                },
+                { label: t('fields.createdAt'), value: formatDate(order.created_at, language) },
+              ]}
+            />
+          </Card>
+        </Grid>
+        <Grid xs={12} lg={5}>
+          <Stack gap={2}>
+            <Card>
+              <Typography level="title-lg" component="h2">
+                {t('detail.finance')}
+              </Typography>
+              <FieldList
+                rows={[
+                  {
+                    label: t('fields.invoiceStatus'),
+                    value: <InvoiceStatusChip status={order.invoice_status} />,
+                  },
+                  {
+                    label: t('fields.totalInvoice'),
+                    value: formatMoney(order.total_invoice, order.currency, language),
+                  },
+                  {
+                    label: t('fields.loan'),
+                    value: order.loan_name ? (
+                      <Link component={RemixLink} to={`/apps/loan/loan-details/${order.loan_name}`}>
+                        {order.loan_name}
+                      </Link>
+                    ) : (
+                      t('detail.notFinanced')
+                    ),
+                  },
+                ]}
+              />
+            </Card>
+            {staff && (
+              <Card>
+                <Typography level="title-lg" component="h2">
+                  {t('detail.customer')}
+                </Typography>
+                <FieldList
+                  rows={[
+                    { label: t('fields.customer'), value: order.partner_name },
+                    { label: t('fields.phone'), value: order.partner_phone, ltr: true },
+                    { label: t('fields.email'), value: order.partner_email, ltr: true },
+                  ]}
+                />
+              </Card>
+            )}
+            <Card>
+              <Typography level="title-lg" component="h2">
+                {t('detail.supplier')}
+              </Typography>
+              {order.supplier ? (
+                <FieldList
+                  rows={[
+                    { label: t('fields.supplierName'), value: order.supplier.name },
+                    { label: t('fields.supplierPhone'), value: order.supplier.phone, ltr: true },
+                    { label: t('fields.supplierEmail'), value: order.supplier.email, ltr: true },
+                    { label: t('fields.supplierAddress'), value: order.supplier.address },
+                  ]}
+                />
+              ) : (
+                <Typography>{t('detail.noSupplier')}</Typography>
+              )}
+            </Card>
+          </Stack>
+        </Grid>
+
+        <Grid xs={12} lg={7}>
+          <Card id="tracking">
+            <Typography level="title-lg" component="h2">
+              {t('tracking.title')}
+            </Typography>
+            <Timeline
+              events={order.tracking}
+              renderEdit={staff ? (event) => <EditTracking event={event} /> : undefined}
+            />
+          </Card>
+        </Grid>
+        <Grid xs={12} lg={5}>
+          <Stack gap={2}>
+            <Card>
+              <Typography level="title-lg" component="h2">
+                {t('detail.documents')}
+              </Typography>
+              {order.documents.length === 0 ? (
+                <Typography>{t('detail.noDocuments')}</Typography>
+              ) : (
+                <Stack component="ul" gap={0.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                  {order.documents.map((file) => (
+                    <li key={file.id}>
+                      <Link
+                        href={`/apps/shipping-details/${order.id}/documents/${file.id}`}
+                        startDecorator={
+                          file.mimetype === 'application/pdf' ? (
+                            <IconFileText aria-hidden size={16} />
+                          ) : (
+                            <IconPaperclip aria-hidden size={16} />
+                          )
+                        }
+                        aria-label={t('detail.download', { filename: file.filename })}
+                        sx={{ wordBreak: 'break-all' }}
+                      >
+                        {file.filename} ({formatBytes(file.size, language)})
+                      </Link>
+                    </li>
+                  ))}
+                </Stack>
+              )}
+            </Card>
+            {staff && (
+              <Card>
+                <Typography level="title-lg" component="h2">
+                  {t('tracking.addTitle')}
+                </Typography>
+                <TrackingForm defaultPlace={latestPlace} />
+              </Card>
+            )}
+          </Stack>
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}

@@ -1,0 +1,176 @@
+// Shipping orders: a client's own ("My Shipping Orders"), every customer's for staff, through the
+// admin's all-orders call for an admin. Tabs, search, filters and page live in the URL (GET forms and
+// links: works without JavaScript, can be bookmarked); the filtered list exports as CSV.
+import Button from '@mui/joy/Button';
+import Link from '@mui/joy/Link';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Link as RemixLink, useLoaderData, useLocation } from '@remix-run/react';
+import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ORIGINS } from '~/catalog';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { formatDate, formatMoney, formatNumber } from '~/components/format';
+import { ListTable, SearchForm } from '~/components/list-table';
+import { PageHeading } from '~/components/page-parts';
+import { titleMeta } from '~/components/page-title';
+import { FilterSelect } from '~/components/select-field';
+import { InvoiceStatusChip, OrderStatusChip, TabLinks } from '~/components/shipping/order-parts';
+import { orderListParams } from '~/forms/shipping';
+import { hasRole, isStaff } from '~/services/access';
+import { ORDER_FILTERS, ORDER_STATUSES } from '~/services/backoffice/contract';
+import { loadListPage } from '~/services/list-loader.server';
+import { listOrders } from '~/services/shipping.server';
+
+export const handle = { i18n: ['common', 'catalog', 'shipping'] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { signedIn, t, title, params, page, loadError } = await loadListPage(request, {
+    screen: '/apps/shipping',
+    namespace: 'shipping',
+    params: orderListParams,
+    context: 'shipping orders',
+    load: listOrders,
+  });
+  const staff = isStaff(signedIn.user.roles);
+  const heading = hasRole(signedIn.user.roles, ['admin'])
+    ? 'list.titleAdmin'
+    : staff
+      ? 'list.titleStaff'
+      : 'list.title';
+  return { title: title(t(heading)), heading, staff, params, page, loadError };
+}
+
+export const meta = titleMeta;
+
+function Toolbar({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
+  const { t } = useTranslation('shipping');
+  const { t: tc } = useTranslation();
+  const { t: tcat } = useTranslation('catalog');
+  return (
+    <SearchForm searchId="order-search" searchValue={data.params.q} placeholder={t('list.searchPlaceholder')}>
+      <input type="hidden" name="filter" value={data.params.filter} />
+      <FilterSelect
+        name="status"
+        label={t('list.status')}
+        value={data.params.status ?? ''}
+        options={[
+          { value: '', label: tc('list.all') },
+          ...ORDER_STATUSES.map((status) => ({ value: status, label: tcat(`orderStatuses.${status}`) })),
+        ]}
+      />
+      <FilterSelect
+        name="origin"
+        label={t('list.origin')}
+        value={data.params.origin ?? ''}
+        options={[
+          { value: '', label: tc('list.all') },
+          ...ORIGINS.map((origin) => ({ value: origin, label: tcat(`origins.${origin}`) })),
+        ]}
+      />
+    </SearchForm>
+  );
+}
+
+export default function ShippingOrders() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const { t, i18n } = useTranslation('shipping');
+  const { t: tcat } = useTranslation('catalog');
+  const language = i18n.language;
+  const exportQuery = new URLSearchParams(location.search);
+  exportQuery.delete('page');
+  return (
+    <Stack gap={3}>
+      <PageHeading
+        title={t(data.heading)}
+        intro={t(data.staff ? 'list.introStaff' : 'list.intro')}
+        action={
+          <Button
+            component="a"
+            href={`/apps/shipping/export.csv${exportQuery.size ? `?${exportQuery}` : ''}`}
+            variant="outlined"
+            startDecorator={<IconDownload aria-hidden size={18} />}
+            download
+          >
+            {t('list.export')}
+          </Button>
+        }
+      />
+      <TabLinks
+        name="filter"
+        label={t('list.tabs')}
+        current={data.params.filter}
+        tabs={ORDER_FILTERS.map((filter) => ({
+          value: filter,
+          label: tcat(`orderFilters.${filter}`),
+          count: data.page?.counts?.[filter],
+        }))}
+      />
+      <Toolbar data={data} />
+      <ListTable
+        page={data.page}
+        failure={t('list.loadFailed', { reason: data.loadError ?? '' })}
+        empty={t('list.empty')}
+        count={t('list.count', { count: data.page?.total ?? 0 })}
+        caption={t(data.heading)}
+        minWidth={data.staff ? 1100 : 960}
+        head={
+          <>
+            <th scope="col">{t('fields.orderNumber')}</th>
+            {data.staff && <th scope="col">{t('fields.customer')}</th>}
+            <th scope="col">{t('fields.category')}</th>
+            <th scope="col">{t('fields.containerType')}</th>
+            <th scope="col">{t('fields.cbm')}</th>
+            <th scope="col">{t('fields.location')}</th>
+            <th scope="col">{t('fields.status')}</th>
+            <th scope="col">{t('fields.invoiceStatus')}</th>
+            <th scope="col">{t('fields.totalInvoice')}</th>
+            <th scope="col">{t('fields.createdAt')}</th>
+          </>
+        }
+      >
+        {(data.page?.items ?? []).map((order) => (
+          <tr key={order.id}>
+            <td>
+              <Link component={RemixLink} to={`/apps/shipping-details/${order.id}`} fontWeight="lg">
+                {order.name}
+              </Link>
+              {order.shipping_mark && (
+                <Typography level="body-xs" dir="ltr">
+                  {order.shipping_mark}
+                </Typography>
+              )}
+              {order.loan_name && (
+                <Typography level="body-xs">
+                  {t('list.financedBy')}{' '}
+                  <Link component={RemixLink} to={`/apps/loan/loan-details/${order.loan_name}`} dir="ltr">
+                    {order.loan_name}
+                  </Link>
+                </Typography>
+              )}
+            </td>
+            {data.staff && <td>{order.partner_name}</td>}
+            <td>{tcat(`categories.${order.category}`)}</td>
+            <td>{tcat(`containerTypes.${order.container_type}`)}</td>
+            <td>{formatNumber(order.cbm, language)}</td>
+            <td>{order.location ?? tcat(`origins.${order.origin}`)}</td>
+            <td>
+              <OrderStatusChip status={order.status} />
+            </td>
+            <td>
+              <InvoiceStatusChip status={order.invoice_status} />
+            </td>
+            <td>{formatMoney(order.total_invoice, order.currency, language)}</td>
+            <td>{formatDate(order.created_at, language)}</td>
+          </tr>
+        ))}
+      </ListTable>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}

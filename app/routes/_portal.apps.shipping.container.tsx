@@ -1,0 +1,189 @@
+// Admin: containers with their orders, how full each is (CBM), and status; filters and page in the URL.
+import Chip from '@mui/joy/Chip';
+import LinearProgress from '@mui/joy/LinearProgress';
+import Link from '@mui/joy/Link';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Link as RemixLink, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { ORIGINS } from '~/catalog';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { formatDate, formatNumber } from '~/components/format';
+import { ListTable, SearchForm } from '~/components/list-table';
+import { PageHeading } from '~/components/page-parts';
+import { titleMeta } from '~/components/page-title';
+import { FilterSelect } from '~/components/select-field';
+import { OrderStatusChip } from '~/components/shipping/order-parts';
+import { containerListParams } from '~/forms/shipping';
+import { CONTAINER_STATUSES, type Container } from '~/services/backoffice/contract';
+import { loadListPage } from '~/services/list-loader.server';
+import { listContainers } from '~/services/fleet.server';
+
+export const handle = { i18n: ['common', 'catalog', 'shipping'] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { t, title, params, page, loadError } = await loadListPage(request, {
+    screen: '/apps/shipping/container',
+    namespace: 'shipping',
+    params: containerListParams,
+    context: 'containers',
+    load: listContainers,
+  });
+  return { title: title(t('containers.title')), params, page, loadError };
+}
+
+export const meta = titleMeta;
+
+const STATUS_COLOURS: Record<Container['status'], 'primary' | 'neutral' | 'warning' | 'success'> = {
+  open: 'primary',
+  closed: 'neutral',
+  shipped: 'warning',
+  arrived: 'success',
+};
+
+function Fill({ container }: { container: Container }) {
+  const { t, i18n } = useTranslation('shipping');
+  const percent = Math.min(100, Math.round((container.used_cbm / container.capacity_cbm) * 100));
+  const label = t('containers.fill', {
+    used: formatNumber(container.used_cbm, i18n.language),
+    capacity: formatNumber(container.capacity_cbm, i18n.language),
+    percent,
+  });
+  return (
+    <Stack gap={0.5} sx={{ minWidth: 160 }}>
+      <LinearProgress
+        determinate
+        value={percent}
+        color={percent >= 95 ? 'danger' : percent >= 75 ? 'warning' : 'primary'}
+        aria-label={label}
+        aria-valuetext={label}
+        sx={{ '--LinearProgress-thickness': '8px' }}
+      />
+      <Typography level="body-xs">{label}</Typography>
+    </Stack>
+  );
+}
+
+export default function Containers() {
+  const data = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation('shipping');
+  const { t: tc } = useTranslation();
+  const { t: tcat } = useTranslation('catalog');
+  return (
+    <Stack gap={3}>
+      <PageHeading title={t('containers.title')} intro={t('containers.intro')} />
+      <SearchForm
+        searchId="container-search"
+        searchValue={data.params.q}
+        placeholder={t('containers.searchPlaceholder')}
+      >
+        <FilterSelect
+          name="status"
+          label={t('list.status')}
+          value={data.params.status ?? ''}
+          options={[
+            { value: '', label: tc('list.all') },
+            ...CONTAINER_STATUSES.map((status) => ({
+              value: status,
+              label: tcat(`containerStatuses.${status}`),
+            })),
+          ]}
+        />
+        <FilterSelect
+          name="origin"
+          label={t('list.origin')}
+          value={data.params.origin ?? ''}
+          options={[
+            { value: '', label: tc('list.all') },
+            ...ORIGINS.map((origin) => ({ value: origin, label: tcat(`origins.${origin}`) })),
+          ]}
+        />
+      </SearchForm>
+
+      <ListTable
+        page={data.page}
+        failure={t('containers.loadFailed', { reason: data.loadError ?? '' })}
+        empty={t('containers.empty')}
+        count={t('containers.count', { count: data.page?.total ?? 0 })}
+        caption={t('containers.title')}
+        minWidth={1000}
+        topAligned
+        head={
+          <>
+            <th scope="col">{t('containers.container')}</th>
+            <th scope="col">{t('containers.route')}</th>
+            <th scope="col">{t('list.status')}</th>
+            <th scope="col">{t('containers.fillLevel')}</th>
+            <th scope="col">{t('containers.orders')}</th>
+          </>
+        }
+      >
+        {(data.page?.items ?? []).map((container) => (
+          <tr key={container.id}>
+            <td>
+              <Typography level="title-sm" dir="ltr">
+                {container.name}
+              </Typography>
+              <Typography level="body-xs">{tcat(`containerSizes.${container.size}`)}</Typography>
+            </td>
+            <td>
+              {t('containers.routeText', {
+                origin: tcat(`origins.${container.origin}`),
+                destination: container.destination,
+              })}
+              {container.departure_date && (
+                <Typography level="body-xs">
+                  {t('containers.departure', {
+                    date: formatDate(container.departure_date, i18n.language),
+                  })}
+                </Typography>
+              )}
+            </td>
+            <td>
+              <Chip size="sm" variant="soft" color={STATUS_COLOURS[container.status]}>
+                {tcat(`containerStatuses.${container.status}`)}
+              </Chip>
+            </td>
+            <td>
+              <Fill container={container} />
+            </td>
+            <td>
+              {container.orders.length === 0 ? (
+                t('containers.noOrders')
+              ) : (
+                <Stack component="ul" gap={0.75} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                  {container.orders.map((order) => (
+                    <Stack
+                      component="li"
+                      key={order.id}
+                      direction="row"
+                      gap={1}
+                      alignItems="center"
+                      flexWrap="wrap"
+                    >
+                      <Link component={RemixLink} to={`/apps/shipping-details/${order.id}`} dir="ltr">
+                        {order.name}
+                      </Link>
+                      <Typography level="body-xs">
+                        {t('containers.orderLine', {
+                          customer: order.partner_name,
+                          cbm: formatNumber(order.cbm, i18n.language),
+                        })}
+                      </Typography>
+                      <OrderStatusChip status={order.status} />
+                    </Stack>
+                  ))}
+                </Stack>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}

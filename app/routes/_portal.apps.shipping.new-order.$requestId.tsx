@@ -1,0 +1,243 @@
+// Staff: turn an approved shipping request into a shipping order. The form starts from the details the
+// customer gave; a request that is not approved, or already has its order, is refused with a message.
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import Grid from '@mui/joy/Grid';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '~/catalog';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { TextField } from '~/components/form-field';
+import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { FieldList, PageHeading } from '~/components/page-parts';
+import { titleMeta } from '~/components/page-title';
+import { SelectField } from '~/components/select-field';
+import { orderFromRequestSchema } from '~/forms/shipping';
+import { rolesFor } from '~/services/access';
+import { requireUser, withBackofficeSession, type SignedIn } from '~/services/auth.server';
+import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
+import type { ShippingRequest } from '~/services/backoffice/contract';
+import { messageKeyFor, reportError } from '~/services/errors.server';
+import { supplierChoices } from '~/services/fleet.server';
+import { pageTools } from '~/services/page.server';
+import { readDetails } from '~/services/requests.server';
+
+const SCREEN = '/apps/shipping/new-order/:requestId';
+
+export const handle = { i18n: ['common', 'catalog', 'requests', 'shipping'] };
+
+function requestId(raw: string | undefined): number {
+  const id = z.coerce.number().int().positive().safeParse(raw);
+  if (!id.success) throw new Response('Not found', { status: 404 });
+  return id.data;
+}
+
+async function loadRequest(signedIn: SignedIn, id: number): Promise<ShippingRequest> {
+  try {
+    return await backoffice().call('getShippingRequest', { session: signedIn.session, params: { id } });
+  } catch (error) {
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    throw error;
+  }
+}
+
+/** Why an order cannot be made from this request, if it cannot. */
+function blocker(request: ShippingRequest): 'notApproved' | 'hasOrder' | null {
+  if (request.shipping_order_id !== null) return 'hasOrder';
+  return request.status === 'approved' ? null : 'notApproved';
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const id = requestId(params.requestId);
+  const { t, title, common } = await pageTools(request, 'shipping');
+  const shippingRequest = await withBackofficeSession(request, () => loadRequest(signedIn, id));
+  let suppliers: { id: number; name: string }[] = [];
+  let suppliersError: string | null = null;
+  try {
+    suppliers = await withBackofficeSession(request, () => supplierChoices(signedIn));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError('supplier choices', error);
+    suppliersError = common(messageKeyFor(error));
+  }
+  return {
+    title: title(t('newOrder.title', { id })),
+    request: shippingRequest,
+    details: readDetails(shippingRequest.description),
+    blocker: blocker(shippingRequest),
+    suppliers,
+    suppliersError,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const id = requestId(params.requestId);
+  const submission = parseWithZod(await request.formData(), { schema: orderFromRequestSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const v = submission.value;
+  let orderId: number;
+  try {
+    const answer = await withBackofficeSession(request, () =>
+      backoffice().call('createShippingOrderFromRequest', {
+        session: signedIn.session,
+        params: { id },
+        body: {
+          category: v.category,
+          container_type: v.containerType,
+          origin: v.origin,
+          cbm: v.cbm,
+          supplier_id: v.supplierId ?? null,
+          shipping_mark: v.shippingMark ?? null,
+        },
+      }),
+    );
+    orderId = answer.id;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    const key =
+      isBackofficeError(error) && error.code === 'conflict'
+        ? 'shipping:newOrder.conflict'
+        : messageKeyFor(error);
+    if (key !== 'shipping:newOrder.conflict') reportError('order from request', error);
+    return data(submission.reply({ formErrors: [key] }), { status: 400 });
+  }
+  return redirect(`/apps/shipping-details/${orderId}?created=1`);
+}
+
+export const meta = titleMeta;
+
+export default function NewOrderFromRequest() {
+  const loaded = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation('shipping');
+  const { t: tcat } = useTranslation('catalog');
+  const { request, details } = loaded;
+  const [form, fields] = useForm({
+    id: `order-from-request-${request.id}`,
+    lastResult,
+    defaultValue: {
+      requestId: String(request.id),
+      category: details.category,
+      containerType: details.containerType,
+      origin: details.origin,
+      cbm: details.cbm === undefined ? undefined : String(details.cbm),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderFromRequestSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <Stack gap={3} sx={{ maxWidth: 860 }}>
+      <PageHeading title={t('newOrder.title', { id: request.id })} intro={t('newOrder.intro')} />
+      <Card>
+        <Typography level="title-md" component="h2">
+          {t('newOrder.request')}
+        </Typography>
+        <FieldList
+          rows={[
+            { label: t('fields.customer'), value: request.partner_name },
+            { label: t('newOrder.requestName'), value: request.name },
+            { label: t('fields.status'), value: tcat(`requestStatuses.${request.status}`) },
+            {
+              label: t('newOrder.description'),
+              value: <span style={{ whiteSpace: 'pre-line' }}>{request.description}</span>,
+            },
+          ]}
+        />
+      </Card>
+      {loaded.blocker ? (
+        <Notice color="warning">
+          {t(`newOrder.${loaded.blocker}`)}{' '}
+          {request.shipping_order_id !== null && (
+            <Link to={`/apps/shipping-details/${request.shipping_order_id}`}>{t('newOrder.openOrder')}</Link>
+          )}
+        </Notice>
+      ) : (
+        <Card>
+          <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+            <Stack gap={2.5}>
+              <FormErrors id={form.errorId} errors={form.errors} />
+              <input type="hidden" name="requestId" value={request.id} />
+              <Grid container spacing={2}>
+                <Grid xs={12} md={6}>
+                  <SelectField
+                    field={fields.category}
+                    label={t('fields.category')}
+                    placeholder={t('directory.none')}
+                    options={CATEGORIES.map((value) => ({ value, label: tcat(`categories.${value}`) }))}
+                    required
+                  />
+                </Grid>
+                <Grid xs={12} md={6}>
+                  <SelectField
+                    field={fields.containerType}
+                    label={t('fields.containerType')}
+                    placeholder={t('directory.none')}
+                    options={CONTAINER_TYPES.map((value) => ({
+                      value,
+                      label: tcat(`containerTypes.${value}`),
+                    }))}
+                    required
+                  />
+                </Grid>
+                <Grid xs={12} md={6}>
+                  <SelectField
+                    field={fields.origin}
+                    label={t('fields.origin')}
+                    placeholder={t('directory.none')}
+                    options={ORIGINS.map((value) => ({ value, label: tcat(`origins.${value}`) }))}
+                    required
+                  />
+                </Grid>
+                <Grid xs={12} md={6}>
+                  <TextField field={fields.cbm} label={t('fields.cbm')} type="number" step="any" required />
+                </Grid>
+                <Grid xs={12} md={6}>
+                  <SelectField
+                    field={fields.supplierId}
+                    label={t('fields.supplier')}
+                    placeholder={t('directory.none')}
+                    options={loaded.suppliers.map((s) => ({ value: String(s.id), label: s.name }))}
+                  />
+                  {loaded.suppliersError && (
+                    <Typography level="body-sm" color="warning">
+                      {t('newOrder.suppliersFailed', { reason: loaded.suppliersError })}
+                    </Typography>
+                  )}
+                </Grid>
+                <Grid xs={12} md={6}>
+                  <TextField field={fields.shippingMark} label={t('fields.shippingMark')} dir="ltr" />
+                </Grid>
+              </Grid>
+              <Stack direction="row" gap={1.5} flexWrap="wrap">
+                <SubmitButton>{t('newOrder.submit')}</SubmitButton>
+                <Button
+                  component={Link}
+                  to="/apps/shipping/requests"
+                  variant="plain"
+                  color="neutral"
+                  size="lg"
+                >
+                  {t('directory.cancel')}
+                </Button>
+              </Stack>
+            </Stack>
+          </Form>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}

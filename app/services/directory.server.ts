@@ -1,0 +1,103 @@
+// Drivers and suppliers (staff): the loaders and action of their add and edit pages, one set for both.
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { driverSchema, supplierSchema } from '~/forms/shipping';
+import { rolesFor } from './access';
+import { requireUser, withBackofficeSession, type SignedIn } from './auth.server';
+import { isBackofficeError } from './backoffice/client.server';
+import type { Driver, Supplier } from './backoffice/contract';
+import { messageKeyFor, reportError } from './errors.server';
+import { getDriver, getSupplier, saveDriver, saveSupplier } from './fleet.server';
+import { pageTools } from './page.server';
+
+export type DirectoryKind = 'driver' | 'supplier';
+
+const kinds = {
+  driver: {
+    list: '/apps/shipping/drivers',
+    schema: driverSchema,
+    /** The field a duplicate is about (409 from the back office). */
+    uniqueField: 'licenceNumber',
+    load: (signedIn: SignedIn, id: number): Promise<Driver | Supplier> => getDriver(signedIn, id),
+    save: (signedIn: SignedIn, id: number | null, value: z.infer<typeof driverSchema>) =>
+      saveDriver(signedIn, id, {
+        name: value.name,
+        phone: value.phone,
+        licence_number: value.licenceNumber,
+        vehicle_plate: value.vehiclePlate ?? null,
+        origin: value.origin ?? null,
+        active: value.active,
+      }),
+  },
+  supplier: {
+    list: '/apps/suppliers',
+    schema: supplierSchema,
+    uniqueField: 'name',
+    load: (signedIn: SignedIn, id: number): Promise<Driver | Supplier> => getSupplier(signedIn, id),
+    save: (signedIn: SignedIn, id: number | null, value: z.infer<typeof supplierSchema>) =>
+      saveSupplier(signedIn, id, {
+        name: value.name,
+        contact: value.contact ?? null,
+        phone: value.phone ?? null,
+        email: value.email || null,
+        address: value.address ?? null,
+        location: value.location ?? null,
+        active: value.active,
+      }),
+  },
+} as const;
+
+function recordId(raw: string | undefined): number | null {
+  if (raw === undefined) return null;
+  const id = z.coerce.number().int().positive().safeParse(raw);
+  if (!id.success) throw new Response('Not found', { status: 404 });
+  return id.data;
+}
+
+function screenOf(kind: DirectoryKind, id: number | null): string {
+  return `${kinds[kind].list}/${id === null ? 'new' : ':id'}`;
+}
+
+/** The add page (no `:id`) or the edit page with the record as it is now. */
+export async function recordLoader(kind: DirectoryKind, { request, params }: LoaderFunctionArgs) {
+  const id = recordId(params.id);
+  const signedIn = await requireUser(request, { anyOf: rolesFor(screenOf(kind, id)) });
+  const { t, title } = await pageTools(request, 'shipping');
+  if (id === null) return { title: title(t(`${kind}s.addTitle`)), record: null };
+  try {
+    const record = await withBackofficeSession(request, () => kinds[kind].load(signedIn, id));
+    return { title: title(t(`${kind}s.editTitle`, { name: record.name })), record };
+  } catch (error) {
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    throw error;
+  }
+}
+
+/** Saves the record; back to the list with a notice, or the form again with what was typed. */
+export async function recordAction(kind: DirectoryKind, { request, params }: ActionFunctionArgs) {
+  const id = recordId(params.id);
+  const signedIn = await requireUser(request, { anyOf: rolesFor(screenOf(kind, id)) });
+  const spec = kinds[kind];
+  const submission = parseWithZod(await request.formData(), { schema: spec.schema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  let saved: Driver | Supplier;
+  try {
+    // The schema parsed above is this kind's own.
+    const save = spec.save as (s: SignedIn, i: number | null, v: unknown) => Promise<Driver | Supplier>;
+    saved = await withBackofficeSession(request, () => save(signedIn, id, submission.value));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    if (isBackofficeError(error) && error.code === 'conflict') {
+      return data(
+        submission.reply({ fieldErrors: { [spec.uniqueField]: [`shipping:${kind}s.duplicate`] } }),
+        { status: 409 },
+      );
+    }
+    reportError(`save ${kind}`, error);
+    return data(submission.reply({ formErrors: [messageKeyFor(error)] }), { status: 400 });
+  }
+  const notice = new URLSearchParams({ saved: saved.name });
+  return redirect(`${spec.list}?${notice}`);
+}

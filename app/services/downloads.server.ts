@@ -1,0 +1,51 @@
+// Files the portal hands out (attachments, documents): the headers that make them a download, and the
+// answer when the back office refuses or fails.
+import { isBackofficeError } from './backoffice/client.server';
+import type { CallAnswer } from './backoffice/contract';
+import { reportError } from './errors.server';
+
+/** `attachment; filename="…"; filename*=UTF-8''…` with the name made safe for the header. */
+export function contentDisposition(
+  filename: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * Types a browser may show in a tab ("view"): none runs script (no SVG, no HTML); anything else is
+ * always downloaded.
+ */
+const VIEWABLE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+type StoredFile = CallAnswer<'getShippingRequestAttachment'>;
+
+/** The file as a download; a refusal is a 404 (another customer's file is never told apart). */
+export async function fileDownload(
+  context: string,
+  load: () => Promise<StoredFile>,
+  options: { view?: boolean } = {},
+): Promise<Response> {
+  try {
+    const file = await load();
+    const body = Buffer.from(file.data, 'base64');
+    const inline = options.view === true && VIEWABLE.has(file.mimetype);
+    return new Response(body, {
+      headers: {
+        'Content-Type': file.mimetype,
+        'Content-Length': String(body.length),
+        'Content-Disposition': contentDisposition(file.filename, inline ? 'inline' : 'attachment'),
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isBackofficeError(error, 'not_found') || isBackofficeError(error, 'forbidden')) {
+      throw new Response('Not found', { status: 404 });
+    }
+    reportError(context, error);
+    throw new Response('The file could not be loaded. Please try again.', { status: 503 });
+  }
+}

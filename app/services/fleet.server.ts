@@ -1,0 +1,101 @@
+// Containers (admin), drivers and suppliers (staff): lists a page at a time, one record, create, update.
+import type { ContainerListParams, DirectoryParams } from '~/forms/shipping';
+import type { SignedIn } from './auth.server';
+import { backoffice } from './backoffice/client.server';
+import type { CallInput, Container, Driver, Supplier } from './backoffice/contract';
+import { pageOf, pageQuery, textMatches, type Page } from './paging';
+
+export async function listContainers(
+  signedIn: SignedIn,
+  params: ContainerListParams,
+): Promise<Page<Container>> {
+  const answer = await backoffice().call('listContainers', {
+    session: signedIn.session,
+    query: {
+      search: params.q || undefined,
+      status: params.status,
+      origin: params.origin,
+      ...pageQuery(params.page),
+    },
+  });
+  return pageOf(
+    answer.containers,
+    answer.total,
+    params.page,
+    (container) =>
+      (!params.status || container.status === params.status) &&
+      (!params.origin || container.origin === params.origin) &&
+      textMatches(params.q, [container.name, container.destination]),
+  );
+}
+
+function directoryQuery(params: DirectoryParams) {
+  return { search: params.q || undefined, active: params.active, ...pageQuery(params.page) };
+}
+
+function activeMatches(params: DirectoryParams, record: { active: boolean }): boolean {
+  return !params.active || String(record.active) === params.active;
+}
+
+export async function listDrivers(signedIn: SignedIn, params: DirectoryParams): Promise<Page<Driver>> {
+  const answer = await backoffice().call('listDrivers', {
+    session: signedIn.session,
+    query: directoryQuery(params),
+  });
+  return pageOf(
+    answer.drivers,
+    answer.total,
+    params.page,
+    (driver) =>
+      activeMatches(params, driver) &&
+      textMatches(params.q, [driver.name, driver.phone, driver.licence_number, driver.vehicle_plate]),
+  );
+}
+
+export async function listSuppliers(signedIn: SignedIn, params: DirectoryParams): Promise<Page<Supplier>> {
+  const answer = await backoffice().call('listSuppliers', {
+    session: signedIn.session,
+    query: directoryQuery(params),
+  });
+  return pageOf(
+    answer.suppliers,
+    answer.total,
+    params.page,
+    (supplier) =>
+      activeMatches(params, supplier) &&
+      textMatches(params.q, [supplier.name, supplier.contact, supplier.email, supplier.location]),
+  );
+}
+
+/** Every active supplier for a choice list (an order made from a request), at most 100. */
+export async function supplierChoices(signedIn: SignedIn): Promise<{ id: number; name: string }[]> {
+  const answer = await backoffice().call('listSuppliers', {
+    session: signedIn.session,
+    query: { active: 'true', limit: 100 },
+  });
+  return answer.suppliers.filter((s) => s.active).map((s) => ({ id: s.id, name: s.name }));
+}
+
+export function getDriver(signedIn: SignedIn, id: number) {
+  return backoffice().call('getDriver', { session: signedIn.session, params: { id } });
+}
+
+export function saveDriver(signedIn: SignedIn, id: number | null, body: CallInput<'createDriver'>['body']) {
+  return id
+    ? backoffice().call('updateDriver', { session: signedIn.session, params: { id }, body })
+    : backoffice().call('createDriver', { session: signedIn.session, body });
+}
+
+export function getSupplier(signedIn: SignedIn, id: number) {
+  return backoffice().call('getSupplier', { session: signedIn.session, params: { id } });
+}
+
+export function saveSupplier(
+  signedIn: SignedIn,
+  id: number | null,
+  body: CallInput<'createSupplier'>['body'],
+) {
+  return id
+    ? backoffice().call('updateSupplier', { session: signedIn.session, params: { id }, body })
+    : backoffice().call('createSupplier', { session: signedIn.session, body });
+}

@@ -1,0 +1,37 @@
+// What every list page's loader does: check the role, read the list state from the URL, load the page,
+// and turn a failure into a message in the reader's language (shown with a retry, never as an empty list).
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { translateMessage } from '~/components/messages';
+import type { Namespace } from '~/i18n';
+import { rolesFor } from './access';
+import { requireUser, withBackofficeSession, type SignedIn } from './auth.server';
+import { messageKeyFor, reportError } from './errors.server';
+import { pageTools } from './page.server';
+
+export async function loadListPage<S extends z.ZodTypeAny, R>(
+  request: Request,
+  options: {
+    screen: string;
+    namespace: Namespace;
+    params: S;
+    /** Names the list in the server log when loading fails. */
+    context: string;
+    load: (signedIn: SignedIn, params: z.infer<S>) => Promise<R>;
+  },
+) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(options.screen) });
+  const { t, title, common } = await pageTools(request, options.namespace);
+  const url = new URL(request.url);
+  const params: z.infer<S> = options.params.parse(Object.fromEntries(url.searchParams));
+  let page: R | null = null;
+  let loadError: string | null = null;
+  try {
+    page = await withBackofficeSession(request, () => options.load(signedIn, params));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError(options.context, error);
+    loadError = translateMessage(common as TFunction, messageKeyFor(error));
+  }
+  return { signedIn, t, title, url, params, page, loadError };
+}

@@ -1,0 +1,128 @@
+// Shipping orders: the lists (a client's own, every order for staff, the admin's all-orders call), one
+// order with its tracking, the CSV export, and the staff's tracking events.
+import { CATEGORY_NAMES } from '~/catalog';
+import type { OrderListParams } from '~/forms/shipping';
+import { hasRole } from './access';
+import type { SignedIn } from './auth.server';
+import { backoffice } from './backoffice/client.server';
+import {
+  IN_PROGRESS_STATUSES,
+  type Milestone,
+  type OrderFilter,
+  type ShippingOrder,
+} from './backoffice/contract';
+import { pageOf, pageQuery, textMatches, type Page } from './paging';
+
+export type OrderCounts = Record<OrderFilter, number>;
+
+export interface OrderPage extends Page<ShippingOrder> {
+  counts: OrderCounts | null;
+}
+
+export function inFilter(order: ShippingOrder, filter: OrderFilter): boolean {
+  switch (filter) {
+    case 'show_all':
+      return true;
+    case 'in_progress':
+      return IN_PROGRESS_STATUSES.includes(order.status);
+    case 'completed':
+      return order.status === 'delivered';
+    case 'financed':
+      return order.loan_id !== null;
+  }
+}
+
+function matches(order: ShippingOrder, params: OrderListParams): boolean {
+  return (
+    inFilter(order, params.filter) &&
+    (!params.status || order.status === params.status) &&
+    (!params.origin || order.origin === params.origin) &&
+    textMatches(params.q, [
+      order.name,
+      order.shipping_mark,
+      order.category,
+      CATEGORY_NAMES[order.category],
+      order.partner_name,
+    ])
+  );
+}
+
+/** The admin reads through the admin's all-orders call; anyone else through the scoped list. */
+function listCall(signedIn: SignedIn) {
+  return hasRole(signedIn.user.roles, ['admin']) ? 'listAllShippingOrders' : 'listShippingOrders';
+}
+
+function listQuery(params: OrderListParams) {
+  return {
+    search: params.q || undefined,
+    filter: params.filter,
+    status: params.status,
+    origin: params.origin,
+  };
+}
+
+export async function listOrders(signedIn: SignedIn, params: OrderListParams): Promise<OrderPage> {
+  const answer = await backoffice().call(listCall(signedIn), {
+    session: signedIn.session,
+    query: { ...listQuery(params), ...pageQuery(params.page) },
+  });
+  const page = pageOf(answer.orders, answer.total, params.page, (order) => matches(order, params));
+  return { ...page, counts: answer.counts ?? null };
+}
+
+/** At most this many rows in one export (the back office answers 100 a call). */
+export const EXPORT_LIMIT = 10_000;
+const EXPORT_BATCH = 100;
+
+/** Every order of the filtered list (not only the page shown), for the CSV export. */
+export async function ordersForExport(signedIn: SignedIn, params: OrderListParams): Promise<ShippingOrder[]> {
+  const orders: ShippingOrder[] = [];
+  for (let offset = 0; offset < EXPORT_LIMIT; offset += EXPORT_BATCH) {
+    const answer = await backoffice().call(listCall(signedIn), {
+      session: signedIn.session,
+      query: { ...listQuery(params), limit: EXPORT_BATCH, offset },
+    });
+    if (answer.orders.length > EXPORT_BATCH) {
+      // A back office that ignores paging: it sent everything at once.
+      return answer.orders.filter((order) => matches(order, params)).slice(0, EXPORT_LIMIT);
+    }
+    orders.push(...answer.orders);
+    if (answer.orders.length < EXPORT_BATCH || orders.length >= answer.total) break;
+  }
+  return orders.slice(0, EXPORT_LIMIT);
+}
+
+export function getOrder(signedIn: SignedIn, id: number) {
+  return backoffice().call('getShippingOrder', { session: signedIn.session, params: { id } });
+}
+
+export function getOrderTracking(signedIn: SignedIn, id: number) {
+  return backoffice().call('getShipmentTracking', { session: signedIn.session, params: { id } });
+}
+
+export interface TrackingInput {
+  eventId?: number;
+  milestone: Milestone;
+  place: string;
+  eventTime: string;
+  note?: string;
+}
+
+/** Adds a tracking event to the order, or corrects one (with `eventId`). */
+export function saveTrackingEvent(signedIn: SignedIn, orderId: number, input: TrackingInput) {
+  const fields = {
+    milestone: input.milestone,
+    place: input.place,
+    event_time: input.eventTime,
+    note: input.note ?? null,
+  };
+  return input.eventId
+    ? backoffice().call('updateTrackingEvent', {
+        session: signedIn.session,
+        body: { id: input.eventId, ...fields },
+      })
+    : backoffice().call('createTrackingEvent', {
+        session: signedIn.session,
+        body: { shipping_order_id: orderId, ...fields },
+      });
+}

@@ -1,0 +1,181 @@
+// Shipping orders end to end (JavaScript on and off): the client's own list with tabs, search and pages;
+// an order's timeline; staff adding a tracking event the client then sees; containers for the admin only;
+// drivers and suppliers; another customer's order is "Page not found".
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, AGENT, CLIENT, CLIENT2, open, signInAs, switchTo, uniqueText } from './support';
+
+const ORDERS = 'My Shipping Orders';
+
+async function search(page: Page, words: string) {
+  const form = page.getByRole('search');
+  await form.getByRole('searchbox', { name: 'Search' }).fill(words);
+  await form.getByRole('button', { name: 'Apply' }).click();
+}
+
+function orderLinks(page: Page, table = ORDERS) {
+  return page.getByRole('table', { name: table }).getByRole('link', { name: /^SO-\d{4}-\d{4}$/ });
+}
+
+test('a client sees its own orders, 10 a page, with tabs, search and pages in the URL', async ({ page }) => {
+  await signInAs(page, CLIENT.email);
+  await open(page, '/apps/shipping');
+  await expect(page).toHaveTitle(`${ORDERS} · Freight Portal`);
+  await expect(page.getByRole('heading', { level: 1, name: ORDERS })).toBeVisible();
+  await expect(orderLinks(page)).toHaveCount(10);
+  await expect(page.getByRole('status').filter({ hasText: /orders$/ })).toHaveText(/^\d{2,} orders$/);
+
+  const tabs = page.getByRole('navigation', { name: 'Order groups' });
+  await expect(tabs.getByRole('link', { name: /^All/ })).toHaveAttribute('aria-current', 'page');
+  await tabs.getByRole('link', { name: /^Completed/ }).click();
+  await expect(page).toHaveURL('/apps/shipping?filter=completed');
+  await expect(tabs.getByRole('link', { name: /^Completed/ })).toHaveAttribute('aria-current', 'page');
+  const table = page.getByRole('table', { name: ORDERS });
+  const statuses = await table.locator('tbody tr td:nth-child(6)').allTextContents();
+  expect(statuses.length).toBeGreaterThan(0);
+  for (const status of statuses) expect(status).toBe('Delivered');
+
+  await tabs.getByRole('link', { name: /^All/ }).click();
+  await expect(page).toHaveURL('/apps/shipping?filter=show_all');
+  const pages = page.getByRole('navigation', { name: 'Pages' });
+  await pages.getByRole('link', { name: 'Next page' }).click();
+  await expect(page).toHaveURL('/apps/shipping?filter=show_all&page=2');
+  await expect(pages.getByText(/^Page 2 of [4-9]$/)).toBeVisible();
+
+  const first = (await orderLinks(page).first().textContent())!;
+  await search(page, first);
+  // The GET form keeps the tab and puts the search in the URL.
+  await expect(page).toHaveURL(new RegExp(`/apps/shipping\\?q=${first}&filter=show_all`));
+  await expect(orderLinks(page)).toHaveText([first]);
+});
+
+test('an order shows its fields and the tracking timeline; another customer gets "Page not found"', async ({
+  page,
+}) => {
+  await signInAs(page, CLIENT.email);
+  await open(page, '/apps/shipping?filter=completed');
+  const link = orderLinks(page).first();
+  const number = (await link.textContent())!;
+  await link.click();
+  await expect(page).toHaveURL(/\/apps\/shipping-details\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: number })).toBeVisible();
+  for (const label of [
+    'Order number',
+    'Category',
+    'Container type',
+    'CBMs required',
+    'Invoice status',
+    'Total invoice',
+  ]) {
+    await expect(page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
+  }
+  const timeline = page.locator('#tracking').getByRole('list');
+  await expect(timeline.getByRole('listitem').last()).toContainText('Delivered');
+  await expect(page.getByRole('heading', { name: 'Add a tracking event' })).toHaveCount(0);
+  const url = new URL(page.url()).pathname;
+
+  await page.getByRole('link', { name: 'Clearance receipt' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Clearance receipt' })).toBeVisible();
+  await expect(page.getByText(`CR-${number}`)).toBeVisible();
+
+  await switchTo(page, CLIENT2.email);
+  const response = await page.goto(url);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
+test('an agent adds a tracking event; the client then sees it on the timeline', async ({
+  page,
+}, testInfo) => {
+  const place = uniqueText(testInfo, 'Jebel Ali berth');
+  await signInAs(page, CLIENT.email);
+  await open(page, '/apps/shipping?filter=in_progress');
+  await orderLinks(page).first().click();
+  await expect(page).toHaveURL(/\/apps\/shipping-details\/\d+$/);
+  const url = new URL(page.url()).pathname;
+
+  await switchTo(page, AGENT.email);
+  await open(page, url);
+  const form = page.getByRole('form', { name: 'Add a tracking event' });
+  await form.getByLabel('Milestone').selectOption({ label: 'Delayed' });
+  await form.getByLabel('Date and time (UTC)').fill('2026-11-21T06:15');
+  await form.getByLabel('Place').fill(place);
+  await form.getByLabel('Note').fill('Waiting for a berth');
+  await form.getByRole('button', { name: 'Add event' }).click();
+  await expect(page).toHaveURL(`${url}?saved=added#tracking`);
+  await expect(page.getByRole('status').filter({ hasText: 'tracking event was added' })).toBeVisible();
+
+  await switchTo(page, CLIENT.email);
+  await open(page, url);
+  const event = page.locator('#tracking').getByRole('listitem').filter({ hasText: place });
+  await expect(event).toContainText('Delayed');
+  await expect(event).toContainText('Waiting for a berth');
+  await expect(event).toContainText(`Recorded by ${AGENT.name}`);
+});
+
+test('a tracking event without a place comes back with the message and what was typed', async ({ page }) => {
+  await signInAs(page, AGENT.email);
+  await open(page, '/apps/shipping');
+  await orderLinks(page, 'Shipping Orders').first().click();
+  const form = page.getByRole('form', { name: 'Add a tracking event' });
+  await form.getByLabel('Milestone').selectOption({ label: 'Customs cleared' });
+  await form.getByLabel('Place').fill('');
+  await form.getByLabel('Note').fill('Papers checked');
+  await form.getByRole('button', { name: 'Add event' }).click();
+  await expect(form.getByLabel('Place')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('This field is required.')).toBeVisible();
+  await expect(form.getByLabel('Note')).toHaveValue('Papers checked');
+  await expect(form.getByLabel('Milestone')).toHaveValue('customs_cleared');
+});
+
+test('containers are for the admin: an agent gets "Access denied"', async ({ page }) => {
+  await signInAs(page, AGENT.email);
+  const refused = await page.goto('/apps/shipping/container');
+  expect(refused?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+
+  await switchTo(page, ADMIN.email);
+  await open(page, '/apps/shipping/container');
+  await expect(page.getByRole('heading', { level: 1, name: 'Containers' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Containers' });
+  await expect(table.getByRole('progressbar').first()).toHaveAttribute('aria-valuetext', /of \d+ CBM/);
+  await expect(table.getByRole('link', { name: /^SO-/ }).first()).toBeVisible();
+});
+
+test('staff add a driver and a supplier, then find them', async ({ page }, testInfo) => {
+  const driver = uniqueText(testInfo, 'Driver');
+  await signInAs(page, AGENT.email);
+  await open(page, '/apps/shipping/drivers');
+  await page.getByRole('link', { name: 'Add driver' }).click();
+  await page.getByLabel('Name').fill(driver);
+  await page.getByLabel('Phone').fill('+971 50 555 0101');
+  await page.getByLabel('Licence number').fill(`LIC-${Date.now().toString(36)}-${testInfo.project.name}`);
+  await page.getByLabel('Base').selectOption({ label: 'Dubai' });
+  await page.getByRole('button', { name: 'Add driver' }).click();
+  await expect(page).toHaveURL(/\/apps\/shipping\/drivers\?saved=/);
+  await expect(page.getByRole('status').filter({ hasText: 'was saved' })).toContainText(driver);
+  await search(page, driver);
+  const row = page.getByRole('row').filter({ hasText: driver });
+  await expect(row).toContainText('Active');
+
+  const supplier = uniqueText(testInfo, 'Supplier');
+  await open(page, '/apps/suppliers/new');
+  await page.getByLabel('Name').fill(supplier);
+  await page.getByLabel('Email').fill('not-an-address');
+  await page.getByRole('button', { name: 'Add supplier' }).click();
+  await expect(page.getByText('Enter a valid e-mail address.')).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(supplier);
+  await page.getByLabel('Email').fill('sales@supplier.example');
+  await page.getByLabel('Location').fill('Shenzhen, China');
+  await page.getByRole('button', { name: 'Add supplier' }).click();
+  await expect(page).toHaveURL(/\/apps\/suppliers\?saved=/);
+  await search(page, supplier);
+  await expect(page.getByRole('row').filter({ hasText: supplier })).toContainText('Shenzhen, China');
+});
+
+test('clients may not open drivers or suppliers (403)', async ({ page }) => {
+  await signInAs(page, CLIENT.email);
+  for (const path of ['/apps/shipping/drivers', '/apps/suppliers', '/apps/shipping/container']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+  }
+});
