@@ -79,3 +79,8 @@ export function canAdministerShipments(principal: Principal): boolean {
 export function canManageLoans(principal: Principal): boolean {
   return isStaff(principal);
 }
+
+/** Only staff work at a warehouse: reading or setting one's warehouse is 403 for a client. */
+export function canSetWarehouse(principal: Principal): boolean {
+  return isStaff(principal);
+}

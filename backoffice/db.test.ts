@@ -129,6 +129,90 @@ describe('migrations of orders and loans', () => {
   });
 });
 
+describe('migrations of shares, warehouses and profiles', () => {
+  it('give requests and users of an older database no origin, profile or preferences', () => {
+    const dir = tempDir();
+    const old = openDatabase(dir, migrations.slice(0, 5));
+    const now = new Date().toISOString();
+    const partner = old
+      .prepare(`INSERT INTO partners (name, referral_code, created_at) VALUES ('Old', 'OLDCODE4', ?)`)
+      .run(now).lastInsertRowid;
+    old
+      .prepare(
+        `INSERT INTO users (email, password_hash, first_name, partner_id, created_at)
+         VALUES ('old@example.com', 'x', 'Old', ?, ?)`,
+      )
+      .run(partner, now);
+    old
+      .prepare(
+        `INSERT INTO shipping_requests (partner_id, email_from, name, description, created_at)
+         VALUES (?, 'old@example.com', 'Old request', 'Origin: China', ?)`,
+      )
+      .run(partner, now);
+    old.close();
+    const db = openDatabase(dir);
+    expect(db.prepare('SELECT origin FROM shipping_requests').pluck().get()).toBeNull();
+    expect(db.prepare('SELECT phone, language, appearance_json FROM users').get()).toEqual({
+      phone: null,
+      language: null,
+      appearance_json: null,
+    });
+    db.close();
+  });
+
+  it('refuse values outside the lists, appearance that is not a JSON object, and a token twice', () => {
+    const db = openDatabase(tempDir());
+    const now = new Date().toISOString();
+    const partner = db
+      .prepare(`INSERT INTO partners (name, referral_code, created_at) VALUES ('Customer', 'CHECKS02', ?)`)
+      .run(now).lastInsertRowid;
+    const user = Number(
+      db
+        .prepare(
+          `INSERT INTO users (email, password_hash, first_name, partner_id, created_at)
+           VALUES ('u@example.com', 'x', 'U', ?, ?)`,
+        )
+        .run(partner, now).lastInsertRowid,
+    );
+    const share = (hash: string, kind: string) =>
+      db
+        .prepare(
+          `INSERT INTO shares (token_hash, kind, target_id, sub_id, created_by_user_id, created_at, expires_at)
+           VALUES (?, ?, 1, 1, ?, ?, ?)`,
+        )
+        .run(hash, kind, user, now, now);
+    expect(() => share('a', 'loan_document')).not.toThrow();
+    expect(() => share('a', 'loan_document')).toThrow(/UNIQUE/);
+    expect(() => share('b', 'invoice')).toThrow(/CHECK/);
+    expect(() => share('c', 'loan_document')).not.toThrow();
+
+    const warehouse = (origin: string) =>
+      db
+        .prepare(
+          `INSERT OR REPLACE INTO staff_warehouses (user_id, name, address, origin, updated_at)
+           VALUES (?, 'W', 'A', ?, ?)`,
+        )
+        .run(user, origin, now);
+    expect(() => warehouse('india')).not.toThrow();
+    expect(() => warehouse('mars')).toThrow(/CHECK/);
+
+    const set = (column: string, value: string) =>
+      db.prepare(`UPDATE users SET ${column} = ? WHERE id = ?`).run(value, user);
+    expect(() => set('language', 'ar')).not.toThrow();
+    expect(() => set('language', 'de')).toThrow(/CHECK/);
+    expect(() => set('appearance_json', '{"theme":"dark"}')).not.toThrow();
+    expect(() => set('appearance_json', '["dark"]')).toThrow(/CHECK/);
+    expect(() => set('appearance_json', 'not json')).toThrow();
+    expect(() => set('phone', '+1 555 0100')).not.toThrow();
+
+    // Removing the user removes their warehouse and shares.
+    db.prepare('DELETE FROM users WHERE id = ?').run(user);
+    expect(db.prepare('SELECT count(*) FROM staff_warehouses').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM shares').pluck().get()).toBe(0);
+    db.close();
+  });
+});
+
 describe('seed', () => {
   it('seeds an empty database once, and later steps see the accounts', async () => {
     const db = openDatabase(tempDir());

@@ -285,6 +285,52 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '0006_shares_warehouses_profiles',
+    sql: `
+      -- Where a request's goods come from, when the form asked (null for older requests).
+      ALTER TABLE shipping_requests ADD COLUMN origin TEXT
+        CHECK (origin IN ('china', 'dubai', 'vietnam', 'india'));
+      CREATE INDEX shipping_requests_origin_created ON shipping_requests (origin, created_at);
+
+      -- Signed links to one document, for anyone holding the token until expires_at; only the token's
+      -- SHA-256 is kept. What is shared is (kind, target_id, sub_id): for 'loan_document' the loan and
+      -- its document. No foreign key, since the target's table depends on the kind: a share whose
+      -- document is gone answers 404. Another kind (invoice, statement, clearance_receipt) is a new
+      -- migration rebuilding this table with a longer CHECK list (nothing refers to shares).
+      CREATE TABLE shares (
+        id INTEGER PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL CHECK (kind IN ('loan_document')),
+        target_id INTEGER NOT NULL,
+        sub_id INTEGER,
+        created_by_user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX shares_expires ON shares (expires_at);
+      CREATE INDEX shares_target ON shares (kind, target_id, sub_id);
+      CREATE INDEX shares_created_by ON shares (created_by_user_id);
+
+      -- The warehouse a staff member works at: one per staff member.
+      CREATE TABLE staff_warehouses (
+        user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        address TEXT NOT NULL,
+        origin TEXT NOT NULL CHECK (origin IN ('china', 'dubai', 'vietnam', 'india')),
+        opening_hours TEXT,
+        contact_phone TEXT,
+        contact_email TEXT,
+        updated_at TEXT NOT NULL
+      );
+
+      -- The user's own profile and saved preferences (null until saved).
+      ALTER TABLE users ADD COLUMN phone TEXT;
+      ALTER TABLE users ADD COLUMN language TEXT CHECK (language IN ('en', 'fr', 'ar', 'zh'));
+      ALTER TABLE users ADD COLUMN appearance_json TEXT
+        CHECK (appearance_json IS NULL OR json_type(appearance_json) = 'object');
+    `,
+  },
 ];
 
 /** Whether the error is SQLite refusing a duplicate in this column (`table.column`). */

@@ -11,6 +11,7 @@ import {
 } from '../app/services/backoffice/contract';
 import { createShippingRequest } from './requests';
 import { demoPdf } from './pdf';
+import { originNamedIn } from './seed';
 import {
   startTestBackoffice,
   type CallOptions,
@@ -131,6 +132,26 @@ describe('the seeded requests', () => {
     expect(pdf.length).toBeLessThan(2000);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1')).toContain('(Packing list) Tj');
+  });
+
+  it('carry the origin their description names, and none when it names none', async () => {
+    const seeded = (await list('agent')).requests.filter((request) =>
+      request.email_from.endsWith('@example.com'),
+    );
+    const origins = seeded.map((request) => [request.email_from, request.name, request.origin ?? null]);
+    expect(origins).toEqual(
+      expect.arrayContaining([
+        ['client@example.com', 'electronics and accessories', 'china'],
+        ['client@example.com', 'Request For Quotation', 'vietnam'],
+        // "from India" in its own words, but no "Origin:" line.
+        ['client@example.com', 'Trade Finance', null],
+        ['client2@example.com', 'toys and games', 'vietnam'],
+        ['client2@example.com', 'Request For Quotation', 'india'],
+      ]),
+    );
+    expect(originNamedIn('Category: other\nOrigin: Dubai\n\nText')).toBe('dubai');
+    expect(originNamedIn('Ships from Origin: China')).toBeNull();
+    expect(originNamedIn('Origin: Mars')).toBeNull();
   });
 
   it('give the second customer a pending and an approved request', async () => {
@@ -551,6 +572,8 @@ describe('GET /shipping-requests and /shipping-requests/:id', () => {
   it('refuses filters outside the contract', async () => {
     const queries: Record<string, string | number>[] = [
       { status: 'draft' },
+      { origin: 'mars' },
+      { origin: 'China' },
       { service: 'cargo' },
       { limit: 101 },
       { offset: -1 },
@@ -560,6 +583,61 @@ describe('GET /shipping-requests and /shipping-requests/:id', () => {
       const result = await bo.call('listShippingRequests', { query, session: sessions.agent });
       expect(result.status, JSON.stringify(query)).toBe(400);
       expect(result.body).toMatchObject({ code: 'bad_request', issues: [{ path: Object.keys(query)[0] }] });
+    }
+  });
+});
+
+describe('origin', () => {
+  it('is stored and answered when sent, null otherwise, and only one of the four', async () => {
+    const withOrigin = await create('client', draft('client', { name: 'Origin sent', origin: 'dubai' }));
+    const without = await create('client', draft('client', { name: 'Origin not sent' }));
+    expect((await get(withOrigin, 'client')).origin).toBe('dubai');
+    expect((await get(without, 'agent')).origin).toBeNull();
+    const row = bo.backoffice.db.prepare('SELECT origin FROM shipping_requests WHERE id = ?').pluck();
+    expect(row.get(withOrigin)).toBe('dubai');
+    expect(row.get(without)).toBeNull();
+
+    const before = counts();
+    const refused = await bo.call('createShippingRequest', {
+      body: { ...draft('client'), origin: 'mars' },
+      session: sessions.client,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'bad_request', issues: [{ path: 'origin' }] });
+    expect(counts()).toEqual(before);
+    expect(() =>
+      bo.backoffice.db.prepare(`UPDATE shipping_requests SET origin = 'mars' WHERE id = ?`).run(without),
+    ).toThrow(/CHECK/);
+  });
+
+  it("filters the list, within the caller's scope and with the other filters", async () => {
+    const india = await create('client2', draft('client2', { name: 'Basmati rice', origin: 'india' }));
+    const vietnam = await create(
+      'client',
+      draft('client', { name: 'Bamboo blinds', service: 'quotation', origin: 'vietnam' }),
+    );
+    for (const who of ['agent', 'admin'] as const) {
+      const found = await list(who, { origin: 'india' });
+      expect(found.total).toBe(found.requests.length);
+      expect(found.requests.every((request) => request.origin === 'india')).toBe(true);
+      expect(found.requests.map((request) => request.id)).toContain(india);
+      expect(found.requests.map((request) => request.id)).not.toContain(vietnam);
+      const narrowed = await list(who, { origin: 'vietnam', service: 'quotation', search: 'bamboo blinds' });
+      expect(narrowed.requests.map((request) => request.id)).toEqual([vietnam]);
+    }
+    const own = await list('client', { origin: 'india' });
+    expect(own.requests.every((request) => request.partner_id === partners.client)).toBe(true);
+    expect(own.requests.map((request) => request.id)).not.toContain(india);
+    expect((await list('client2', { origin: 'india' })).requests.map((request) => request.id)).toContain(
+      india,
+    );
+    // Requests without an origin match no origin.
+    const all = await list('agent', { limit: 100 });
+    const unknown = all.requests.filter((request) => request.origin === null).map((request) => request.id);
+    expect(unknown.length).toBeGreaterThan(0);
+    for (const origin of ['china', 'dubai', 'vietnam', 'india']) {
+      const ids = (await list('agent', { origin, limit: 100 })).requests.map((request) => request.id);
+      expect(ids.filter((id) => unknown.includes(id))).toEqual([]);
     }
   });
 });
@@ -629,6 +707,7 @@ describe('paging', () => {
               emailFrom: 'bulk@example.com',
               name: `Bulk ${i}`,
               service: 'shipping',
+              origin: 'india',
               description: `Category: other\nContainer type: Groupage\nOrigin: India\nCBMs required: ${i % 40}\n\nLot ${i}`,
               expectedRevenue: i,
               attachments: [],

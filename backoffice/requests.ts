@@ -1,4 +1,4 @@
-import { SERVICES, type Service } from '../app/catalog';
+import { ORIGINS, SERVICES, type Origin, type Service } from '../app/catalog';
 import type { RequestStatus, ShippingRequest } from '../app/services/backoffice/contract';
 import type { CheckedAttachment } from './attachments';
 import type { Db } from './db';
@@ -10,6 +10,8 @@ export interface NewShippingRequest {
   emailFrom: string;
   name: string;
   service: Service | null;
+  /** Where the goods come from, when the form asked. */
+  origin: Origin | null;
   description: string;
   expectedRevenue: number;
   attachments: readonly CheckedAttachment[];
@@ -22,6 +24,7 @@ export interface RequestFilter {
   partnerId?: number;
   status?: RequestStatus;
   service?: Service;
+  origin?: Origin;
   search?: string;
   limit: number;
   offset: number;
@@ -34,6 +37,7 @@ interface RequestRow {
   email_from: string;
   name: string;
   service: string | null;
+  origin: string | null;
   description: string;
   expected_revenue: number;
   status: RequestStatus;
@@ -55,7 +59,7 @@ interface AttachmentRow {
 }
 
 const REQUEST_SELECT = `
-  SELECT r.id, r.partner_id, p.name AS partner_name, r.email_from, r.name, r.service, r.description,
+  SELECT r.id, r.partner_id, p.name AS partner_name, r.email_from, r.name, r.service, r.origin, r.description,
     r.expected_revenue, r.status, r.staff_note, u.first_name AS reviewer_first_name,
     u.last_name AS reviewer_last_name, r.reviewed_at, r.created_at, r.shipping_order_id,
     r.loan_id
@@ -67,11 +71,16 @@ function isService(value: string | null): value is Service {
   return (SERVICES as readonly (string | null)[]).includes(value);
 }
 
+function isOrigin(value: string | null): value is Origin {
+  return (ORIGINS as readonly (string | null)[]).includes(value);
+}
+
 function toShippingRequest(row: RequestRow, attachments: AttachmentRow[]): ShippingRequest {
   return {
     id: row.id,
     name: row.name,
     service: isService(row.service) ? row.service : null,
+    origin: isOrigin(row.origin) ? row.origin : null,
     partner_id: row.partner_id,
     partner_name: row.partner_name,
     email_from: row.email_from,
@@ -110,14 +119,15 @@ export function createShippingRequest(db: Db, request: NewShippingRequest, now: 
       const result = db
         .prepare(
           `INSERT INTO shipping_requests
-             (partner_id, email_from, name, service, description, expected_revenue, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+             (partner_id, email_from, name, service, origin, description, expected_revenue, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           request.partnerId,
           request.emailFrom,
           request.name,
           request.service,
+          request.origin,
           request.description,
           request.expectedRevenue,
           now.toISOString(),
@@ -161,6 +171,10 @@ export function listShippingRequests(
   if (filter.service) {
     conditions.push('r.service = ?');
     values.push(filter.service);
+  }
+  if (filter.origin) {
+    conditions.push('r.origin = ?');
+    values.push(filter.origin);
   }
   if (filter.search) {
     const columns = ['CAST(r.id AS TEXT)', 'r.name', 'r.description', 'p.name', 'r.email_from'];

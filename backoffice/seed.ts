@@ -1,4 +1,4 @@
-import type { Service } from '../app/catalog';
+import { ORIGIN_NAMES, ORIGINS, type Origin, type Service } from '../app/catalog';
 import type { RoleName } from '../app/services/backoffice/contract';
 import type { CheckedAttachment } from './attachments';
 import type { Db } from './db';
@@ -209,6 +209,12 @@ function demoRequests(): DemoRequest[] {
   ];
 }
 
+/** The origin named on a description's "Origin: China" line (as the portal's request forms write it). */
+export function originNamedIn(description: string): Origin | null {
+  const name = /^Origin: (.+)$/m.exec(description)?.[1]?.trim();
+  return ORIGINS.find((origin) => ORIGIN_NAMES[origin] === name) ?? null;
+}
+
 function seedRequests(context: SeedContext): void {
   const at = (daysAgo: number, hour: number) => {
     const day = new Date(context.now.getTime() - daysAgo * DAY_MS);
@@ -226,6 +232,7 @@ function seedRequests(context: SeedContext): void {
         emailFrom: request.customer,
         name: request.name,
         service: request.service,
+        origin: originNamedIn(request.description),
         description: request.description,
         expectedRevenue: request.expectedRevenue,
         attachments: request.attachments ?? [],

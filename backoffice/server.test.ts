@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { calls, createdAnswer, type CallName } from '../app/services/backoffice/contract';
+import { calls, createdAnswer, shareAnswer, type CallName } from '../app/services/backoffice/contract';
 import { migrations } from './db';
 import { demoAccounts } from './seed';
 import { sessionTokenFrom, startTestBackoffice, type CallOptions, type TestBackoffice } from './testing';
@@ -83,6 +83,14 @@ describe('the contract', () => {
          WHERE l.partner_id = ? LIMIT 1`,
       )
       .get(clientPartner) as { id: number; name: string };
+    const share = shareAnswer.parse(
+      (
+        await bo.call('shareLoanDocument', {
+          params: { number: loanDocument.name, document_id: loanDocument.id },
+          session: client,
+        })
+      ).body,
+    );
     const requestedLoan = first<string>(`SELECT name FROM loans WHERE state = 'requested' ORDER BY id`);
     const driver = first('SELECT id FROM drivers ORDER BY id');
     const supplier = first('SELECT id FROM suppliers ORDER BY id');
@@ -229,6 +237,33 @@ describe('the contract', () => {
         params: { id: financeRequest },
         body: { principal: 38_000, interest_rate: 11.5, term_months: 6 },
         session: admin,
+      },
+      shareLoanDocument: {
+        params: { number: loanDocument.name, document_id: loanDocument.id },
+        session: client,
+      },
+      getSharedDocument: { params: { token: share.token } },
+      getWarehouse: { session: agent },
+      updateWarehouse: {
+        body: {
+          name: 'Shenzhen consolidation warehouse',
+          address: 'Bao An, Shenzhen',
+          origin: 'china',
+          opening_hours: 'Mon–Sat 8:00–18:00',
+          contact_phone: '+86 755 0000 0000',
+          contact_email: 'shenzhen@example.com',
+        },
+        session: agent,
+      },
+      clearWarehouse: { session: agent },
+      getProfile: { session: agent },
+      updateProfile: {
+        body: { first_name: 'Omar', last_name: 'Farouk', phone: '+971 50 000 0000' },
+        session: agent,
+      },
+      updatePreferences: {
+        body: { language: 'fr', appearance: { theme: 'dark', compact: true } },
+        session: agent,
       },
       logout: { session: client },
     };

@@ -13,8 +13,11 @@ import { fleetHandlers } from './routes/fleet';
 import { healthHandlers } from './routes/health';
 import { loanHandlers } from './routes/loans';
 import { orderHandlers } from './routes/orders';
+import { profileHandlers } from './routes/profile';
 import { requestHandlers } from './routes/requests';
+import { shareHandlers } from './routes/shares';
 import { userHandlers } from './routes/users';
+import { warehouseHandlers } from './routes/warehouse';
 import { seedDemoData } from './seed';
 import { findSession } from './sessions';
 
@@ -88,6 +91,9 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       ...orderHandlers(app),
       ...fleetHandlers(app),
       ...loanHandlers(app),
+      ...shareHandlers(app),
+      ...warehouseHandlers(app),
+      ...profileHandlers(app),
       ...healthHandlers(app),
     };
     const router = createRouter(handlers, {

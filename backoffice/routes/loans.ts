@@ -22,6 +22,7 @@ import {
   type LoanRow,
 } from '../loans';
 import { dayOf, toCents } from '../numbers';
+import { createShare } from '../shares';
 
 type LoanCalls =
   | 'listUserLoans'
@@ -31,6 +32,7 @@ type LoanCalls =
   | 'getLoan'
   | 'decideLoan'
   | 'getLoanDocument'
+  | 'shareLoanDocument'
   | 'createLoanFromRequest';
 
 export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
@@ -47,6 +49,14 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
   const loanInScope = (user: Principal, loan: LoanRow | null): LoanRow => {
     if (!loan || !canSeePartner(user, loan.partner_id)) throw refuse.notFound();
     return loan;
+  };
+
+  /** The loan's document, when the loan is in the caller's scope (404 otherwise, and for an unknown one). */
+  const documentInScope = (user: Principal, number: string, documentId: number) => {
+    const loan = loanInScope(user, findLoanByNumber(app.db, number));
+    const file = findLoanDocument(app.db, loan.id, documentId);
+    if (!file) throw refuse.notFound();
+    return { loan, file };
   };
 
   return {
@@ -93,10 +103,20 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
     },
 
     getLoanDocument({ params, session }) {
-      const loan = loanInScope(session.user, findLoanByNumber(app.db, params.number));
-      const file = findLoanDocument(app.db, loan.id, params.document_id);
-      if (!file) throw refuse.notFound();
+      const { file } = documentInScope(session.user, params.number, params.document_id);
       return { filename: file.filename, mimetype: file.mimetype, data: file.data.toString('base64') };
+    },
+
+    shareLoanDocument({ params, session }) {
+      // Whoever may read the document may share it; the link opens that one document only.
+      const { loan } = documentInScope(session.user, params.number, params.document_id);
+      const share = createShare(
+        app.db,
+        { kind: 'loan_document', loanId: loan.id, documentId: params.document_id },
+        session.user.id,
+        app.now(),
+      );
+      return { token: share.token, expires_at: share.expiresAt };
     },
 
     createLoanFromRequest({ params, body, session }) {

@@ -312,6 +312,8 @@ export const shippingRequestCreate = z.object({
   expected_revenue: z.number().nonnegative().max(1e12).default(0),
   attachments: z.array(attachmentUpload).max(ATTACHMENT_LIMITS.files).default([]),
   service: z.enum(SERVICES).optional(),
+  /** Extension: where the goods come from, when the form asked (a back office may ignore it). */
+  origin: z.enum(ORIGINS).optional(),
 });
 export type ShippingRequestCreate = z.input<typeof shippingRequestCreate>;
 
@@ -326,6 +328,8 @@ export const shippingRequest = z.object({
   id: z.number().int(),
   name: z.string(),
   service: z.enum(SERVICES).nullable(),
+  /** Extension: where the goods come from, when known. */
+  origin: z.enum(ORIGINS).nullable().optional(),
   partner_id: z.number().int(),
   partner_name: z.string(),
   email_from: z.string(),
@@ -355,6 +359,8 @@ export const listQuery = z.object({
 
 export const shippingRequestsQuery = listQuery.extend({
   status: z.enum(REQUEST_STATUSES).optional(),
+  /** Extension: requests whose goods come from this origin. */
+  origin: z.enum(ORIGINS).optional(),
   service: z.enum(SERVICES).optional(),
   partner_id: id.optional(),
 });
@@ -759,6 +765,69 @@ export const financeSummary = z.object({
   ),
 });
 
+// ---- Shares, warehouse settings, the staff member's profile and saved preferences (extensions) ----
+
+/** How long a share link works (DESIGN.md "Documents"). */
+export const SHARE_DAYS = 7;
+
+/** A share token: random, URL-safe; the back office keeps only its hash. */
+export const shareToken = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'not a share token');
+
+export const shareAnswer = z.object({ token: shareToken, expires_at: z.string() });
+
+export const sharedFile = attachmentFile.extend({ expires_at: z.string() });
+
+export const warehouse = z.object({
+  name: z.string(),
+  address: z.string(),
+  origin: z.enum(ORIGINS),
+  opening_hours: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type Warehouse = z.infer<typeof warehouse>;
+
+export const warehouseInput = z.object({
+  name: z.string().trim().min(1).max(100),
+  address: z.string().trim().min(1).max(300),
+  origin: z.enum(ORIGINS),
+  opening_hours: optionalText(200),
+  contact_phone: optionalText(40),
+  contact_email: email.nullable().optional(),
+});
+
+/** The signed-in staff member's warehouse; `null` until they set it. */
+export const warehouseAnswer = z.object({ warehouse: warehouse.nullable() });
+
+/** The signed-in user's own profile (any role). */
+export const profile = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+  /** Saved language and appearance, so they follow the user to another device; null until saved. */
+  language: z.enum(MAIL_LANGUAGES).nullable(),
+  /** The appearance settings as the portal stores them (its own shape; the back office keeps it as is). */
+  appearance: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).nullable(),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const profileUpdate = z.object({
+  first_name: personName,
+  last_name: z.string().trim().max(100).default(''),
+  phone: optionalText(40),
+});
+
+export const preferencesUpdate = z.object({
+  language: z.enum(MAIL_LANGUAGES).optional(),
+  appearance: z
+    .record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean()]))
+    .refine((value) => Object.keys(value).length <= 20, 'too many settings')
+    .optional(),
+});
+
 /**
  * The calls, by name. `query` and `body` describe what is sent; `answer` what a 2xx brings back.
  * `session: true` means the call needs the signed-in user's back-office session.
@@ -1086,6 +1155,44 @@ export const calls = {
     params: z.object({ id }),
     body: loanFromRequest,
     answer: z.object({ status: z.literal('success'), id: z.number().int(), name: z.string() }),
+    session: true,
+  },
+  /** Extension: a signed link to one of a loan's documents (scoped as getLoanDocument), for 7 days. */
+  shareLoanDocument: {
+    method: 'POST',
+    path: '/loans/:number/documents/:document_id/share',
+    params: z.object({ number: loanNumber, document_id: id }),
+    answer: shareAnswer,
+    session: true,
+  },
+  /** Extension, no session: the shared file; an unknown, tampered or expired token answers 404. */
+  getSharedDocument: {
+    method: 'GET',
+    path: '/shared-documents/:token',
+    params: z.object({ token: shareToken }),
+    answer: sharedFile,
+    session: false,
+  },
+  /** Extension (staff, 403 otherwise): the warehouse the signed-in staff member works at. */
+  getWarehouse: { method: 'GET', path: '/warehouse', answer: warehouseAnswer, session: true },
+  updateWarehouse: {
+    method: 'PUT',
+    path: '/warehouse',
+    body: warehouseInput,
+    answer: warehouseAnswer,
+    session: true,
+  },
+  /** Extension (staff, 403 otherwise): forget the warehouse; the lists show every origin again. */
+  clearWarehouse: { method: 'DELETE', path: '/warehouse', answer: warehouseAnswer, session: true },
+  /** Extension: the signed-in user's own profile. */
+  getProfile: { method: 'GET', path: '/me', answer: profile, session: true },
+  updateProfile: { method: 'PUT', path: '/me', body: profileUpdate, answer: profile, session: true },
+  /** Extension: saves language and/or appearance with the account. */
+  updatePreferences: {
+    method: 'PUT',
+    path: '/me/preferences',
+    body: preferencesUpdate,
+    answer: profile,
     session: true,
   },
   /** Extension: reachability for the portal's /healthz. */

@@ -1,0 +1,40 @@
+import { canSetWarehouse } from '../access';
+import type { App } from '../app';
+import { refuse, type CallHandlers } from '../http';
+import { deleteWarehouse, findWarehouse, saveWarehouse } from '../warehouses';
+
+type WarehouseCalls = 'getWarehouse' | 'updateWarehouse' | 'clearWarehouse';
+
+export function warehouseHandlers(app: App): Pick<CallHandlers, WarehouseCalls> {
+  return {
+    getWarehouse({ session }) {
+      if (!canSetWarehouse(session.user)) throw refuse.forbidden();
+      return { warehouse: findWarehouse(app.db, session.user.id) };
+    },
+
+    updateWarehouse({ body, session }) {
+      if (!canSetWarehouse(session.user)) throw refuse.forbidden();
+      saveWarehouse(
+        app.db,
+        session.user.id,
+        {
+          name: body.name,
+          address: body.address,
+          origin: body.origin,
+          openingHours: body.opening_hours ?? null,
+          contactPhone: body.contact_phone ?? null,
+          contactEmail: body.contact_email ?? null,
+        },
+        app.now(),
+      );
+      return { warehouse: findWarehouse(app.db, session.user.id) };
+    },
+
+    clearWarehouse({ session }) {
+      if (!canSetWarehouse(session.user)) throw refuse.forbidden();
+      // Idempotent: clearing a warehouse never set answers the same.
+      deleteWarehouse(app.db, session.user.id);
+      return { warehouse: null };
+    },
+  };
+}
