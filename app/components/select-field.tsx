@@ -61,7 +61,8 @@ export function FilterSelect({
   return (
     <FormControl size="sm">
       <FormLabel htmlFor={id}>{label}</FormLabel>
-      <select id={id} name={name} defaultValue={value} className="native-select">
+      {/* Keyed by the value: a navigation that changes the filter (links, back) shows the new one. */}
+      <select key={value} id={id} name={name} defaultValue={value} className="native-select">
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

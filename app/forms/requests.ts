@@ -46,6 +46,8 @@ export const requestListParams = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
   status: z.enum(REQUEST_STATUSES).optional().catch(undefined),
   service: z.enum(SERVICES).optional().catch(undefined),
+  /** `all` (or an unknown value) is every origin. */
+  origin: z.enum(ORIGINS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type RequestListParams = z.infer<typeof requestListParams>;

@@ -1,6 +1,6 @@
 // One loan: its figures, the transactions as a timeline with the running balance, the repayment
 // schedule, the shipments it finances, and its documents. Staff approve or deny a requested loan here.
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import Alert from '@mui/joy/Alert';
 import Box from '@mui/joy/Box';
@@ -18,6 +18,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ShareForm } from '~/components/finance/share-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LoanStateChip, PaymentStatusChip } from '~/components/finance/loan-parts';
 import { FormErrors, Notice } from '~/components/form-parts';
@@ -28,11 +30,11 @@ import { titleMeta } from '~/components/page-title';
 import { OrderStatusChip } from '~/components/shipping/order-parts';
 import { loanDecisionSchema } from '~/forms/finance';
 import { isStaff, rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { requireUser, withBackofficeSession, type SignedIn } from '~/services/auth.server';
 import { isBackofficeError } from '~/services/backoffice/client.server';
 import { loanNumber, type LoanTransaction } from '~/services/backoffice/contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
-import { decideLoan, getLoan, loanTransactions } from '~/services/loans.server';
+import { decideLoan, getLoan, loanTransactions, shareLoanDocument } from '~/services/loans.server';
 import { pageTools } from '~/services/page.server';
 
 const SCREEN = '/apps/loan/loan-details/:loanNumber';
@@ -79,12 +81,47 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** What the action answers when it does not redirect: the decision refused, or a share link (or why not). */
+type ActionAnswer =
+  | { kind: 'decision'; result: SubmissionResult<string[]> }
+  | { kind: 'share'; documentId: number; link: string; expiresAt: string }
+  | { kind: 'shareFailed'; documentId: number; message: string };
+
+/** Anyone who may see the loan may share one of its documents by a signed link (7 days). */
+async function share(request: Request, signedIn: SignedIn, number: string, formData: FormData) {
+  const documentId = z.coerce.number().int().positive().safeParse(formData.get('documentId'));
+  if (!documentId.success) throw new Response('Not found', { status: 404 });
+  try {
+    const answer = await withBackofficeSession(request, () =>
+      shareLoanDocument(signedIn, number, documentId.data),
+    );
+    return data<ActionAnswer>({
+      kind: 'share',
+      documentId: documentId.data,
+      link: new URL(`/shared/${answer.token}`, request.url).href,
+      expiresAt: answer.expires_at,
+    });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    reportError('share loan document', error);
+    return data<ActionAnswer>(
+      { kind: 'shareFailed', documentId: documentId.data, message: messageKeyFor(error) },
+      { status: 503 },
+    );
+  }
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const number = numberOf(params.loanNumber);
+  const formData = await request.formData();
+  if (formData.get('intent') === 'share') return share(request, signedIn, number, formData);
   if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
-  const submission = parseWithZod(await request.formData(), { schema: loanDecisionSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const submission = parseWithZod(formData, { schema: loanDecisionSchema });
+  if (submission.status !== 'success') {
+    return data<ActionAnswer>({ kind: 'decision', result: submission.reply() }, { status: 400 });
+  }
   const { decision, note } = submission.value;
   try {
     await withBackofficeSession(request, () =>
@@ -98,7 +135,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ? 'finance:decision.conflict'
         : messageKeyFor(error);
     if (key !== 'finance:decision.conflict') reportError('loan decision', error);
-    return data(submission.reply({ formErrors: [key] }), { status: 400 });
+    return data<ActionAnswer>(
+      { kind: 'decision', result: submission.reply({ formErrors: [key] }) },
+      { status: 400 },
+    );
   }
   return redirect(`/apps/loan/loan-details/${encodeURIComponent(number)}?decided=${decision}`);
 }
@@ -107,7 +147,8 @@ export const meta = titleMeta;
 
 function DecisionForm() {
   const { t } = useTranslation('finance');
-  const lastResult = useActionData<typeof action>();
+  const answer = useActionData<ActionAnswer>();
+  const lastResult = answer?.kind === 'decision' ? answer.result : undefined;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: 'loan-decision',
@@ -346,6 +387,7 @@ export default function LoanDetails() {
                       >
                         {t('detail.downloadShort')}
                       </Button>
+                      <ShareForm documentId={file.id} filename={file.filename} />
                     </Stack>
                   ))}
                 </Stack>

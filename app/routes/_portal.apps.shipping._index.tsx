@@ -9,14 +9,19 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link as RemixLink, useLoaderData, useLocation } from '@remix-run/react';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ORIGINS } from '~/catalog';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
 import { ListTable, SearchForm } from '~/components/list-table';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { FilterSelect } from '~/components/select-field';
-import { InvoiceStatusChip, OrderStatusChip, TabLinks } from '~/components/shipping/order-parts';
+import {
+  InvoiceStatusChip,
+  OrderStatusChip,
+  originOptions,
+  TabLinks,
+  WarehouseDefault,
+} from '~/components/shipping/order-parts';
 import { orderListParams } from '~/forms/shipping';
 import { hasRole, isStaff } from '~/services/access';
 import { ORDER_FILTERS, ORDER_STATUSES } from '~/services/backoffice/contract';
@@ -63,11 +68,8 @@ function Toolbar({ data }: { data: ReturnType<typeof useLoaderData<typeof loader
       <FilterSelect
         name="origin"
         label={t('list.origin')}
-        value={data.params.origin ?? ''}
-        options={[
-          { value: '', label: tc('list.all') },
-          ...ORIGINS.map((origin) => ({ value: origin, label: tcat(`origins.${origin}`) })),
-        ]}
+        value={data.page?.origin ?? (data.staff ? 'all' : '')}
+        options={originOptions(tc('list.all'), tcat, data.staff)}
       />
     </SearchForm>
   );
@@ -109,6 +111,7 @@ export default function ShippingOrders() {
         }))}
       />
       <Toolbar data={data} />
+      <WarehouseDefault warehouse={data.page?.warehouse ?? null} />
       <ListTable
         page={data.page}
         failure={t('list.loadFailed', { reason: data.loadError ?? '' })}

@@ -7,14 +7,13 @@ import Typography from '@mui/joy/Typography';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link as RemixLink, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { ORIGINS } from '~/catalog';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatNumber } from '~/components/format';
 import { ListTable, SearchForm } from '~/components/list-table';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { FilterSelect } from '~/components/select-field';
-import { OrderStatusChip } from '~/components/shipping/order-parts';
+import { OrderStatusChip, originOptions, WarehouseDefault } from '~/components/shipping/order-parts';
 import { containerListParams } from '~/forms/shipping';
 import { CONTAINER_STATUSES, type Container } from '~/services/backoffice/contract';
 import { loadListPage } from '~/services/list-loader.server';
@@ -93,13 +92,11 @@ export default function Containers() {
         <FilterSelect
           name="origin"
           label={t('list.origin')}
-          value={data.params.origin ?? ''}
-          options={[
-            { value: '', label: tc('list.all') },
-            ...ORIGINS.map((origin) => ({ value: origin, label: tcat(`origins.${origin}`) })),
-          ]}
+          value={data.page?.origin ?? 'all'}
+          options={originOptions(tc('list.all'), tcat, true)}
         />
       </SearchForm>
+      <WarehouseDefault warehouse={data.page?.warehouse ?? null} />
 
       <ListTable
         page={data.page}

@@ -5,6 +5,8 @@ import { directionOf, LANGUAGES } from '~/i18n';
 import { getLanguage, languageCookie } from '~/services/i18n.server';
 import { appearanceCookie, getAppearance } from '~/services/preferences.server';
 import { safeRedirect } from '~/services/redirect';
+import { savePreferences } from '~/services/account-preferences.server';
+import { readSession } from '~/services/session.server';
 import { appearanceSchema } from '~/theme/appearance';
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -37,15 +39,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const appearance = await getAppearance(request);
   const headers = new Headers();
   const input = parsed.data;
+  // Signed in: the change is saved with the account too, so it follows the user to another device.
+  const session = (await readSession(request))?.backoffice;
   if (input.intent === 'language') {
     headers.append('Set-Cookie', await languageCookie.serialize(input.lng));
     // A new language brings its own direction (Arabic right to left).
-    headers.append('Set-Cookie', await appearanceCookie.serialize({ ...appearance, dir: undefined }));
+    const next = { ...appearance, dir: undefined };
+    headers.append('Set-Cookie', await appearanceCookie.serialize(next));
+    if (session) await savePreferences(session, { language: input.lng, appearance: next });
   } else if (input.intent === 'appearance') {
     const language = await getLanguage(request);
     const { intent: _intent, ...settings } = input;
     const dir = settings.dir === directionOf(language) ? undefined : settings.dir;
-    headers.append('Set-Cookie', await appearanceCookie.serialize({ ...appearance, ...settings, dir }));
+    const next = { ...appearance, ...settings, dir };
+    headers.append('Set-Cookie', await appearanceCookie.serialize(next));
+    if (session) await savePreferences(session, { appearance: next });
   } else {
     headers.append(
       'Set-Cookie',

@@ -123,6 +123,11 @@ export const SCREENS: readonly Screen[] = [
     menu: { section: 'pages', label: 'menu.accountSettings', icon: 'settings' },
   },
   { path: '/pages/account-image', roles: ALL_ROLES },
+  {
+    path: '/pages/account-settings-warehouse',
+    roles: STAFF,
+    menu: { section: 'pages', label: 'menu.warehouseSettings', icon: 'warehouse' },
+  },
   // Attachments of the requests a user may see; the back office scopes them (another customer's: 404).
   { path: '/apps/requests/:id/attachments/:attachmentId', roles: ALL_ROLES },
 ];

@@ -1,4 +1,5 @@
 // The actions behind the sign-in pages; each page design (/auth/login and /auth/login2, ...) uses the same one.
+import { savedPreferenceCookies } from './account-preferences.server';
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { loginSchema, registerSchema, forgotPasswordSchema, resetPasswordSchema } from '~/forms/auth';
@@ -19,7 +20,12 @@ export async function loginAction({ request }: ActionFunctionArgs) {
   }
   try {
     const signedIn = await authenticator.authenticate('form', request);
-    return await commitSignIn(request, signedIn, safeRedirect(submission.value.redirectTo, HOME));
+    const response = await commitSignIn(request, signedIn, safeRedirect(submission.value.redirectTo, HOME));
+    // The language and appearance saved with the account follow the user to this device.
+    for (const cookie of await savedPreferenceCookies(signedIn.backoffice)) {
+      response.headers.append('Set-Cookie', cookie);
+    }
+    return response;
   } catch (error) {
     const wrongCredentials = isBackofficeError(error, 'unauthorized');
     if (!wrongCredentials) reportError('login', error);

@@ -4,11 +4,15 @@ import type { SignedIn } from './auth.server';
 import { backoffice } from './backoffice/client.server';
 import type { CallInput, Container, Driver, Supplier } from './backoffice/contract';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
+import { originFor, type OriginChoice } from './warehouse.server';
 
 export async function listContainers(
   signedIn: SignedIn,
-  params: ContainerListParams,
-): Promise<Page<Container>> {
+  asked: ContainerListParams,
+  url: URL = new URL('http://portal.invalid/?origin=all'),
+): Promise<Page<Container> & OriginChoice> {
+  const choice = await originFor(signedIn, url, asked.origin);
+  const params = { ...asked, origin: choice.origin };
   const answer = await backoffice().call('listContainers', {
     session: signedIn.session,
     query: {
@@ -18,7 +22,7 @@ export async function listContainers(
       ...pageQuery(params.page),
     },
   });
-  return pageOf(
+  const page = pageOf(
     answer.containers,
     answer.total,
     params.page,
@@ -27,6 +31,7 @@ export async function listContainers(
       (!params.origin || container.origin === params.origin) &&
       textMatches(params.q, [container.name, container.destination]),
   );
+  return { ...page, ...choice };
 }
 
 function directoryQuery(params: DirectoryParams) {

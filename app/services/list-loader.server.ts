@@ -17,7 +17,7 @@ export async function loadListPage<S extends z.ZodTypeAny, R>(
     params: S;
     /** Names the list in the server log when loading fails. */
     context: string;
-    load: (signedIn: SignedIn, params: z.infer<S>) => Promise<R>;
+    load: (signedIn: SignedIn, params: z.infer<S>, url: URL) => Promise<R>;
   },
 ) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(options.screen) });
@@ -27,7 +27,7 @@ export async function loadListPage<S extends z.ZodTypeAny, R>(
   let page: R | null = null;
   let loadError: string | null = null;
   try {
-    page = await withBackofficeSession(request, () => options.load(signedIn, params));
+    page = await withBackofficeSession(request, () => options.load(signedIn, params, url));
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError(options.context, error);

@@ -96,3 +96,10 @@ export function decideLoan(
 ) {
   return backoffice().call('decideLoan', { session: signedIn.session, params: { number }, body: decision });
 }
+
+export function shareLoanDocument(signedIn: SignedIn, number: string, documentId: number) {
+  return backoffice().call('shareLoanDocument', {
+    session: signedIn.session,
+    params: { number, document_id: documentId },
+  });
+}

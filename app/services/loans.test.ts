@@ -165,9 +165,9 @@ describe('a loan (/apps/loan/loan-details/:loanNumber)', () => {
     const again = (await action(
       withParams(formRequest(path, { decision: 'denied' }, { cookie: cookies.agent }), params),
     )) as unknown as {
-      data: { error: Record<string, string[]> };
+      data: { kind: string; result: { error: Record<string, string[]> } };
     };
-    expect(again.data.error['']).toEqual(['finance:decision.conflict']);
+    expect(again.data.result.error['']).toEqual(['finance:decision.conflict']);
   });
 });
 

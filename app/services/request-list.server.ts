@@ -31,7 +31,7 @@ export async function requestListLoader(
   };
   try {
     const page = await withBackofficeSession(request, () =>
-      listRequests(signedIn, params, { service: options.service }),
+      listRequests(signedIn, params, { service: options.service }, url),
     );
     return { ...base, page, loadError: null };
   } catch (error) {

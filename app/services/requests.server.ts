@@ -17,6 +17,7 @@ import { backoffice, isBackofficeError } from './backoffice/client.server';
 import { ATTACHMENT_LIMITS, type ShippingRequest } from './backoffice/contract';
 import { messageKeyFor } from './errors.server';
 import type { UploadedFile, UploadProblem } from './uploads.server';
+import { originFor, type OriginChoice } from './warehouse.server';
 
 export const PAGE_SIZE = 10;
 
@@ -105,6 +106,7 @@ export async function sendRequest(
       expected_revenue: draft.expectedRevenue ?? 0,
       attachments: files.map((file) => ({ filename: file.filename, data: file.data })),
       service: draft.service,
+      ...(draft.details ? { origin: draft.details.origin } : {}),
     },
   });
   return answer.id;
@@ -126,7 +128,7 @@ export function sendFailureMessage(error: unknown): { field?: 'attachments'; mes
   return { message: messageKeyFor(error) };
 }
 
-export interface RequestPage {
+export interface RequestPage extends OriginChoice {
   requests: ShippingRequest[];
   total: number;
   page: number;
@@ -139,9 +141,12 @@ export interface RequestPage {
  */
 export async function listRequests(
   signedIn: SignedIn,
-  params: RequestListParams,
+  asked: RequestListParams,
   fixed: { service?: Service } = {},
+  url: URL = new URL('http://portal.invalid/?origin=all'),
 ): Promise<RequestPage> {
+  const choice = await originFor(signedIn, url, asked.origin);
+  const params = { ...asked, origin: choice.origin };
   const service = fixed.service ?? params.service;
   const answer = await backoffice().call('listShippingRequests', {
     session: signedIn.session,
@@ -149,6 +154,7 @@ export async function listRequests(
       search: params.q || undefined,
       status: params.status,
       service,
+      origin: params.origin,
       limit: PAGE_SIZE,
       offset: (params.page - 1) * PAGE_SIZE,
     },
@@ -160,6 +166,7 @@ export async function listRequests(
       (request) =>
         (!params.status || request.status === params.status) &&
         (!service || request.service === service) &&
+        (!params.origin || request.origin === params.origin) &&
         (!search ||
           [
             String(request.id),
@@ -172,5 +179,11 @@ export async function listRequests(
     total = matching.length;
     requests = matching.slice((params.page - 1) * PAGE_SIZE, params.page * PAGE_SIZE);
   }
-  return { requests, total, page: params.page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  return {
+    requests,
+    total,
+    page: params.page,
+    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    ...choice,
+  };
 }

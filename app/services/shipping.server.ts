@@ -1,6 +1,6 @@
 // Shipping orders: the lists (a client's own, every order for staff, the admin's all-orders call), one
 // order with its tracking, the CSV export, and the staff's tracking events.
-import { CATEGORY_NAMES } from '~/catalog';
+import { CATEGORY_NAMES, type Origin } from '~/catalog';
 import type { OrderListParams } from '~/forms/shipping';
 import { hasRole } from './access';
 import type { SignedIn } from './auth.server';
@@ -12,11 +12,15 @@ import {
   type ShippingOrder,
 } from './backoffice/contract';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
+import { originFor, type OriginChoice } from './warehouse.server';
 
 export type OrderCounts = Record<OrderFilter, number>;
 
 export interface OrderPage extends Page<ShippingOrder> {
   counts: OrderCounts | null;
+  /** The origin shown, and the warehouse when it chose it (staff's default). */
+  origin: Origin | undefined;
+  warehouse: OriginChoice['warehouse'];
 }
 
 export function inFilter(order: ShippingOrder, filter: OrderFilter): boolean {
@@ -61,13 +65,19 @@ function listQuery(params: OrderListParams) {
   };
 }
 
-export async function listOrders(signedIn: SignedIn, params: OrderListParams): Promise<OrderPage> {
+export async function listOrders(
+  signedIn: SignedIn,
+  asked: OrderListParams,
+  url: URL = new URL('http://portal.invalid/?origin=all'),
+): Promise<OrderPage> {
+  const choice = await originFor(signedIn, url, asked.origin);
+  const params = { ...asked, origin: choice.origin };
   const answer = await backoffice().call(listCall(signedIn), {
     session: signedIn.session,
     query: { ...listQuery(params), ...pageQuery(params.page) },
   });
   const page = pageOf(answer.orders, answer.total, params.page, (order) => matches(order, params));
-  return { ...page, counts: answer.counts ?? null };
+  return { ...page, counts: answer.counts ?? null, origin: choice.origin, warehouse: choice.warehouse };
 }
 
 /** At most this many rows in one export (the back office answers 100 a call). */

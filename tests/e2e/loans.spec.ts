@@ -1,7 +1,7 @@
 // Trade finance end to end (JavaScript on and off): the client's own loans with tabs, search and pages;
 // a loan's transactions, schedule and documents; staff see every client's; another client gets 404.
 import { expect, test, type Page } from '@playwright/test';
-import { AGENT, CLIENT, CLIENT2, open, signInAs, switchTo } from './support';
+import { AGENT, CLIENT, CLIENT2, open, signInAs, switchTo, uniqueText } from './support';
 
 function loanLinks(page: Page, table = 'My Loans') {
   return page.getByRole('table', { name: table }).getByRole('link', { name: /^LN-\d{4}-\d{4}$/ });
@@ -65,4 +65,84 @@ test("staff see every client's loans", async ({ page }) => {
   await form.getByRole('searchbox', { name: 'Search' }).fill('Nile Star');
   await form.getByRole('button', { name: 'Apply' }).click();
   await expect(table.getByRole('row').filter({ hasText: 'Nile Star Trading' }).first()).toBeVisible();
+});
+
+test('an approved trade-finance request becomes a loan that staff approve; the client sees it', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const description = uniqueText(testInfo, 'Finance for cotton bales');
+  await signInAs(page, CLIENT2.email);
+  const sent = await page.request.post('/apps/request-for-trade-finance', {
+    multipart: {
+      category: 'clothing_apparel',
+      containerType: 'full_container_load',
+      origin: 'india',
+      cbm: '30',
+      expectedRevenue: '42000',
+      description,
+    },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(302);
+
+  await switchTo(page, AGENT.email);
+  await open(page, `/apps/client-service-requests?q=${encodeURIComponent(description)}`);
+  const row = page.getByRole('row').filter({ hasText: description });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(row.getByText('Approved', { exact: true })).toBeVisible();
+  await row.getByRole('link', { name: 'Create loan' }).click();
+  await expect(page.getByLabel('Principal (USD)')).toHaveValue('42000');
+  await page.getByLabel('Term (months)').fill('4');
+  await page.getByRole('button', { name: 'Create loan' }).click();
+  await expect(page).toHaveURL(/\/apps\/loan\/loan-details\/LN-\d{4}-\d{4}\?created=1$/);
+  const loanPath = new URL(page.url()).pathname;
+  await page.getByRole('button', { name: 'Approve and disburse' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'approved and disbursed' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Repayment schedule' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Repayment schedule' }).locator('tbody tr')).toHaveCount(4);
+
+  await switchTo(page, CLIENT2.email);
+  await open(page, loanPath);
+  await expect(page.getByText('Disbursement', { exact: false }).first()).toBeVisible();
+  await switchTo(page, CLIENT.email);
+  const refused = await page.goto(loanPath);
+  expect(refused?.status()).toBe(404);
+});
+
+test('a client shares a loan document; the link opens without an account; a changed link is refused', async ({
+  page,
+  browser,
+}) => {
+  await signInAs(page, CLIENT.email);
+  await open(page, '/apps/loans');
+  // A loan with documents: the first approved one of the seed has them.
+  let found = false;
+  for (const link of await loanLinks(page).all()) {
+    await open(page, (await link.getAttribute('href'))!);
+    if ((await page.getByRole('button', { name: /^Share / }).count()) > 0) {
+      found = true;
+      break;
+    }
+    await open(page, '/apps/loans');
+  }
+  expect(found, 'a loan with documents on the first page').toBe(true);
+  const share = page.getByRole('button', { name: /^Share / }).first();
+  const filename = (await share.getAttribute('aria-label'))!.replace(/^Share /, '');
+  await share.click();
+  const field = page.getByLabel(`Link to ${filename}`);
+  await expect(field).toHaveValue(/\/shared\/[A-Za-z0-9_-]{32,}$/);
+  const link = await field.inputValue();
+
+  const stranger = await browser.newPage();
+  await stranger.goto(link);
+  await expect(stranger.getByRole('heading', { level: 1, name: 'Shared document' })).toBeVisible();
+  await expect(stranger.getByText(filename)).toBeVisible();
+  const download = await stranger.request.get(`${link}/file`);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('application/pdf');
+  const changed = await stranger.goto(`${link.slice(0, -2)}${link.endsWith('AA') ? 'BB' : 'AA'}`);
+  expect(changed?.status()).toBe(404);
+  await expect(stranger.getByRole('heading', { level: 1, name: 'Link not valid' })).toBeVisible();
+  await stranger.close();
 });

@@ -1,9 +1,19 @@
-// Language and appearance: chosen from the top bar, kept in cookies, applied by the server.
+// Language and appearance: chosen from the top bar, kept in cookies, applied by the server, and saved
+// with the account so that they follow the user to another browser.
 import { expect, test } from '@playwright/test';
-import { CLIENT, HOME, signInDirectly } from './support';
+import { HOME, registerDirectly, signInAs, uniqueEmail } from './support';
 
-test('the language and the appearance change and stay after a reload', async ({ page }) => {
-  await signInDirectly(page, CLIENT.email);
+const NAME = 'Rania Preferences';
+const PASSWORD = 'harbour-lights-42';
+
+test('the language and the appearance change, stay after a reload, and follow the account', async ({
+  page,
+  browser,
+}, testInfo) => {
+  // A customer of its own: what it saves must not change the demo accounts of the other tests.
+  const email = uniqueEmail(testInfo, 'preferences');
+  await registerDirectly(page, NAME, email, PASSWORD);
+  await page.goto(HOME);
   const html = page.locator('html');
   await expect(html).toHaveAttribute('lang', 'en');
   await expect(html).toHaveAttribute('dir', 'ltr');
@@ -35,7 +45,15 @@ test('the language and the appearance change and stay after a reload', async ({ 
   await expect(html).toHaveAttribute('lang', 'en');
   await expect(html).toHaveAttribute('dir', 'ltr');
   await expect(page.getByLabel('Language: English')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${CLIENT.name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${NAME}` })).toBeVisible();
+
+  // Another browser (no cookies) signs in: the account's dark mode comes with it.
+  const other = await browser.newPage({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  await signInAs(other, email, PASSWORD);
+  await other.goto(HOME);
+  await expect(other.locator('html')).toHaveAttribute('data-joy-color-scheme', 'dark');
+  await expect(other.locator('html')).toHaveAttribute('lang', 'en');
+  await other.close();
 });
 
 test('the language can be chosen before signing in', async ({ page }) => {

@@ -134,7 +134,7 @@ test('containers are for the admin: an agent gets "Access denied"', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
 
   await switchTo(page, ADMIN.email);
-  await open(page, '/apps/shipping/container');
+  await open(page, '/apps/shipping/container?origin=all');
   await expect(page.getByRole('heading', { level: 1, name: 'Containers' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Containers' });
   await expect(table.getByRole('progressbar').first()).toHaveAttribute('aria-valuetext', /of \d+ CBM/);
@@ -178,4 +178,52 @@ test('clients may not open drivers or suppliers (403)', async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);
   }
+});
+
+test('an approved shipping request becomes an order the client can open', async ({ page }, testInfo) => {
+  test.slow();
+  const description = uniqueText(testInfo, 'Solar panels to ship');
+  await signInAs(page, CLIENT2.email);
+  const sent = await page.request.post('/apps/request-for-shipping', {
+    multipart: {
+      category: 'electronics_accessories',
+      containerType: 'groupage',
+      origin: 'vietnam',
+      cbm: '7.5',
+      expectedRevenue: '0.0',
+      description,
+    },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(302);
+
+  await switchTo(page, AGENT.email);
+  await open(page, `/apps/shipping/requests?q=${encodeURIComponent(description)}`);
+  const row = page.getByRole('row').filter({ hasText: description });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(row.getByText('Approved', { exact: true })).toBeVisible();
+  await row.getByRole('link', { name: 'Create shipping order' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^Shipping order from request #\d+$/ }),
+  ).toBeVisible();
+  // The form starts from what the customer chose.
+  await expect(page.getByLabel('Origin')).toHaveValue('vietnam');
+  await expect(page.getByLabel('CBMs required')).toHaveValue('7.5');
+  await page.getByLabel('Shipping mark').fill('JHI/E2E/01');
+  await page.getByRole('button', { name: 'Create shipping order' }).click();
+  await expect(page).toHaveURL(/\/apps\/shipping-details\/\d+\?created=1$/);
+  await expect(page.getByRole('status').filter({ hasText: 'was created' })).toHaveText(
+    /^Shipping order SO-\d{4}-\d{4} was created\.$/,
+  );
+  const orderPath = new URL(page.url()).pathname;
+
+  await switchTo(page, CLIENT2.email);
+  await open(page, `/apps/send-client-requests?q=${encodeURIComponent(description)}`);
+  await page
+    .getByRole('row')
+    .filter({ hasText: description })
+    .getByRole('link', { name: 'Open the shipping order' })
+    .click();
+  await expect(page).toHaveURL(orderPath);
+  await expect(page.getByRole('definition').filter({ hasText: 'JHI/E2E/01' })).toBeVisible();
 });

@@ -2,6 +2,7 @@
 import {
   IconBox,
   IconBuildingWarehouse,
+  IconBuildingStore,
   IconCash,
   IconReportMoney,
   IconPackages,
@@ -34,7 +35,8 @@ const icons: Record<string, Icon> = {
   loans: IconReportMoney,
   containers: IconBox,
   drivers: IconSteeringWheel,
-  suppliers: IconBuildingWarehouse,
+  suppliers: IconBuildingStore,
+  warehouse: IconBuildingWarehouse,
 };
 
 export function MenuIcon({ name, size = 20 }: { name: string; size?: number }) {

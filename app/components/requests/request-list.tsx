@@ -30,6 +30,7 @@ import { FormErrors, Notice } from '../form-parts';
 import { Pagination } from '../pagination';
 import { FilterSelect } from '../select-field';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
+import { originOptions, WarehouseDefault } from '~/components/shipping/order-parts';
 
 type LoaderData = Awaited<ReturnType<typeof requestListLoader>>;
 /** What the review action answers when it refuses (a success redirects). */
@@ -84,6 +85,14 @@ function Toolbar({ data }: { data: LoaderData }) {
             })),
           ]}
         />
+        {data.staff && (
+          <FilterSelect
+            name="origin"
+            label={t('list.origin')}
+            value={data.page?.origin ?? 'all'}
+            options={originOptions(tc('list.all'), tcat, true)}
+          />
+        )}
         {!data.fixedService && (
           <FilterSelect
             name="service"
@@ -242,6 +251,7 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
       )}
 
       <Toolbar data={data} />
+      <WarehouseDefault warehouse={data.page?.warehouse ?? null} />
 
       {data.loadError || !data.page ? (
         <LoadFailed>{t('list.loadFailed', { reason: data.loadError ?? '' })}</LoadFailed>

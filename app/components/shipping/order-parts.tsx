@@ -3,6 +3,9 @@ import Chip from '@mui/joy/Chip';
 import Stack from '@mui/joy/Stack';
 import { Link, useLocation } from '@remix-run/react';
 import Button from '@mui/joy/Button';
+import JoyLink from '@mui/joy/Link';
+import { ORIGINS, type Origin } from '~/catalog';
+import { Notice } from '~/components/form-parts';
 import { useTranslation } from 'react-i18next';
 import type { ORDER_INVOICE_STATUSES, OrderStatus } from '~/services/backoffice/contract';
 
@@ -94,4 +97,36 @@ export function TabLinks<T extends string>({
       })}
     </Stack>
   );
+}
+
+/** Says that the list shows the staff member's warehouse origin, with a link to every origin. */
+export function WarehouseDefault({ warehouse }: { warehouse: { name: string; origin: Origin } | null }) {
+  const { t } = useTranslation('shipping');
+  const { t: tcat } = useTranslation('catalog');
+  const location = useLocation();
+  if (!warehouse) return null;
+  const all = new URLSearchParams(location.search);
+  all.delete('page');
+  all.set('origin', 'all');
+  return (
+    <Notice color="neutral">
+      {t('warehouseDefault.showing', { origin: tcat(`origins.${warehouse.origin}`), name: warehouse.name })}{' '}
+      <JoyLink component={Link} to={`?${all}`}>
+        {t('warehouseDefault.showAll')}
+      </JoyLink>
+    </Notice>
+  );
+}
+
+/** The origin filter: "All" means every origin; staff send `all`, so that their warehouse's default
+ * does not come back. */
+export function originOptions(
+  allLabel: string,
+  tcat: (key: string) => string,
+  staff: boolean,
+): { value: string; label: string }[] {
+  return [
+    { value: staff ? 'all' : '', label: allLabel },
+    ...ORIGINS.map((origin) => ({ value: origin, label: tcat(`origins.${origin}`) })),
+  ];
 }

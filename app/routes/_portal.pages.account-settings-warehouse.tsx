@@ -1,0 +1,196 @@
+// Staff: the warehouse they work at — name, address, origin, opening hours, contact. Its origin is the
+// default filter of the staff lists (orders, containers, requests), which can still show all.
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import Grid from '@mui/joy/Grid';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { ORIGINS } from '~/catalog';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { TextField } from '~/components/form-field';
+import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { translateMessage } from '~/components/messages';
+import { LoadFailed, PageHeading } from '~/components/page-parts';
+import { titleMeta } from '~/components/page-title';
+import { SelectField } from '~/components/select-field';
+import { warehouseSchema } from '~/forms/account';
+import { rolesFor } from '~/services/access';
+import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { backoffice } from '~/services/backoffice/client.server';
+import type { Warehouse } from '~/services/backoffice/contract';
+import { messageKeyFor, reportError } from '~/services/errors.server';
+import { pageTools } from '~/services/page.server';
+import { getWarehouse } from '~/services/warehouse.server';
+
+const SCREEN = '/pages/account-settings-warehouse';
+
+export const handle = { i18n: ['common', 'catalog', 'account'] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const { t, title, common } = await pageTools(request, 'account');
+  const url = new URL(request.url);
+  const base = {
+    title: title(t('warehouse.title')),
+    saved: url.searchParams.has('saved'),
+    removed: url.searchParams.has('removed'),
+  };
+  try {
+    const { warehouse } = await withBackofficeSession(request, () => getWarehouse(signedIn));
+    return { ...base, warehouse, loadError: null };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError('warehouse settings', error);
+    return {
+      ...base,
+      warehouse: null as Warehouse | null,
+      loadError: translateMessage(common, messageKeyFor(error)),
+    };
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const formData = await request.formData();
+  if (formData.get('intent') === 'remove') {
+    try {
+      await withBackofficeSession(request, () =>
+        backoffice().call('clearWarehouse', { session: signedIn.session }),
+      );
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      reportError('remove warehouse', error);
+      return data({ status: 'error' as const, error: { '': [messageKeyFor(error)] } }, { status: 400 });
+    }
+    return redirect(`${SCREEN}?removed=1`);
+  }
+  const submission = parseWithZod(formData, { schema: warehouseSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const v = submission.value;
+  try {
+    await withBackofficeSession(request, () =>
+      backoffice().call('updateWarehouse', {
+        session: signedIn.session,
+        body: {
+          name: v.name,
+          address: v.address,
+          origin: v.origin,
+          opening_hours: v.openingHours ?? null,
+          contact_phone: v.contactPhone ?? null,
+          contact_email: v.contactEmail || null,
+        },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError('save warehouse', error);
+    return data(submission.reply({ formErrors: [messageKeyFor(error)] }), { status: 400 });
+  }
+  return redirect(`${SCREEN}?saved=1`);
+}
+
+export const meta = titleMeta;
+
+export default function WarehouseSettings() {
+  const { warehouse, saved, removed, loadError } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation('account');
+  const { t: tcat } = useTranslation('catalog');
+  const [form, fields] = useForm({
+    id: 'warehouse',
+    lastResult,
+    defaultValue: warehouse
+      ? {
+          name: warehouse.name,
+          address: warehouse.address,
+          origin: warehouse.origin,
+          openingHours: warehouse.opening_hours ?? '',
+          contactPhone: warehouse.contact_phone ?? '',
+          contactEmail: warehouse.contact_email ?? '',
+        }
+      : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: warehouseSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <Stack gap={3} sx={{ maxWidth: 860 }}>
+      <PageHeading title={t('warehouse.title')} intro={t('warehouse.intro')} />
+      {saved && <Notice>{t('warehouse.saved')}</Notice>}
+      {removed && <Notice>{t('warehouse.removed')}</Notice>}
+      {loadError ? (
+        <LoadFailed>{t('warehouse.loadFailed', { reason: loadError })}</LoadFailed>
+      ) : (
+        <Card>
+          <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+            <Stack gap={2.5}>
+              <FormErrors id={form.errorId} errors={form.errors} />
+              <Grid container spacing={2}>
+                <Grid xs={12} md={6}>
+                  <TextField field={fields.name} label={t('warehouse.name')} required />
+                </Grid>
+                <Grid xs={12} md={6}>
+                  <SelectField
+                    field={fields.origin}
+                    label={t('warehouse.origin')}
+                    placeholder={t('warehouse.chooseOrigin')}
+                    options={ORIGINS.map((value) => ({ value, label: tcat(`origins.${value}`) }))}
+                    required
+                  />
+                </Grid>
+                <Grid xs={12}>
+                  <TextField field={fields.address} label={t('warehouse.address')} required />
+                </Grid>
+                <Grid xs={12}>
+                  <TextField
+                    field={fields.openingHours}
+                    label={t('warehouse.openingHours')}
+                    hint={t('warehouse.openingHoursHint')}
+                  />
+                </Grid>
+                <Grid xs={12} md={6}>
+                  <TextField
+                    field={fields.contactPhone}
+                    label={t('warehouse.contactPhone')}
+                    type="tel"
+                    dir="ltr"
+                  />
+                </Grid>
+                <Grid xs={12} md={6}>
+                  <TextField
+                    field={fields.contactEmail}
+                    label={t('warehouse.contactEmail')}
+                    type="email"
+                    dir="ltr"
+                  />
+                </Grid>
+              </Grid>
+              <div>
+                <SubmitButton>{t('warehouse.save')}</SubmitButton>
+              </div>
+            </Stack>
+          </Form>
+        </Card>
+      )}
+      {warehouse && (
+        <Form method="post" aria-label={t('warehouse.removeTitle')}>
+          <Stack direction="row" gap={1.5} alignItems="center" flexWrap="wrap">
+            <Typography level="body-sm">{t('warehouse.removeHint')}</Typography>
+            <Button type="submit" name="intent" value="remove" variant="outlined" color="danger" size="sm">
+              {t('warehouse.remove')}
+            </Button>
+          </Stack>
+        </Form>
+      )}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}

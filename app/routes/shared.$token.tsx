@@ -1,0 +1,76 @@
+// A document shared by a signed link: open or download it without an account, while the link lasts
+// (7 days). A tampered, unknown or expired link gets one clear refusal that reveals nothing.
+import Button from '@mui/joy/Button';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { IconDownload, IconEye } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AuthShell } from '~/components/auth-shell';
+import { formatBytes, formatDate } from '~/components/format';
+import { titleMeta } from '~/components/page-title';
+import { loadSharedDocument } from '~/services/shares.server';
+import { pageTools } from '~/services/page.server';
+
+export const handle = { i18n: ['common', 'auth'] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { common, title } = await pageTools(request);
+  const file = await loadSharedDocument(params.token);
+  if (!file) {
+    return data({ title: title(common('shared.invalidTitle')), file: null, token: null }, { status: 404 });
+  }
+  return data(
+    {
+      title: title(common('shared.title')),
+      file: {
+        filename: file.filename,
+        size: Buffer.byteLength(file.data, 'base64'),
+        expiresAt: file.expires_at,
+      },
+      token: params.token!,
+    },
+    // The link is the secret: keep it out of caches and out of the Referer of any next page.
+    { headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } },
+  );
+}
+
+export const meta = titleMeta;
+
+export default function SharedDocument() {
+  const { file, token } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  if (!file || !token) {
+    return (
+      <AuthShell design="card" title={t('shared.invalidTitle')}>
+        <Typography>{t('shared.invalidBody')}</Typography>
+      </AuthShell>
+    );
+  }
+  const base = `/shared/${token}/file`;
+  return (
+    <AuthShell design="card" title={t('shared.title')} subtitle={t('shared.intro')}>
+      <Typography level="title-md" sx={{ wordBreak: 'break-all' }}>
+        {file.filename}
+      </Typography>
+      <Typography level="body-sm">
+        {formatBytes(file.size, i18n.language)} ·{' '}
+        {t('shared.expires', { date: formatDate(file.expiresAt, i18n.language) })}
+      </Typography>
+      <Stack direction="row" gap={1.5} flexWrap="wrap">
+        <Button component="a" href={`${base}?view=1`} startDecorator={<IconEye aria-hidden size={18} />}>
+          {t('shared.open')}
+        </Button>
+        <Button
+          component="a"
+          href={base}
+          variant="outlined"
+          startDecorator={<IconDownload aria-hidden size={18} />}
+        >
+          {t('shared.download')}
+        </Button>
+      </Stack>
+    </AuthShell>
+  );
+}
