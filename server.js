@@ -57,7 +57,7 @@ app.all(
     mode: process.env.NODE_ENV,
     // The request URL Remix sees carries express's `req.protocol`, so X-Forwarded-Proto counts only
     // behind a trusted proxy; session cookies get `Secure` from it.
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: req.ip }),
   }),
 );
 

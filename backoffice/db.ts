@@ -331,6 +331,21 @@ export const migrations: readonly Migration[] = [
         CHECK (appearance_json IS NULL OR json_type(appearance_json) = 'object');
     `,
   },
+  {
+    id: '0007_login_throttle',
+    sql: `
+      -- Failed sign-ins per e-mail address (lower-cased), known or not (loginThrottle.ts): failures
+      -- counted since window_start; locked_until set once they reach the limit. A row whose window
+      -- and lock are both over is deleted on the next write.
+      CREATE TABLE login_throttle (
+        email TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL CHECK (failures >= 0),
+        window_start TEXT NOT NULL,
+        locked_until TEXT
+      );
+      CREATE INDEX login_throttle_window_start ON login_throttle (window_start);
+    `,
+  },
 ];
 
 /** Whether the error is SQLite refusing a duplicate in this column (`table.column`). */

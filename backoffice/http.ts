@@ -42,6 +42,10 @@ export const refuse = {
     new ApiError(413, 'payload_too_large', `The body is larger than ${limit} bytes`),
   sessionMissing: () => new ApiError(401, 'unauthorized', 'Session expired or missing'),
   wrongCredentials: () => new ApiError(401, 'unauthorized', 'Wrong email or password'),
+  tooManyLoginAttempts: (retryAfterSeconds: number) =>
+    new ApiError(429, 'too_many_requests', 'Too many failed sign-ins: try again later', undefined, {
+      'Retry-After': String(retryAfterSeconds),
+    }),
   forbidden: () => new ApiError(403, 'forbidden', 'You are not allowed to do this'),
   notFound: () => new ApiError(404, 'not_found', 'Not found'),
   methodNotAllowed: (allowed: string[]) =>

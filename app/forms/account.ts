@@ -15,3 +15,10 @@ export const warehouseSchema = z.object({
   contactPhone: optional(40),
   contactEmail: z.string().trim().max(254, 'validation.tooLong').email('validation.email').optional(),
 });
+
+/** The signed-in user's own name and phone (every role). */
+export const profileSchema = z.object({
+  firstName: text(100),
+  lastName: optional(100),
+  phone: optional(40),
+});

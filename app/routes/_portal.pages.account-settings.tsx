@@ -25,7 +25,10 @@ import { passwordChangeSchema } from '~/forms/auth';
 import { contactSchema } from '~/forms/customers';
 import { isStaff, rolesFor } from '~/services/access';
 import { getOwnContact, imageProblemMessage, imageType, partnerOf } from '~/services/account.server';
-import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { requireUser, withBackofficeSession, type SignedIn } from '~/services/auth.server';
+import { commitSignIn } from '~/services/session.server';
+import { profileSchema } from '~/forms/account';
+import { ProfileForm } from '~/components/account/profile-form';
 import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
 import { CONTACT_IMAGE_LIMIT, PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
@@ -48,17 +51,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     staff: isStaff(signedIn.user.roles),
     saved: url.searchParams.get('saved'),
   };
+  const profile = await withBackofficeSession(request, () =>
+    backoffice().call('getProfile', { session: signedIn.session }),
+  ).catch((error: unknown) => {
+    if (error instanceof Response) throw error;
+    reportError('profile', error);
+    return null;
+  });
   try {
     const contact = await withBackofficeSession(request, () => getOwnContact(signedIn));
-    return { ...base, contact, loadError: null };
+    return { ...base, profile, contact, loadError: null };
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError('account settings', error);
-    return { ...base, contact: null, loadError: common(messageKeyFor(error)) };
+    return { ...base, profile, contact: null, loadError: common(messageKeyFor(error)) };
   }
 }
 
-type ActionAnswer = { form: 'contact' | 'image' | 'password'; result: SubmissionResult<string[]> };
+type ActionAnswer = {
+  form: 'contact' | 'image' | 'password' | 'profile';
+  result: SubmissionResult<string[]>;
+};
 
 async function changePassword(
   request: Request,
@@ -90,6 +103,40 @@ async function changePassword(
     return data<ActionAnswer>({ form: 'password', result: reply }, { status: 400 });
   }
   return redirect(`${SCREEN}?saved=password`);
+}
+
+/** The user's own name and phone; the portal's session then carries the new name. */
+async function saveProfile(request: Request, formData: FormData, signedIn: SignedIn) {
+  const submission = parseWithZod(formData, { schema: profileSchema });
+  if (submission.status !== 'success') {
+    return data<ActionAnswer>({ form: 'profile', result: submission.reply() }, { status: 400 });
+  }
+  const v = submission.value;
+  let saved;
+  try {
+    saved = await withBackofficeSession(request, () =>
+      backoffice().call('updateProfile', {
+        session: signedIn.session,
+        body: { first_name: v.firstName, last_name: v.lastName ?? '', phone: v.phone ?? null },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError('profile', error);
+    return data<ActionAnswer>(
+      { form: 'profile', result: submission.reply({ formErrors: [messageKeyFor(error)] }) },
+      { status: 400 },
+    );
+  }
+  const name = `${saved.first_name} ${saved.last_name}`.trim();
+  return commitSignIn(
+    request,
+    {
+      user: { ...signedIn.user, firstName: saved.first_name, lastName: saved.last_name, name },
+      backoffice: signedIn.session,
+    },
+    `${SCREEN}?saved=profile`,
+  );
 }
 
 async function saveImage(request: Request, signedIn: Awaited<ReturnType<typeof requireUser>>) {
@@ -129,6 +176,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
   const formData = multipart ? null : await request.formData();
   if (formData?.get('intent') === 'password') return changePassword(request, formData, signedIn);
+  if (formData?.get('intent') === 'profile') return saveProfile(request, formData, signedIn);
   // Contact details and picture are the customer's; staff details are kept by administrators.
   if (isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
   if (!formData) return saveImage(request, signedIn);
@@ -353,6 +401,22 @@ export default function AccountSettings() {
       {page.saved === 'contact' && <Notice>{t('contact.saved')}</Notice>}
       {page.saved === 'image' && <Notice>{t('image.saved')}</Notice>}
       {page.saved === 'password' && <Notice>{t('password.saved')}</Notice>}
+      {page.saved === 'profile' && <Notice>{t('profile.saved')}</Notice>}
+      <Card component="section" aria-labelledby="profile-title">
+        <Typography id="profile-title" level="title-lg" component="h2">
+          {t('profile.title')}
+        </Typography>
+        {page.profile ? (
+          <ProfileForm
+            profile={page.profile}
+            lastResult={answer?.form === 'profile' ? answer.result : undefined}
+          />
+        ) : (
+          <Alert color="warning" role="alert">
+            {t('profile.loadFailed')}
+          </Alert>
+        )}
+      </Card>
       {!contact ? (
         <Alert color="danger" role="alert">
           {t('contact.loadFailed', { reason: page.loadError ?? '' })}

@@ -246,3 +246,50 @@ describe('language and appearance saved with the account', () => {
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('lng='))).toBe(true);
   });
 });
+
+describe('the profile on /pages/account-settings', () => {
+  it('lets a staff member change their name and phone; the portal then greets them by it', async () => {
+    const { action, loader } = await import('../routes/_portal.pages.account-settings');
+    const refused = (await action(
+      args(
+        formRequest(
+          '/pages/account-settings',
+          { intent: 'profile', firstName: '', phone: '+971 4 000' },
+          { cookie: cookies.admin },
+        ),
+      ),
+    )) as unknown as {
+      init: ResponseInit;
+      data: {
+        form: string;
+        result: { error: Record<string, string[]>; initialValue: Record<string, string> };
+      };
+    };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.form).toBe('profile');
+    expect(refused.data.result.error.firstName).toEqual(['validation.required']);
+    expect(refused.data.result.initialValue.phone).toBe('+971 4 000');
+
+    const saved = (await action(
+      args(
+        formRequest(
+          '/pages/account-settings',
+          { intent: 'profile', firstName: 'Amina', lastName: 'Haddad-Saleh', phone: '+971 4 881 2201' },
+          { cookie: cookies.admin },
+        ),
+      ),
+    )) as Response;
+    expect(saved.headers.get('Location')).toBe('/pages/account-settings?saved=profile');
+    const cookie = saved.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const page = await loader(args(pageRequest('/pages/account-settings?saved=profile', { cookie })));
+    expect(page.name).toBe('Amina Haddad-Saleh');
+    expect(page.profile).toMatchObject({
+      first_name: 'Amina',
+      last_name: 'Haddad-Saleh',
+      phone: '+971 4 881 2201',
+    });
+  });
+});

@@ -1,5 +1,5 @@
 // The actions behind the sign-in pages; each page design (/auth/login and /auth/login2, ...) uses the same one.
-import { savedPreferenceCookies } from './account-preferences.server';
+import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { loginSchema, registerSchema, forgotPasswordSchema, resetPasswordSchema } from '~/forms/auth';
@@ -10,14 +10,39 @@ import { getLanguage } from './i18n.server';
 import { HOME, safeRedirect } from './redirect';
 import { commitSignIn } from './session.server';
 import { toPortalUser, splitFullName } from './user';
+import { messageWith } from '~/components/messages';
+import { savedPreferenceCookies } from './account-preferences.server';
+import { signInThrottle } from './throttle.server';
 
-export async function loginAction({ request }: ActionFunctionArgs) {
+/** "Too many attempts" on the sign-in form, with the minutes to wait. */
+function tooManyAttempts(
+  submission: {
+    reply: (options: { formErrors: string[]; hideFields: string[] }) => SubmissionResult<string[]>;
+  },
+  seconds: number,
+) {
+  return data(
+    submission.reply({
+      formErrors: [
+        messageWith('auth:login.tooManyAttempts', { count: Math.max(1, Math.ceil(seconds / 60)) }),
+      ],
+      hideFields: ['password'],
+    }),
+    { status: 429, headers: { 'Retry-After': String(seconds) } },
+  );
+}
+
+export async function loginAction({ request, context }: ActionFunctionArgs) {
   // remix-auth-form reads the body itself: Conform gets a copy.
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
   }
+  // Failed sign-ins are counted per client address here, per account in the back office.
+  const address = context?.clientAddress ?? 'unknown';
+  const wait = signInThrottle.retryAfter(address);
+  if (wait > 0) return tooManyAttempts(submission, wait);
   try {
     const signedIn = await authenticator.authenticate('form', request);
     const response = await commitSignIn(request, signedIn, safeRedirect(submission.value.redirectTo, HOME));
@@ -28,6 +53,10 @@ export async function loginAction({ request }: ActionFunctionArgs) {
     return response;
   } catch (error) {
     const wrongCredentials = isBackofficeError(error, 'unauthorized');
+    if (wrongCredentials) signInThrottle.fail(address);
+    if (isBackofficeError(error) && error.code === 'too_many_requests') {
+      return tooManyAttempts(submission, error.retryAfter ?? 15 * 60);
+    }
     if (!wrongCredentials) reportError('login', error);
     return data(
       submission.reply({

@@ -1,5 +1,6 @@
 import type { App } from '../app';
 import { refuse, type CallHandlers } from '../http';
+import { beginLoginAttempt, loginSucceeded } from '../loginThrottle';
 import { passwordResetMail } from '../mail';
 import { hashPassword, verifyPassword } from '../passwords';
 import { issueResetToken, resetPasswordWithToken } from '../resetTokens';
@@ -24,9 +25,13 @@ type AuthCalls = 'login' | 'signup' | 'forgotPassword' | 'passwordReset' | 'chan
 export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
   return {
     async login({ body, setHeader }) {
+      // Counted per address whether or not it has an account; a locked one answers 429 (Retry-After).
+      const retryAfter = beginLoginAttempt(app.db, body.email, app.now());
+      if (retryAfter !== null) throw refuse.tooManyLoginAttempts(retryAfter);
       const user = findUserByEmail(app.db, body.email);
       const matches = await verifyPassword(body.password, user?.passwordHash ?? null);
       if (!user || !matches || !user.active) throw refuse.wrongCredentials();
+      loginSucceeded(app.db, body.email);
       const { token } = createSession(app.db, user.id, app.now());
       setHeader('Set-Cookie', sessionCookie(token));
       return toBackofficeUser(user);

@@ -29,6 +29,8 @@ export class BackofficeError extends Error {
   readonly serverMessage: string | undefined;
   /** The fields the back office named in a refusal (`issues[].path`). */
   readonly fields: string[];
+  /** Seconds to wait, from a 429's Retry-After. */
+  readonly retryAfter: number | undefined;
   readonly call: string;
 
   constructor(
@@ -39,6 +41,7 @@ export class BackofficeError extends Error {
       code?: string;
       serverMessage?: string;
       fields?: string[];
+      retryAfter?: number;
       cause?: unknown;
     } = {},
   ) {
@@ -52,6 +55,7 @@ export class BackofficeError extends Error {
     this.code = details.code;
     this.serverMessage = details.serverMessage;
     this.fields = details.fields ?? [];
+    this.retryAfter = details.retryAfter;
   }
 }
 
@@ -164,6 +168,7 @@ export function createBackofficeClient(config: {
         code: refusal.success ? refusal.data.code : undefined,
         serverMessage: refusal.success ? refusal.data.error : undefined,
         fields: refusal.success ? (refusal.data.issues ?? []).map((issue) => issue.path) : [],
+        retryAfter: Number(response.headers['retry-after']) || undefined,
       });
     }
 

@@ -1,0 +1,71 @@
+// "Your profile": the signed-in user's own name and phone (the e-mail is shown, not changed here).
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Grid from '@mui/joy/Grid';
+import Stack from '@mui/joy/Stack';
+import FormControl from '@mui/joy/FormControl';
+import FormLabel from '@mui/joy/FormLabel';
+import Input from '@mui/joy/Input';
+import { Form } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '~/components/form-field';
+import { FormErrors, SubmitButton } from '~/components/form-parts';
+import { profileSchema } from '~/forms/account';
+import type { Profile } from '~/services/backoffice/contract';
+
+export function ProfileForm({
+  profile,
+  lastResult,
+}: {
+  profile: Profile;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation('account');
+  const [form, fields] = useForm({
+    id: 'profile',
+    lastResult,
+    defaultValue: { firstName: profile.first_name, lastName: profile.last_name, phone: profile.phone ?? '' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+      <input type="hidden" name="intent" value="profile" />
+      <Stack gap={2}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormControl>
+          <FormLabel htmlFor="profile-email">{t('profile.email')}</FormLabel>
+          <Input
+            slotProps={{ input: { id: 'profile-email', value: profile.email, readOnly: true, dir: 'ltr' } }}
+          />
+        </FormControl>
+        <Grid container spacing={2}>
+          <Grid xs={12} md={4}>
+            <TextField
+              field={fields.firstName}
+              label={t('profile.firstName')}
+              autoComplete="given-name"
+              required
+            />
+          </Grid>
+          <Grid xs={12} md={4}>
+            <TextField field={fields.lastName} label={t('profile.lastName')} autoComplete="family-name" />
+          </Grid>
+          <Grid xs={12} md={4}>
+            <TextField
+              field={fields.phone}
+              label={t('profile.phone')}
+              type="tel"
+              autoComplete="tel"
+              dir="ltr"
+            />
+          </Grid>
+        </Grid>
+        <div>
+          <SubmitButton>{t('profile.submit')}</SubmitButton>
+        </div>
+      </Stack>
+    </Form>
+  );
+}
