@@ -89,7 +89,6 @@ export function SearchForm({
         <FormControl size="sm" sx={{ flex: 1, minWidth: 220 }}>
           <FormLabel htmlFor={searchId}>{label}</FormLabel>
           <Input
-            key={searchValue ?? ''}
             size="sm"
             placeholder={placeholder}
             slotProps={{
