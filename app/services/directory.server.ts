@@ -55,14 +55,15 @@ function recordId(raw: string | undefined): number | null {
   return id.data;
 }
 
-function screenOf(kind: DirectoryKind, id: number | null): string {
-  return `${kinds[kind].list}/${id === null ? 'new' : ':id'}`;
+/** The screen of the add page (no `:id`) or the edit page; roles are checked before the id is read. */
+function screenOf(kind: DirectoryKind, rawId: string | undefined): string {
+  return `${kinds[kind].list}/${rawId === undefined ? 'new' : ':id'}`;
 }
 
 /** The add page (no `:id`) or the edit page with the record as it is now. */
 export async function recordLoader(kind: DirectoryKind, { request, params }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(screenOf(kind, params.id)) });
   const id = recordId(params.id);
-  const signedIn = await requireUser(request, { anyOf: rolesFor(screenOf(kind, id)) });
   const { t, title } = await pageTools(request, 'shipping');
   if (id === null) return { title: title(t(`${kind}s.addTitle`)), record: null };
   try {
@@ -76,8 +77,8 @@ export async function recordLoader(kind: DirectoryKind, { request, params }: Loa
 
 /** Saves the record; back to the list with a notice, or the form again with what was typed. */
 export async function recordAction(kind: DirectoryKind, { request, params }: ActionFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(screenOf(kind, params.id)) });
   const id = recordId(params.id);
-  const signedIn = await requireUser(request, { anyOf: rolesFor(screenOf(kind, id)) });
   const spec = kinds[kind];
   const submission = parseWithZod(await request.formData(), { schema: spec.schema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });

@@ -1,0 +1,590 @@
+// The access matrix: every route module in app/routes × every kind of visitor × GET (loader) and POST
+// (action, url-encoded and multipart, with an empty form). Screens of the portal frame get their expected
+// answers from the access table (rolesFor); the routes outside the frame are listed in OUTSIDE_THE_FRAME
+// below. A route file in neither place fails the test, so a new route cannot land without its rule.
+//
+// Path parameters are filled with real records of client A (client@example.com) from the reference back
+// office; client B (client2@example.com) asking for them must get 404, never the record and never a 403
+// that tells "it exists". Empty forms must fail validation: no table of the back office may change.
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestBackoffice } from '../../backoffice/testing';
+import { rolesFor, STAFF } from '../../app/services/access';
+import type { RoleName } from '../../app/services/backoffice/contract';
+import {
+  args,
+  cookiesFrom,
+  formRequest,
+  PORTAL,
+  type PortalAccount,
+  pageRequest,
+  signInPortalAccounts,
+  startPortalBackoffice,
+} from './portal-server';
+
+// --- The routes ----------------------------------------------------------------------------------------
+
+const ROUTES_DIR = path.join(import.meta.dirname, '..', '..', 'app', 'routes');
+
+/** The URL path a flat-routes file answers (as in app/services/access.test.ts; a lone "$" is the splat). */
+function routePath(file: string): string {
+  const name = file.replace(/\.(tsx|ts)$/, '');
+  // "[.]" is a literal dot ("export[.]csv" → "export.csv"), not a segment separator.
+  const segments = name
+    .replace(/\[\.\]/g, '~')
+    .split('.')
+    .filter((segment) => !segment.startsWith('_'))
+    .map((segment) => segment.replace(/~/g, '.'))
+    .map((segment) => (segment === '$' ? '*' : segment.startsWith('$') ? `:${segment.slice(1)}` : segment));
+  return `/${segments.join('/')}`;
+}
+
+const routeFiles = readdirSync(ROUTES_DIR)
+  .filter((file) => /\.(tsx|ts)$/.test(file) && !/\.(test|server)\.tsx?$/.test(file))
+  .sort();
+const isFramed = (file: string) => file.startsWith('_portal.') && file !== '_portal.tsx';
+
+interface RouteModule {
+  loader?: (args: unknown) => unknown;
+  action?: (args: unknown) => unknown;
+}
+
+// --- Who asks ------------------------------------------------------------------------------------------
+
+const VISITORS = ['anonymous', 'client', 'client2', 'agent', 'admin'] as const;
+type Visitor = (typeof VISITORS)[number];
+const ACCOUNTS = VISITORS.filter((who): who is PortalAccount => who !== 'anonymous');
+
+const EMAIL: Record<PortalAccount, string> = {
+  client: 'client@example.com',
+  client2: 'client2@example.com',
+  agent: 'agent@example.com',
+  admin: 'admin@example.com',
+};
+
+// --- Answers -------------------------------------------------------------------------------------------
+
+/** What a loader or action answered, however it answered (returned, thrown, `data()` or a plain object). */
+interface Outcome {
+  status: number;
+  location: string | null;
+  error?: string;
+}
+
+async function outcome(work: () => unknown): Promise<Outcome> {
+  let value: unknown;
+  try {
+    value = await work();
+  } catch (error) {
+    if (!(error instanceof Response)) {
+      // What Remix would answer for an error that is not a response.
+      return { status: 500, location: null, error: error instanceof Error ? error.message : String(error) };
+    }
+    value = error;
+  }
+  if (value instanceof Response) return { status: value.status, location: value.headers.get('Location') };
+  // `data(value, { status })`: a DataWithResponseInit.
+  if (typeof value === 'object' && value !== null && 'init' in value && 'type' in value) {
+    if (value.type === 'DataWithResponseInit') {
+      return { status: (value.init as ResponseInit | null)?.status ?? 200, location: null };
+    }
+  }
+  return { status: 200, location: null };
+}
+
+const show = (answer: Outcome) =>
+  `${answer.status}${answer.location ? ` → ${answer.location}` : ''}${answer.error ? ` (${answer.error})` : ''}`;
+
+const signInRedirect = (url: string) => `/auth/login?${new URLSearchParams({ redirectTo: url })}`;
+const isSignInRedirect = (answer: Outcome) =>
+  answer.status >= 300 && answer.status < 400 && (answer.location ?? '').startsWith('/auth/login');
+
+type Want =
+  /** Exactly this status (and redirect target, when given). */
+  | { status: number; location?: string }
+  /** An empty form from someone allowed: refused as invalid (or sent elsewhere), never as forbidden. */
+  | 'invalid form';
+
+let checks = 0;
+
+function check(answer: Outcome, want: Want, label: string) {
+  checks += 1;
+  if (want === 'invalid form') {
+    const ok =
+      answer.status < 500 &&
+      answer.status !== 401 &&
+      answer.status !== 403 &&
+      !isSignInRedirect(answer) &&
+      (answer.status >= 400 || (answer.status >= 300 && answer.location !== null));
+    expect(ok, `${label}: expected a refused form (4xx, not 401/403), got ${show(answer)}`).toBe(true);
+    return;
+  }
+  expect(show(answer), label).toBe(show({ status: want.status, location: want.location ?? null }));
+}
+
+// --- Requests ------------------------------------------------------------------------------------------
+
+type Method = 'GET' | 'POST' | 'POST multipart';
+
+function request(
+  method: Method,
+  url: string,
+  cookie: string | undefined,
+  fields: Record<string, string> = {},
+) {
+  if (method === 'GET') return pageRequest(url, { cookie });
+  if (method === 'POST') return formRequest(url, fields, { cookie });
+  // An empty multipart form, as a browser sends an upload form with nothing chosen.
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  return new Request(new URL(url, PORTAL), {
+    method: 'POST',
+    body,
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+}
+
+// --- The reference back office -------------------------------------------------------------------------
+
+let reference: TestBackoffice;
+let cookies: Record<PortalAccount, string>;
+let partners: Record<PortalAccount, number>;
+let roles: Record<PortalAccount, RoleName[]>;
+
+function one<T>(sql: string, ...values: unknown[]): T {
+  const row = reference.backoffice.db.prepare(sql).get(...values) as T | undefined;
+  if (!row) throw new Error(`The reference data has no row for: ${sql}`);
+  return row;
+}
+
+/** Tables the back office may write while only reading (sign-ins, throttling). */
+const BOOKKEEPING = new Set(['sessions', 'login_throttle', 'migrations']);
+
+/** A fingerprint of every business table, to show that refused requests changed nothing. */
+function fingerprint(): Record<string, string> {
+  const db = reference.backoffice.db;
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all() as { name: string }[];
+  const prints: Record<string, string> = {};
+  for (const { name } of tables) {
+    if (BOOKKEEPING.has(name)) continue;
+    const rows = (db.prepare(`SELECT * FROM "${name}"`).all() as unknown[]).map((row) => JSON.stringify(row));
+    prints[name] = createHash('sha256').update(rows.sort().join('\n')).digest('hex');
+  }
+  return prints;
+}
+
+function changedTables(before: Record<string, string>): string[] {
+  const after = fingerprint();
+  return Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
+}
+
+/**
+ * The records the screens with parameters are asked for, by screen path. `owner: 'client'` marks a record
+ * of client A's: client B must get 404 for it wherever clients may open the screen.
+ */
+interface Fixture {
+  params: Record<string, string>;
+  owner?: 'client';
+}
+let RECORDS: Record<string, Fixture>;
+
+/** Client A's share-link checks need a document that is not of the loan asked for. */
+let otherLoanDocument: number;
+/** Accounts whose contact has no picture: /pages/account-image answers them 404. */
+let withoutPicture: Set<PortalAccount>;
+
+beforeAll(async () => {
+  reference = await startPortalBackoffice();
+  ({ cookies, partners } = await signInPortalAccounts(reference));
+  roles = {} as Record<PortalAccount, RoleName[]>;
+  for (const who of ACCOUNTS) {
+    roles[who] = (
+      reference.backoffice.db
+        .prepare('SELECT r.role FROM user_roles r JOIN users u ON u.id = r.user_id WHERE u.email = ?')
+        .all(EMAIL[who]) as { role: RoleName }[]
+    ).map((row) => row.role);
+  }
+  // The fixtures assume what the demo accounts are.
+  expect(roles).toEqual({
+    client: ['client'],
+    client2: ['client'],
+    agent: ['warehouse_agent'],
+    admin: ['admin'],
+  });
+  expect(partners.client).not.toBe(partners.client2);
+
+  const client = partners.client;
+  const order = one<{ orderId: number; documentId: number }>(
+    `SELECT d.shipping_order_id AS orderId, d.id AS documentId FROM order_documents d
+     JOIN shipping_orders o ON o.id = d.shipping_order_id WHERE o.partner_id = ? ORDER BY d.id LIMIT 1`,
+    client,
+  );
+  const loan = one<{ loanId: number; name: string; documentId: number }>(
+    `SELECT l.id AS loanId, l.name, d.id AS documentId FROM loan_documents d JOIN loans l ON l.id = d.loan_id
+     WHERE l.partner_id = ? ORDER BY d.id LIMIT 1`,
+    client,
+  );
+  otherLoanDocument = one<{ id: number }>(
+    'SELECT id FROM loan_documents WHERE loan_id <> ? ORDER BY id LIMIT 1',
+    loan.loanId,
+  ).id;
+  const attachment = one<{ requestId: number; attachmentId: number }>(
+    `SELECT a.request_id AS requestId, a.id AS attachmentId FROM request_attachments a
+     JOIN shipping_requests r ON r.id = a.request_id WHERE r.partner_id = ? ORDER BY a.id LIMIT 1`,
+    client,
+  );
+  const requestOf = (service: string) =>
+    one<{ id: number }>(
+      'SELECT id FROM shipping_requests WHERE partner_id = ? AND service = ? ORDER BY id LIMIT 1',
+      client,
+      service,
+    ).id;
+  const driver = one<{ id: number }>('SELECT id FROM drivers ORDER BY id LIMIT 1').id;
+  const supplier = one<{ id: number }>('SELECT id FROM suppliers ORDER BY id LIMIT 1').id;
+
+  const mine = (params: Record<string, string | number>): Fixture => ({
+    params: Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)])),
+    owner: 'client',
+  });
+  RECORDS = {
+    '/apps/shipping-details/:id': mine({ id: order.orderId }),
+    '/apps/shipping-details/:id/documents/:documentId': mine({
+      id: order.orderId,
+      documentId: order.documentId,
+    }),
+    '/apps/shipping/clearance-receipt/:id': mine({ id: order.orderId }),
+    '/apps/loan/loan-details/:loanNumber': mine({ loanNumber: loan.name }),
+    '/apps/loan/loan-details/:loanNumber/documents/:documentId': mine({
+      loanNumber: loan.name,
+      documentId: loan.documentId,
+    }),
+    '/apps/requests/:id/attachments/:attachmentId': mine({
+      id: attachment.requestId,
+      attachmentId: attachment.attachmentId,
+    }),
+    '/apps/shipping/new-order/:requestId': mine({ requestId: requestOf('shipping') }),
+    '/apps/loans/new-loan/:requestId': mine({ requestId: requestOf('trade_finance') }),
+    '/apps/customers/:id': mine({ id: client }),
+    '/apps/shipping/drivers/:id': { params: { id: String(driver) } },
+    '/apps/suppliers/:id': { params: { id: String(supplier) } },
+  };
+
+  withoutPicture = new Set(
+    ACCOUNTS.filter(
+      (who) =>
+        one<{ image: unknown }>('SELECT image FROM partners WHERE id = ?', partners[who]).image === null,
+    ),
+  );
+});
+afterAll(() => reference?.dispose());
+
+/** A fresh portal session (for sign-out, which ends the session it is given). */
+async function freshCookie(who: PortalAccount): Promise<string> {
+  const { loginAction } = await import('../../app/services/auth-actions.server');
+  const response = (await loginAction(
+    args(formRequest('/auth/login', { email: EMAIL[who], password: 'demo1234' })),
+  )) as Response;
+  return cookiesFrom(response);
+}
+
+// --- Screens of the portal frame: expected answers from the access table --------------------------------
+
+/**
+ * Actions narrower than their screen: who may post an empty form there, and why. Everyone else the screen
+ * admits gets 403 for it.
+ */
+const ACTION_ROLES: Record<string, { roles: readonly RoleName[]; why: string }> = {
+  '/apps/shipping-details/:id': {
+    roles: STAFF,
+    why: 'clients read the order; only staff add or correct tracking events',
+  },
+  '/apps/loan/loan-details/:loanNumber': {
+    roles: STAFF,
+    why: 'a form without intent is a loan decision, for staff only (sharing a document: checked below)',
+  },
+  '/pages/account-settings': {
+    roles: ['client'],
+    why: "a form without intent is the customer's contact details (or picture); staff change only their profile and password (checked below)",
+  },
+};
+
+/** Checks beyond the matrix for screens whose action has intents with their own rules. */
+const INTENTS: Record<
+  string,
+  (url: string, params: Record<string, string>, mod: RouteModule) => Promise<void>
+> = {
+  // Whoever may see a loan may share its documents; the back office decides who sees what.
+  '/apps/loan/loan-details/:loanNumber': async (url, params, mod) => {
+    const ownDocument =
+      RECORDS['/apps/loan/loan-details/:loanNumber/documents/:documentId']!.params.documentId!;
+    const share = async (who: Visitor, documentId: string | number) =>
+      outcome(() =>
+        mod.action!({
+          ...args(
+            request('POST', url, who === 'anonymous' ? undefined : cookies[who], {
+              intent: 'share',
+              documentId: String(documentId),
+            }),
+          ),
+          params,
+        }),
+      );
+    check(
+      await share('anonymous', ownDocument),
+      { status: 302, location: signInRedirect(url) },
+      'anonymous share',
+    );
+    check(await share('client2', ownDocument), { status: 404 }, "client2 sharing client A's loan document");
+    check(
+      await share('client', otherLoanDocument),
+      { status: 404 },
+      'client sharing, under its own loan, a document of another loan',
+    );
+  },
+  // Profile and password are every signed-in user's own; an empty one is refused as invalid.
+  '/pages/account-settings': async (url, params, mod) => {
+    for (const intent of ['profile', 'password']) {
+      for (const who of VISITORS) {
+        const answer = await outcome(() =>
+          mod.action!({
+            ...args(request('POST', url, who === 'anonymous' ? undefined : cookies[who], { intent })),
+            params,
+          }),
+        );
+        const label = `${who} POST intent=${intent} ${url}`;
+        check(
+          answer,
+          who === 'anonymous' ? { status: 302, location: signInRedirect(url) } : { status: 400 },
+          label,
+        );
+      }
+    }
+  },
+};
+
+/** What an allowed GET answers when it is not 200. */
+function allowedGet(screen: string, who: PortalAccount): number {
+  // An account without a picture (the demo accounts have none) gets 404 for its own picture.
+  if (screen === '/pages/account-image' && withoutPicture.has(who)) return 404;
+  return 200;
+}
+
+function fill(screen: string, params: Record<string, string>): string {
+  return screen.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name]!));
+}
+
+function paramsOf(screen: string): Fixture {
+  const names = [...screen.matchAll(/:([a-zA-Z]+)/g)].map((match) => match[1]!);
+  if (names.length === 0) return { params: {} };
+  const record = RECORDS[screen];
+  if (!record) {
+    throw new Error(
+      `${screen} takes ${names.map((n) => `:${n}`).join(', ')}: add the record to ask for to RECORDS in tests/unit/access-matrix.test.ts`,
+    );
+  }
+  expect(Object.keys(record.params).sort(), `RECORDS of ${screen}`).toEqual([...names].sort());
+  return record;
+}
+
+async function framedScreen(file: string) {
+  const screen = routePath(file);
+  const allowed = rolesFor(screen);
+  const mod = (await import(/* @vite-ignore */ `../../app/routes/${file}`)) as RouteModule;
+  const { params, owner } = paramsOf(screen);
+  const url = fill(screen, params);
+  const admits = (who: PortalAccount, wanted: readonly RoleName[]) =>
+    roles[who].some((role) => wanted.includes(role));
+  // Client B asks for client A's record: "not found", not "forbidden" (which would tell it exists).
+  const scoped = (who: PortalAccount) =>
+    owner === 'client' && who !== 'client' && roles[who].includes('client');
+
+  const narrower = ACTION_ROLES[screen];
+  const run = async (method: Method, who: Visitor, want: Want) => {
+    const handler = method === 'GET' ? mod.loader! : mod.action!;
+    const answer = await outcome(() =>
+      handler({ ...args(request(method, url, who === 'anonymous' ? undefined : cookies[who])), params }),
+    );
+    const why =
+      method !== 'GET' && narrower ? ` (posting is for ${narrower.roles.join(', ')}: ${narrower.why})` : '';
+    check(answer, want, `${who} ${method} ${url}${why}`);
+  };
+
+  expect(mod.loader, `${file} has no loader`).toBeTypeOf('function');
+  for (const who of VISITORS) {
+    if (who === 'anonymous') await run('GET', who, { status: 302, location: signInRedirect(url) });
+    else if (!admits(who, allowed)) await run('GET', who, { status: 403 });
+    else if (scoped(who)) await run('GET', who, { status: 404 });
+    else await run('GET', who, { status: allowedGet(screen, who) });
+  }
+
+  if (mod.action) {
+    const posting = narrower?.roles ?? allowed;
+    for (const role of posting) expect(allowed, `ACTION_ROLES of ${screen}`).toContain(role);
+    for (const method of ['POST', 'POST multipart'] as const) {
+      for (const who of VISITORS) {
+        if (who === 'anonymous') await run(method, who, { status: 302, location: signInRedirect(url) });
+        else if (!admits(who, posting)) await run(method, who, { status: 403 });
+        else await run(method, who, 'invalid form');
+      }
+    }
+  } else {
+    expect(narrower, `ACTION_ROLES names ${screen}, which has no action`).toBeUndefined();
+  }
+  await INTENTS[screen]?.(url, params, mod);
+}
+
+// --- Routes outside the frame: explicit expectations ---------------------------------------------------
+
+type PerVisitor = Want | Record<Visitor, Want>;
+
+interface Outside {
+  /** The URL asked for (the route's path with its parameters filled). */
+  url: string;
+  params?: Record<string, string>;
+  get: PerVisitor;
+  /** Required when the module has an action (an empty form). */
+  post?: PerVisitor;
+  /** Signed-in visitors post with a session of their own, made for this check (sign-out ends it). */
+  freshSession?: boolean;
+}
+
+const SIGNED_IN_HOME = { status: 302, location: '/dashboards/modern' };
+/** Sign-in and registration pages: anonymous visitors see them, signed-in users go home. */
+const FOR_ANONYMOUS: Record<Visitor, Want> = {
+  anonymous: { status: 200 },
+  client: SIGNED_IN_HOME,
+  client2: SIGNED_IN_HOME,
+  agent: SIGNED_IN_HOME,
+  admin: SIGNED_IN_HOME,
+};
+const INVALID = { status: 400 };
+
+const OUTSIDE_THE_FRAME: Record<string, Outside> = {
+  // Any unknown address goes to the not-found page, whoever asks and however.
+  '$.tsx': {
+    url: '/no/such/page',
+    params: { '*': 'no/such/page' },
+    get: { status: 302, location: '/auth/404' },
+    post: { status: 302, location: '/auth/404' },
+  },
+  '_index.tsx': { url: '/', get: { status: 302, location: '/auth/login' } },
+  // The frame itself: any signed-in user, whatever the role (each screen checks its own roles).
+  '_portal.tsx': {
+    url: '/dashboards/modern',
+    get: {
+      anonymous: { status: 302, location: signInRedirect('/dashboards/modern') },
+      client: { status: 200 },
+      client2: { status: 200 },
+      agent: { status: 200 },
+      admin: { status: 200 },
+    },
+  },
+  'auth.404.tsx': { url: '/auth/404', get: { status: 404 } },
+  'auth.forgot-password.tsx': { url: '/auth/forgot-password', get: { status: 200 }, post: INVALID },
+  'auth.forgot-password2.tsx': { url: '/auth/forgot-password2', get: { status: 200 }, post: INVALID },
+  'auth.login.tsx': { url: '/auth/login', get: FOR_ANONYMOUS, post: INVALID },
+  'auth.login2.tsx': { url: '/auth/login2', get: FOR_ANONYMOUS, post: INVALID },
+  // Only a POST signs out; it ends the session it is given (checked below).
+  'auth.logout.tsx': {
+    url: '/auth/logout',
+    get: SIGNED_IN_HOME,
+    post: { status: 302, location: '/auth/login?signedOut=1' },
+    freshSession: true,
+  },
+  'auth.register.tsx': { url: '/auth/register', get: FOR_ANONYMOUS, post: INVALID },
+  'auth.register2.tsx': { url: '/auth/register2', get: FOR_ANONYMOUS, post: INVALID },
+  'auth.reset-password.tsx': { url: '/auth/reset-password', get: { status: 200 }, post: INVALID },
+  'healthz.ts': { url: '/healthz', get: { status: 200 } },
+  // Preferences are cookies; an invalid change goes back without changing anything.
+  'preferences.tsx': {
+    url: '/preferences',
+    get: { status: 302, location: '/' },
+    post: { status: 302, location: '/' },
+  },
+  // A bad share link: one refusal, whoever asks.
+  'shared.$token.tsx': { url: '/shared/not-a-token', params: { token: 'not-a-token' }, get: { status: 404 } },
+  'shared.$token.file.ts': {
+    url: '/shared/not-a-token/file',
+    params: { token: 'not-a-token' },
+    get: { status: 404 },
+  },
+};
+
+const wantFor = (expected: PerVisitor, who: Visitor): Want =>
+  expected === 'invalid form' || 'status' in expected ? expected : expected[who];
+
+async function outsideRoute(file: string) {
+  const entry = OUTSIDE_THE_FRAME[file];
+  if (!entry)
+    throw new Error(`${file}: add its expectations to OUTSIDE_THE_FRAME in tests/unit/access-matrix.test.ts`);
+  const mod = (await import(/* @vite-ignore */ `../../app/routes/${file}`)) as RouteModule;
+  const params = entry.params ?? {};
+  expect(mod.loader, `${file} has no loader`).toBeTypeOf('function');
+  expect(
+    Boolean(mod.action),
+    `${file}: ${mod.action ? 'add a post expectation for its action' : 'it has no action, drop post'} in OUTSIDE_THE_FRAME`,
+  ).toBe(Boolean(entry.post));
+  for (const who of VISITORS) {
+    const cookie = who === 'anonymous' ? undefined : cookies[who];
+    const got = await outcome(() => mod.loader!({ ...args(request('GET', entry.url, cookie)), params }));
+    check(got, wantFor(entry.get, who), `${who} GET ${entry.url}`);
+    if (!entry.post) continue;
+    for (const method of ['POST', 'POST multipart'] as const) {
+      const session = who === 'anonymous' ? undefined : entry.freshSession ? await freshCookie(who) : cookie;
+      const answer = await outcome(() =>
+        mod.action!({ ...args(request(method, entry.url, session)), params }),
+      );
+      check(answer, wantFor(entry.post, who), `${who} ${method} ${entry.url}`);
+      if (entry.freshSession && session) {
+        // The ended session opens nothing any more.
+        const { loader } = (await import('../../app/routes/_portal.dashboards.modern')) as RouteModule;
+        const after = await outcome(() =>
+          loader!(args(pageRequest('/dashboards/modern', { cookie: session }))),
+        );
+        check(
+          after,
+          { status: 302, location: `${signInRedirect('/dashboards/modern')}&expired=1` },
+          `${who}'s ended session after ${method} ${entry.url}`,
+        );
+      }
+    }
+  }
+}
+
+// --- The matrix ----------------------------------------------------------------------------------------
+
+describe('the access matrix', () => {
+  it('knows every route file: framed ones by the access table, the others by OUTSIDE_THE_FRAME', () => {
+    const unknown = routeFiles.filter((file) => !isFramed(file) && !(file in OUTSIDE_THE_FRAME));
+    expect(
+      unknown,
+      'routes outside the portal frame without expectations: add them to OUTSIDE_THE_FRAME in tests/unit/access-matrix.test.ts',
+    ).toEqual([]);
+    const gone = Object.keys(OUTSIDE_THE_FRAME).filter((file) => !routeFiles.includes(file));
+    expect(gone, 'OUTSIDE_THE_FRAME names route files that do not exist').toEqual([]);
+    const framed = routeFiles.filter(isFramed);
+    for (const file of framed) expect(() => rolesFor(routePath(file)), file).not.toThrow();
+    const framedScreens = new Set(framed.map(routePath));
+    for (const screen of [...Object.keys(RECORDS), ...Object.keys(ACTION_ROLES), ...Object.keys(INTENTS)]) {
+      expect(framedScreens, `a special case names ${screen}, which no route answers`).toContain(screen);
+    }
+  });
+
+  for (const file of routeFiles) {
+    it(`${routePath(file)} (${file})`, async () => {
+      const before = fingerprint();
+      await (isFramed(file) ? framedScreen(file) : outsideRoute(file));
+      expect(changedTables(before), `tables changed by the requests to ${file}`).toEqual([]);
+    });
+  }
+
+  afterAll(() => {
+    console.info(
+      `access matrix: ${routeFiles.length} route files × ${VISITORS.length} visitors, ${checks} answers checked`,
+    );
+  });
+});
