@@ -1,7 +1,8 @@
 // Pieces every form uses: the form-level message and a submit button that shows it is working.
 import Alert from '@mui/joy/Alert';
 import Button from '@mui/joy/Button';
-import { useNavigation } from '@remix-run/react';
+import Stack from '@mui/joy/Stack';
+import { Link, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from './messages';
@@ -45,5 +46,25 @@ export function SubmitButton({ children, action }: { children: ReactNode; action
     >
       {pending ? t('form.sending') : children}
     </Button>
+  );
+}
+
+/** A form's last row: its submit button and a way back that sends nothing. */
+export function FormActions({
+  submitLabel,
+  cancelTo,
+  cancelLabel,
+}: {
+  submitLabel: ReactNode;
+  cancelTo: string;
+  cancelLabel: ReactNode;
+}) {
+  return (
+    <Stack direction="row" gap={1.5} flexWrap="wrap">
+      <SubmitButton>{submitLabel}</SubmitButton>
+      <Button component={Link} to={cancelTo} variant="plain" color="neutral" size="lg">
+        {cancelLabel}
+      </Button>
+    </Stack>
   );
 }

@@ -6,7 +6,6 @@ import Typography from '@mui/joy/Typography';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate } from '~/components/format';
 import { FieldList } from '~/components/page-parts';
@@ -16,16 +15,16 @@ import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { isBackofficeError } from '~/services/backoffice/client.server';
 import { getCustomer } from '~/services/customers.server';
 import { pageTools } from '~/services/page.server';
+import { recordIdOr404 } from '~/services/params.server';
 
 export const handle = { i18n: ['common', 'customers'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor('/apps/customers/:id') });
-  const id = z.coerce.number().int().positive().safeParse(params.id);
-  if (!id.success) throw new Response('Not found', { status: 404 });
+  const id = recordIdOr404(params.id);
   const { t, title } = await pageTools(request, 'customers');
   try {
-    const customer = await withBackofficeSession(request, () => getCustomer(signedIn, id.data));
+    const customer = await withBackofficeSession(request, () => getCustomer(signedIn, id));
     return { title: title(customer.name || t('detail.title')), customer };
   } catch (error) {
     if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });

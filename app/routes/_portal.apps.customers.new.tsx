@@ -2,17 +2,16 @@
 // e-mail a clear refusal, and the form comes back with what was typed.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Grid from '@mui/joy/Grid';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, useActionData } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
-import { FormErrors, SubmitButton } from '~/components/form-parts';
+import { FormErrors, FormActions } from '~/components/form-parts';
 import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
 import { customerSchema, withAllRequiredMessage } from '~/forms/customers';
@@ -173,12 +172,11 @@ export default function AddCustomer() {
                 <TextField field={fields.country} label={t('fields.country')} />
               </Grid>
             </Grid>
-            <Stack direction="row" gap={1.5} flexWrap="wrap">
-              <SubmitButton>{t('add.submit')}</SubmitButton>
-              <Button component={Link} to="/apps/customers" variant="plain" color="neutral" size="lg">
-                {t('add.cancel')}
-              </Button>
-            </Stack>
+            <FormActions
+              submitLabel={t('add.submit')}
+              cancelTo={'/apps/customers'}
+              cancelLabel={t('add.cancel')}
+            />
           </Stack>
         </Form>
       </Card>

@@ -18,7 +18,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { ShareForm } from '~/components/finance/share-link';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LoanStateChip, PaymentStatusChip } from '~/components/finance/loan-parts';
@@ -36,6 +35,7 @@ import { loanNumber, type LoanTransaction } from '~/services/backoffice/contract
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { decideLoan, getLoan, loanTransactions, shareLoanDocument } from '~/services/loans.server';
 import { pageTools } from '~/services/page.server';
+import { recordIdOr404 } from '~/services/params.server';
 
 const SCREEN = '/apps/loan/loan-details/:loanNumber';
 
@@ -89,15 +89,14 @@ type ActionAnswer =
 
 /** Anyone who may see the loan may share one of its documents by a signed link (7 days). */
 async function share(request: Request, signedIn: SignedIn, number: string, formData: FormData) {
-  const documentId = z.coerce.number().int().positive().safeParse(formData.get('documentId'));
-  if (!documentId.success) throw new Response('Not found', { status: 404 });
+  const documentId = recordIdOr404(formData.get('documentId'));
   try {
     const answer = await withBackofficeSession(request, () =>
-      shareLoanDocument(signedIn, number, documentId.data),
+      shareLoanDocument(signedIn, number, documentId),
     );
     return data<ActionAnswer>({
       kind: 'share',
-      documentId: documentId.data,
+      documentId: documentId,
       link: new URL(`/shared/${answer.token}`, request.url).href,
       expiresAt: answer.expires_at,
     });
@@ -106,7 +105,7 @@ async function share(request: Request, signedIn: SignedIn, number: string, formD
     if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
     reportError('share loan document', error);
     return data<ActionAnswer>(
-      { kind: 'shareFailed', documentId: documentId.data, message: messageKeyFor(error) },
+      { kind: 'shareFailed', documentId: documentId, message: messageKeyFor(error) },
       { status: 503 },
     );
   }

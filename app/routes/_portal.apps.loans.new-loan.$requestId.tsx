@@ -2,18 +2,16 @@
 // the loan's page. A request that is not approved, not trade finance, or already has its loan is refused.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Grid from '@mui/joy/Grid';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
-import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { FormErrors, Notice, FormActions } from '~/components/form-parts';
 import { formatMoney } from '~/components/format';
 import { FieldList, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
@@ -24,16 +22,11 @@ import { backoffice, isBackofficeError } from '~/services/backoffice/client.serv
 import type { ShippingRequest } from '~/services/backoffice/contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
+import { recordIdOr404 } from '~/services/params.server';
 
 const SCREEN = '/apps/loans/new-loan/:requestId';
 
 export const handle = { i18n: ['common', 'catalog', 'finance'] };
-
-function requestId(raw: string | undefined): number {
-  const id = z.coerce.number().int().positive().safeParse(raw);
-  if (!id.success) throw new Response('Not found', { status: 404 });
-  return id.data;
-}
 
 /** Why no loan can be made from this request, if none can. */
 function blocker(request: ShippingRequest): 'notTradeFinance' | 'notApproved' | 'hasLoan' | null {
@@ -44,7 +37,7 @@ function blocker(request: ShippingRequest): 'notTradeFinance' | 'notApproved' | 
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const id = requestId(params.requestId);
+  const id = recordIdOr404(params.requestId);
   const { t, title } = await pageTools(request, 'finance');
   try {
     const shippingRequest = await withBackofficeSession(request, () =>
@@ -63,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const id = requestId(params.requestId);
+  const id = recordIdOr404(params.requestId);
   const submission = parseWithZod(await request.formData(), { schema: loanFromRequestSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
@@ -172,18 +165,11 @@ export default function NewLoanFromRequest() {
                   />
                 </Grid>
               </Grid>
-              <Stack direction="row" gap={1.5} flexWrap="wrap">
-                <SubmitButton>{t('newLoan.submit')}</SubmitButton>
-                <Button
-                  component={Link}
-                  to="/apps/client-service-requests"
-                  variant="plain"
-                  color="neutral"
-                  size="lg"
-                >
-                  {t('newLoan.cancel')}
-                </Button>
-              </Stack>
+              <FormActions
+                submitLabel={t('newLoan.submit')}
+                cancelTo={'/apps/client-service-requests'}
+                cancelLabel={t('newLoan.cancel')}
+              />
             </Stack>
           </Form>
         </Card>

@@ -11,7 +11,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link as RemixLink, useLoaderData } from '@remix-run/react';
 import { IconFileText, IconPaperclip, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Notice } from '~/components/form-parts';
 import { formatBytes, formatDate, formatMoney, formatNumber } from '~/components/format';
@@ -30,21 +29,16 @@ import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { isBackofficeError } from '~/services/backoffice/client.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
+import { recordIdOr404 } from '~/services/params.server';
 import { getOrder, saveTrackingEvent } from '~/services/shipping.server';
 
 const SCREEN = '/apps/shipping-details/:id';
 
 export const handle = { i18n: ['common', 'catalog', 'shipping'] };
 
-function orderId(raw: string | undefined): number {
-  const id = z.coerce.number().int().positive().safeParse(raw);
-  if (!id.success) throw new Response('Not found', { status: 404 });
-  return id.data;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const id = orderId(params.id);
+  const id = recordIdOr404(params.id);
   const { t, title } = await pageTools(request, 'shipping');
   try {
     const order = await withBackofficeSession(request, () => getOrder(signedIn, id));
@@ -66,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const id = orderId(params.id);
+  const id = recordIdOr404(params.id);
   if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
   const formData = await request.formData();
   const formId = String(formData.get('formId') ?? 'tracking-new');

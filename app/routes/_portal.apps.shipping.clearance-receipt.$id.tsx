@@ -4,7 +4,6 @@ import Stack from '@mui/joy/Stack';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { ClearanceReceipt, receiptNumber } from '~/components/documents/clearance-receipt';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';
@@ -13,17 +12,17 @@ import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { isBackofficeError } from '~/services/backoffice/client.server';
 import { pageTools } from '~/services/page.server';
+import { recordIdOr404 } from '~/services/params.server';
 import { getOrder } from '~/services/shipping.server';
 
 export const handle = { i18n: ['common', 'catalog', 'shipping'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor('/apps/shipping/clearance-receipt/:id') });
-  const id = z.coerce.number().int().positive().safeParse(params.id);
-  if (!id.success) throw new Response('Not found', { status: 404 });
+  const id = recordIdOr404(params.id);
   const { t, title } = await pageTools(request, 'shipping');
   try {
-    const order = await withBackofficeSession(request, () => getOrder(signedIn, id.data));
+    const order = await withBackofficeSession(request, () => getOrder(signedIn, id));
     return {
       title: title(`${t('receipt.title')} ${receiptNumber(order)}`),
       order,

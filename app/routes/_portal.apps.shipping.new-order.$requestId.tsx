@@ -2,7 +2,6 @@
 // customer gave; a request that is not approved, or already has its order, is refused with a message.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Grid from '@mui/joy/Grid';
 import Stack from '@mui/joy/Stack';
@@ -10,11 +9,10 @@ import Typography from '@mui/joy/Typography';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '~/catalog';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
-import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { FormErrors, Notice, FormActions } from '~/components/form-parts';
 import { FieldList, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
@@ -26,17 +24,12 @@ import type { ShippingRequest } from '~/services/backoffice/contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { supplierChoices } from '~/services/fleet.server';
 import { pageTools } from '~/services/page.server';
+import { recordIdOr404 } from '~/services/params.server';
 import { readDetails } from '~/services/requests.server';
 
 const SCREEN = '/apps/shipping/new-order/:requestId';
 
 export const handle = { i18n: ['common', 'catalog', 'requests', 'shipping'] };
-
-function requestId(raw: string | undefined): number {
-  const id = z.coerce.number().int().positive().safeParse(raw);
-  if (!id.success) throw new Response('Not found', { status: 404 });
-  return id.data;
-}
 
 async function loadRequest(signedIn: SignedIn, id: number): Promise<ShippingRequest> {
   try {
@@ -55,7 +48,7 @@ function blocker(request: ShippingRequest): 'notApproved' | 'hasOrder' | null {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const id = requestId(params.requestId);
+  const id = recordIdOr404(params.requestId);
   const { t, title, common } = await pageTools(request, 'shipping');
   const shippingRequest = await withBackofficeSession(request, () => loadRequest(signedIn, id));
   let suppliers: { id: number; name: string }[] = [];
@@ -79,7 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const id = requestId(params.requestId);
+  const id = recordIdOr404(params.requestId);
   const submission = parseWithZod(await request.formData(), { schema: orderFromRequestSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
@@ -218,18 +211,11 @@ export default function NewOrderFromRequest() {
                   <TextField field={fields.shippingMark} label={t('fields.shippingMark')} dir="ltr" />
                 </Grid>
               </Grid>
-              <Stack direction="row" gap={1.5} flexWrap="wrap">
-                <SubmitButton>{t('newOrder.submit')}</SubmitButton>
-                <Button
-                  component={Link}
-                  to="/apps/shipping/requests"
-                  variant="plain"
-                  color="neutral"
-                  size="lg"
-                >
-                  {t('directory.cancel')}
-                </Button>
-              </Stack>
+              <FormActions
+                submitLabel={t('newOrder.submit')}
+                cancelTo={'/apps/shipping/requests'}
+                cancelLabel={t('directory.cancel')}
+              />
             </Stack>
           </Form>
         </Card>

@@ -1,7 +1,7 @@
 // Drivers and suppliers (staff): the loaders and action of their add and edit pages, one set for both.
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { driverSchema, supplierSchema } from '~/forms/shipping';
 import { rolesFor } from './access';
 import { requireUser, withBackofficeSession, type SignedIn } from './auth.server';
@@ -10,6 +10,7 @@ import type { Driver, Supplier } from './backoffice/contract';
 import { messageKeyFor, reportError } from './errors.server';
 import { getDriver, getSupplier, saveDriver, saveSupplier } from './fleet.server';
 import { pageTools } from './page.server';
+import { recordIdOr404 } from './params.server';
 
 export type DirectoryKind = 'driver' | 'supplier';
 
@@ -49,10 +50,7 @@ const kinds = {
 } as const;
 
 function recordId(raw: string | undefined): number | null {
-  if (raw === undefined) return null;
-  const id = z.coerce.number().int().positive().safeParse(raw);
-  if (!id.success) throw new Response('Not found', { status: 404 });
-  return id.data;
+  return raw === undefined ? null : recordIdOr404(raw);
 }
 
 /** The screen of the add page (no `:id`) or the edit page; roles are checked before the id is read. */

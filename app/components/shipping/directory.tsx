@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { Page } from '~/services/paging';
 import { TextField } from '~/components/form-field';
-import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { FormErrors, Notice, FormActions } from '~/components/form-parts';
 import type { MessageField } from '~/components/messages';
 import { ListTable, SearchForm } from '~/components/list-table';
 import { PageHeading } from '~/components/page-parts';
@@ -147,12 +147,7 @@ export function RecordFormPage({
             </Grid>
             {active && <ActiveCheckbox field={active} label={t('directory.activeLabel')} />}
             {children}
-            <Stack direction="row" gap={1.5} flexWrap="wrap">
-              <SubmitButton>{submitLabel}</SubmitButton>
-              <Button component={Link} to={cancelTo} variant="plain" color="neutral" size="lg">
-                {t('directory.cancel')}
-              </Button>
-            </Stack>
+            <FormActions submitLabel={submitLabel} cancelTo={cancelTo} cancelLabel={t('directory.cancel')} />
           </Stack>
         </Form>
       </Card>

@@ -1,0 +1,11 @@
+// Route parameters naming a record: anything that is not one answers 404, like a record that is not there.
+import { z } from 'zod';
+
+const recordId = z.coerce.number().int().positive();
+
+/** The positive whole number in `raw`, or a thrown 404. */
+export function recordIdOr404(raw: unknown): number {
+  const id = recordId.safeParse(raw);
+  if (!id.success) throw new Response('Not found', { status: 404 });
+  return id.data;
+}
