@@ -64,6 +64,10 @@ app.all(
 const server = app.listen(port, host, () => {
   console.info(`portal listening on http://${host}:${port}`);
 });
+// Idle kept-alive connections stay open longer than clients and proxies reuse them (typically up to
+// 60 s), so a request is never written into a socket the server is just closing (ECONNRESET).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 function shutdown() {
   server.close(() => process.exit(0));
