@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'account',
   'shipping',
   'finance',
+  'billing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -84,3 +84,11 @@ export function canManageLoans(principal: Principal): boolean {
 export function canSetWarehouse(principal: Principal): boolean {
   return isStaff(principal);
 }
+
+/**
+ * Invoices in draft and finding any customer's invoice by its number are staff work: a client is
+ * refused a staff call (403) and never sees a draft (404, as for a record outside its scope).
+ */
+export function canManageInvoices(principal: Principal): boolean {
+  return isStaff(principal);
+}

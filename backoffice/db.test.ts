@@ -3,9 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, migrations, openDatabase, type Migration } from './db';
+import { addInvoicePayment, findInvoiceById, insertInvoice } from './invoices';
 import { findCustomer, getContactDetails } from './partners';
+import { findSharedDocument, findSharedRecord } from './shares';
+import { hashToken } from './tokens';
 import { countUsers } from './users';
 import { demoAccounts, seedDemoData, seedSteps, type SeedContext } from './seed';
+import { demoStandaloneInvoices } from './seedInvoices';
 import { demoLoans } from './seedLoans';
 import { demoContainers, demoDrivers, demoOrders, demoSuppliers } from './seedShipping';
 
@@ -183,7 +187,7 @@ describe('migrations of shares, warehouses and profiles', () => {
         .run(hash, kind, user, now, now);
     expect(() => share('a', 'loan_document')).not.toThrow();
     expect(() => share('a', 'loan_document')).toThrow(/UNIQUE/);
-    expect(() => share('b', 'invoice')).toThrow(/CHECK/);
+    expect(() => share('b', 'order_document')).toThrow(/CHECK/);
     expect(() => share('c', 'loan_document')).not.toThrow();
 
     const warehouse = (origin: string) =>
@@ -209,6 +213,176 @@ describe('migrations of shares, warehouses and profiles', () => {
     db.prepare('DELETE FROM users WHERE id = ?').run(user);
     expect(db.prepare('SELECT count(*) FROM staff_warehouses').pluck().get()).toBe(0);
     expect(db.prepare('SELECT count(*) FROM shares').pluck().get()).toBe(0);
+    db.close();
+  });
+});
+
+describe('migration 0008: invoices, and shares of records', () => {
+  const applied = (id: string) =>
+    migrations.slice(
+      0,
+      migrations.findIndex((m) => m.id === id),
+    );
+
+  it('keeps the shares of an older database, which go on opening their loan documents', () => {
+    const dir = tempDir();
+    const old = openDatabase(dir, applied('0008_invoices'));
+    const now = new Date();
+    const at = now.toISOString();
+    const partner = old
+      .prepare(`INSERT INTO partners (name, referral_code, created_at) VALUES ('Old', 'OLDCODE5', ?)`)
+      .run(at).lastInsertRowid;
+    const user = old
+      .prepare(
+        `INSERT INTO users (email, password_hash, first_name, partner_id, created_at)
+         VALUES ('old@example.com', 'x', 'Old', ?, ?)`,
+      )
+      .run(partner, at).lastInsertRowid;
+    const loan = old
+      .prepare(
+        `INSERT INTO loans (name, partner_id, principal_cents, interest_rate, term_months, created_at, updated_at)
+         VALUES ('LN-2026-0001', ?, 100000, 10, 6, ?, ?)`,
+      )
+      .run(partner, at, at).lastInsertRowid;
+    const document = old
+      .prepare(
+        `INSERT INTO loan_documents (loan_id, filename, mimetype, size, data, created_at)
+         VALUES (?, 'agreement.pdf', 'application/pdf', 8, ?, ?)`,
+      )
+      .run(loan, Buffer.from('%PDF-1.4'), at).lastInsertRowid;
+    const token = 'o'.repeat(43);
+    const expiresAt = new Date(now.getTime() + 86_400_000).toISOString();
+    old
+      .prepare(
+        `INSERT INTO shares (id, token_hash, kind, target_id, sub_id, created_by_user_id, created_at, expires_at)
+         VALUES (7, ?, 'loan_document', ?, ?, ?, ?, ?)`,
+      )
+      .run(hashToken(token), loan, document, user, at, expiresAt);
+    old.close();
+
+    const db = openDatabase(dir);
+    expect(db.prepare('SELECT * FROM shares').all()).toEqual([
+      {
+        id: 7,
+        token_hash: hashToken(token),
+        kind: 'loan_document',
+        target_id: Number(loan),
+        sub_id: Number(document),
+        params_json: null,
+        created_by_user_id: Number(user),
+        created_at: at,
+        expires_at: expiresAt,
+      },
+    ]);
+    expect(findSharedDocument(db, token, now)).toMatchObject({ filename: 'agreement.pdf', expiresAt });
+    // A file's share is no record's.
+    expect(findSharedRecord(db, token, now)).toBeNull();
+    const indexes = db
+      .prepare(
+        `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'shares' AND sql IS NOT NULL`,
+      )
+      .pluck()
+      .all();
+    expect(indexes.sort()).toEqual(['shares_created_by', 'shares_expires', 'shares_target']);
+    // Removing the user still removes their shares.
+    db.prepare('DELETE FROM users WHERE id = ?').run(user);
+    expect(db.prepare('SELECT count(*) FROM shares').pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('refuses kinds, states, methods and amounts outside the lists, and a statement share without its period', () => {
+    const db = openDatabase(tempDir());
+    const now = new Date().toISOString();
+    const partner = Number(
+      db
+        .prepare(`INSERT INTO partners (name, referral_code, created_at) VALUES ('Customer', 'CHECKS03', ?)`)
+        .run(now).lastInsertRowid,
+    );
+    const user = db
+      .prepare(
+        `INSERT INTO users (email, password_hash, first_name, partner_id, created_at)
+         VALUES ('u@example.com', 'x', 'U', ?, ?)`,
+      )
+      .run(partner, now).lastInsertRowid;
+    const share = (hash: string, kind: string, params: string | null = null) =>
+      db
+        .prepare(
+          `INSERT INTO shares (token_hash, kind, target_id, params_json, created_by_user_id, created_at, expires_at)
+           VALUES (?, ?, 1, ?, ?, ?, ?)`,
+        )
+        .run(hash, kind, params, user, now, now);
+    for (const kind of ['invoice', 'clearance_receipt', 'loan'])
+      expect(() => share(`h-${kind}`, kind)).not.toThrow();
+    expect(() => share('s1', 'statement')).toThrow(/CHECK/);
+    expect(() => share('s2', 'statement', '["2026-01-01"]')).toThrow(/CHECK/);
+    expect(() => share('s3', 'statement', '{"date_from":"2026-01-01","date_to":"2026-01-31"}')).not.toThrow();
+    expect(() => share('s4', 'order_document')).toThrow(/CHECK/);
+
+    const invoice = (name: string, state: string, total = 100, due = '2026-02-28') =>
+      db
+        .prepare(
+          `INSERT INTO invoices (name, partner_id, state, invoice_date, due_date, amount_untaxed_cents,
+             amount_tax_cents, amount_total_cents, created_at, updated_at)
+           VALUES (?, ?, ?, '2026-01-29', ?, 100, 0, ?, ?, ?)`,
+        )
+        .run(name, partner, state, due, total, now, now);
+    expect(() => invoice('INV-2026-0001', 'posted')).not.toThrow();
+    expect(() => invoice('inv-2026-0001', 'posted')).toThrow(/UNIQUE/);
+    expect(() => invoice('INV-2026-0002', 'open')).toThrow(/CHECK/);
+    expect(() => invoice('INV-2026-0003', 'posted', 99)).toThrow(/CHECK/);
+    expect(() => invoice('INV-2026-0004', 'posted', 100, '2026-01-01')).toThrow(/CHECK/);
+    const payment = (name: string, amount: number, method: string) =>
+      db
+        .prepare(
+          `INSERT INTO invoice_payments (invoice_id, name, date, amount_cents, method, created_at)
+           VALUES (1, ?, '2026-02-01', ?, ?, ?)`,
+        )
+        .run(name, amount, method, now);
+    expect(() => payment('PAY-2026-0001', 50, 'cheque')).not.toThrow();
+    expect(() => payment('PAY-2026-0001', 50, 'cheque')).toThrow(/UNIQUE/);
+    expect(() => payment('PAY-2026-0002', 0, 'cheque')).toThrow(/CHECK/);
+    expect(() => payment('PAY-2026-0003', 10, 'bitcoin')).toThrow(/CHECK/);
+    db.close();
+  });
+
+  it('numbers invoices and payments by year, works out amounts from the lines, and moves the state with payments', () => {
+    const db = openDatabase(tempDir());
+    const at = new Date('2026-03-10T09:00:00Z');
+    const partner = Number(
+      db
+        .prepare(`INSERT INTO partners (name, referral_code, created_at) VALUES ('Customer', 'CHECKS04', ?)`)
+        .run(at.toISOString()).lastInsertRowid,
+    );
+    const lines = [
+      { description: 'Freight', quantity: 1, unitPriceCents: 100_000, taxRate: 0 },
+      { description: 'Handling', quantity: 3, unitPriceCents: 3_333, taxRate: 5 },
+    ];
+    const base = { partnerId: partner, shippingOrderId: null, currency: 'USD', lines } as const;
+    const first = insertInvoice(db, { ...base, state: 'posted', invoiceDate: '2026-03-10' }, at);
+    const second = insertInvoice(
+      db,
+      { ...base, state: 'draft', invoiceDate: '2027-01-04' },
+      new Date('2027-01-04'),
+    );
+    expect([first.name, second.name]).toEqual(['INV-2026-0001', 'INV-2027-0001']);
+    expect(findInvoiceById(db, first.id)).toMatchObject({
+      due_date: '2026-04-09',
+      amount_untaxed_cents: 109_999,
+      // 5% of 99.99, rounded to the cent.
+      amount_tax_cents: 500,
+      amount_total_cents: 110_499,
+      paid_cents: 0,
+    });
+    const pay = (id: number, amountCents: number) =>
+      addInvoicePayment(db, id, { date: '2026-03-20', amountCents, method: 'card', reference: null }, at);
+    expect(pay(second.id, 100)).toBe('not_payable');
+    expect(pay(first.id, 110_500)).toBe('overpaid');
+    expect(pay(first.id, 10_499)).toMatchObject({ name: 'PAY-2026-0001', amount: 104.99 });
+    expect(findInvoiceById(db, first.id)).toMatchObject({ state: 'partially_paid', paid_cents: 10_499 });
+    expect(pay(first.id, 100_000)).toMatchObject({ name: 'PAY-2026-0002' });
+    expect(findInvoiceById(db, first.id)).toMatchObject({ state: 'paid', paid_cents: 110_499 });
+    expect(pay(first.id, 1)).toBe('overpaid');
+    expect(pay(9999, 1)).toBe('not_found');
     db.close();
   });
 });
@@ -249,6 +423,9 @@ describe('seed', () => {
         orders: rows('SELECT * FROM shipping_orders ORDER BY id'),
         tracking: rows('SELECT * FROM shipment_tracking ORDER BY id'),
         documents: rows('SELECT loan_id, filename, size FROM loan_documents ORDER BY id'),
+        invoices: rows('SELECT * FROM invoices ORDER BY id'),
+        invoiceLines: rows('SELECT * FROM invoice_lines ORDER BY id'),
+        payments: rows('SELECT * FROM invoice_payments ORDER BY id'),
       };
       db.close();
       return data;
@@ -261,6 +438,8 @@ describe('seed', () => {
     expect(first.loans).toHaveLength(demoLoans.length);
     expect(first.orders).toHaveLength(demoOrders.length);
     expect(first.tracking.length).toBeGreaterThan(demoOrders.length * 2);
+    expect(first.invoices.length).toBeGreaterThan(demoStandaloneInvoices.length);
+    expect(first.payments.length).toBeGreaterThan(0);
     expect(await dump()).toEqual(first);
   });
 });

@@ -346,6 +346,87 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX login_throttle_window_start ON login_throttle (window_start);
     `,
   },
+  {
+    id: '0008_invoices',
+    sql: `
+      -- Customer invoices (INV-YYYY-NNNN), amounts in integer cents. The untaxed amount is the sum of
+      -- the lines' subtotals, the tax the sum of each line's subtotal × its rate (rounded per line).
+      -- A draft is staff-only; posted is issued and unpaid; payments move it to partially_paid and
+      -- paid (invoices.ts addInvoicePayment). The name is unique ignoring case (staff look it up so).
+      CREATE TABLE invoices (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        partner_id INTEGER NOT NULL REFERENCES partners (id),
+        shipping_order_id INTEGER REFERENCES shipping_orders (id),
+        state TEXT NOT NULL DEFAULT 'draft'
+          CHECK (state IN ('draft', 'posted', 'partially_paid', 'paid', 'cancelled')),
+        invoice_date TEXT NOT NULL,
+        due_date TEXT NOT NULL,
+        currency TEXT NOT NULL DEFAULT 'USD' CHECK (length(currency) = 3),
+        amount_untaxed_cents INTEGER NOT NULL CHECK (amount_untaxed_cents >= 0),
+        amount_tax_cents INTEGER NOT NULL CHECK (amount_tax_cents >= 0),
+        amount_total_cents INTEGER NOT NULL
+          CHECK (amount_total_cents = amount_untaxed_cents + amount_tax_cents),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        CHECK (due_date >= invoice_date)
+      );
+      CREATE INDEX invoices_partner_date ON invoices (partner_id, invoice_date);
+      CREATE INDEX invoices_shipping_order ON invoices (shipping_order_id);
+
+      CREATE TABLE invoice_lines (
+        id INTEGER PRIMARY KEY,
+        invoice_id INTEGER NOT NULL REFERENCES invoices (id) ON DELETE CASCADE,
+        description TEXT NOT NULL,
+        quantity REAL NOT NULL CHECK (quantity >= 0),
+        unit_price_cents INTEGER NOT NULL CHECK (unit_price_cents >= 0),
+        -- In percent.
+        tax_rate REAL NOT NULL DEFAULT 0 CHECK (tax_rate >= 0),
+        -- quantity × unit price, untaxed.
+        subtotal_cents INTEGER NOT NULL CHECK (subtotal_cents >= 0)
+      );
+      CREATE INDEX invoice_lines_invoice ON invoice_lines (invoice_id);
+
+      CREATE TABLE invoice_payments (
+        id INTEGER PRIMARY KEY,
+        invoice_id INTEGER NOT NULL REFERENCES invoices (id) ON DELETE CASCADE,
+        name TEXT NOT NULL UNIQUE,
+        date TEXT NOT NULL,
+        amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+        method TEXT NOT NULL CHECK (method IN ('bank_transfer', 'card', 'cash', 'cheque')),
+        reference TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX invoice_payments_invoice_date ON invoice_payments (invoice_id, date);
+
+      -- Shares of rendered records too: an invoice (target_id: the invoice), a customer's statement
+      -- (target_id: the customer; params_json: {date_from, date_to}), an order's clearance receipt
+      -- (the order) and a loan (the loan). The table is rebuilt for the longer CHECK list: nothing
+      -- refers to it, and every share keeps its id, token hash and expiry.
+      CREATE TABLE shares_0008 (
+        id INTEGER PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL
+          CHECK (kind IN ('loan_document', 'invoice', 'statement', 'clearance_receipt', 'loan')),
+        target_id INTEGER NOT NULL,
+        sub_id INTEGER,
+        params_json TEXT CHECK (params_json IS NULL OR json_type(params_json) = 'object'),
+        created_by_user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        CHECK (kind <> 'statement' OR params_json IS NOT NULL)
+      );
+      INSERT INTO shares_0008 (id, token_hash, kind, target_id, sub_id, created_by_user_id, created_at,
+          expires_at)
+        SELECT id, token_hash, kind, target_id, sub_id, created_by_user_id, created_at, expires_at
+        FROM shares;
+      DROP TABLE shares;
+      ALTER TABLE shares_0008 RENAME TO shares;
+      CREATE INDEX shares_expires ON shares (expires_at);
+      CREATE INDEX shares_target ON shares (kind, target_id, sub_id);
+      CREATE INDEX shares_created_by ON shares (created_by_user_id);
+    `,
+  },
 ];
 
 /** Whether the error is SQLite refusing a duplicate in this column (`table.column`). */

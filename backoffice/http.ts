@@ -57,6 +57,10 @@ export const refuse = {
   requestNotTradeFinance: () => new ApiError(409, 'conflict', 'This request is not a trade-finance request'),
   requestHasLoan: () => new ApiError(409, 'conflict', 'This request already has a loan'),
   loanAlreadyDecided: () => new ApiError(409, 'conflict', 'This loan has already been decided'),
+  invoiceNotPayable: () =>
+    new ApiError(409, 'conflict', 'This invoice takes no payments (it is a draft or cancelled)'),
+  paymentOverDue: () => new ApiError(409, 'conflict', 'The payment is more than what is due on this invoice'),
+  statementPeriod: () => refuse.invalid([{ path: 'date_to', message: 'date_from after date_to' }]),
   licenceTaken: () => new ApiError(409, 'conflict', 'A driver with this licence number already exists'),
   supplierNameTaken: () => new ApiError(409, 'conflict', 'A supplier with this name already exists'),
   unknownSupplier: () => refuse.invalid([{ path: 'supplier_id', message: 'There is no such supplier' }]),

@@ -1,4 +1,7 @@
-/** What orders and loans share: money in cents, calendar days, and their yearly numbers (SO-2026-0012). */
+/**
+ * What orders, loans and invoices share: money in cents, calendar days, and their yearly numbers
+ * (SO-2026-0012, LN-2026-0007, INV-2026-0031, PAY-2026-0044).
+ */
 import type { Db } from './db';
 
 /** Amounts are kept in integer cents, so that sums never drift; answers carry currency units. */
@@ -13,6 +16,11 @@ export function fromCents(cents: number): number {
 /** The calendar day (UTC, YYYY-MM-DD) of a moment. */
 export function dayOf(moment: Date): string {
   return moment.toISOString().slice(0, 10);
+}
+
+/** The calendar day `days` later (earlier when negative). */
+export function addDays(day: string, days: number): string {
+  return dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * 24 * 60 * 60 * 1000));
 }
 
 /** The same day of the month `months` later; the month's last day when it has no such day (31 → 30). */
@@ -30,7 +38,7 @@ export function addMonths(day: string, months: number): string {
  * so a number costs the same with 10 000 records as with none). Call it in the transaction that
  * inserts the record: a rolled-back insert gives its number back.
  */
-export function nextNumber(db: Db, prefix: 'SO' | 'LN', now: Date): string {
+export function nextNumber(db: Db, prefix: 'SO' | 'LN' | 'INV' | 'PAY', now: Date): string {
   const stem = `${prefix}-${now.getUTCFullYear()}-`;
   const last = db
     .prepare(

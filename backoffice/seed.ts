@@ -5,6 +5,7 @@ import type { Db } from './db';
 import { hashPassword } from './passwords';
 import { demoPdf } from './pdf';
 import { createShippingRequest, reviewShippingRequest } from './requests';
+import { seedInvoices } from './seedInvoices';
 import { seedLoans } from './seedLoans';
 import { seedContainers, seedDrivers, seedOrders, seedSuppliers } from './seedShipping';
 import { createPartner, setCustomerProfile, type CustomerProfile, type NewPartner } from './partners';
@@ -471,6 +472,8 @@ export const seedSteps: SeedStep[] = [
   // Loans before orders: financed orders point at them.
   seedLoans,
   seedOrders,
+  // Invoices after orders: an order's invoice takes its invoice status and total.
+  seedInvoices,
 ];
 
 /** Fills an empty database with the demo data; returns false (touching nothing) if it has users. */

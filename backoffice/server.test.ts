@@ -91,6 +91,12 @@ describe('the contract', () => {
         })
       ).body,
     );
+    const invoice = db
+      .prepare(`SELECT id, name FROM invoices WHERE partner_id = ? AND state = 'posted' ORDER BY id LIMIT 1`)
+      .get(clientPartner) as { id: number; name: string };
+    const invoiceShare = shareAnswer.parse(
+      (await bo.call('shareInvoice', { params: { id: invoice.id }, session: client })).body,
+    );
     const requestedLoan = first<string>(`SELECT name FROM loans WHERE state = 'requested' ORDER BY id`);
     const driver = first('SELECT id FROM drivers ORDER BY id');
     const supplier = first('SELECT id FROM suppliers ORDER BY id');
@@ -243,6 +249,24 @@ describe('the contract', () => {
         session: client,
       },
       getSharedDocument: { params: { token: share.token } },
+      listCustomerInvoices: {
+        query: { customer_id: clientPartner, filter: 'unpaid', search: 'INV-', limit: 10, offset: 0 },
+        session: client,
+      },
+      findStaffInvoice: { query: { invoice_name: invoice.name.toLowerCase() }, session: agent },
+      getInvoice: { params: { id: invoice.id }, session: client },
+      getCustomerStatement: {
+        query: { customer_id: clientPartner, date_from: '2025-01-01', date_to: '2030-12-31' },
+        session: client,
+      },
+      shareInvoice: { params: { id: invoice.id }, session: client },
+      shareStatement: {
+        body: { customer_id: clientPartner, date_from: '2025-01-01', date_to: '2030-12-31' },
+        session: admin,
+      },
+      shareClearanceReceipt: { params: { id: order }, session: client },
+      shareLoan: { params: { number: loan.name }, session: client },
+      getSharedRecord: { params: { token: invoiceShare.token } },
       getWarehouse: { session: agent },
       updateWarehouse: {
         body: {

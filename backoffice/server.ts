@@ -11,6 +11,7 @@ import { contactHandlers } from './routes/contacts';
 import { customerHandlers } from './routes/customers';
 import { fleetHandlers } from './routes/fleet';
 import { healthHandlers } from './routes/health';
+import { invoiceHandlers } from './routes/invoices';
 import { loanHandlers } from './routes/loans';
 import { orderHandlers } from './routes/orders';
 import { profileHandlers } from './routes/profile';
@@ -91,6 +92,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       ...orderHandlers(app),
       ...fleetHandlers(app),
       ...loanHandlers(app),
+      ...invoiceHandlers(app),
       ...shareHandlers(app),
       ...warehouseHandlers(app),
       ...profileHandlers(app),

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const debianPackages = ['chromium', 'fonts-noto-core', 'fonts-noto-cjk'];
+const debianPackages = ['chromium', 'fonts-noto-core', 'fonts-noto-cjk', 'poppler-utils'];
+/** Tools the document tests use to open rendered PDFs (poppler-utils). */
+const pdfTools = ['/usr/bin/pdftoppm', '/usr/bin/pdftotext'];
 
 function say(message) {
   console.info(`[setup] ${message}`);
@@ -61,7 +63,7 @@ function isExecutable(file) {
 }
 
 function installChromium() {
-  if (isExecutable(chromePath)) return true;
+  if (isExecutable(chromePath) && pdfTools.every(isExecutable)) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   let hasApt = false;
   try {
@@ -71,6 +73,12 @@ function installChromium() {
     hasApt = false;
   }
   if (!isRoot || !hasApt) {
+    if (isExecutable(chromePath)) {
+      console.warn(
+        `[setup] poppler-utils (pdftoppm) is missing: the document tests will fail. Install it as root.`,
+      );
+      return true;
+    }
     console.error(
       `[setup] Chromium was not found at ${chromePath}. Install Debian's packages (as root: ` +
         `apt-get install -y ${debianPackages.join(' ')}) or set CHROME_PATH to a Chromium binary. ` +

@@ -18,7 +18,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ShareForm } from '~/components/finance/share-link';
+import { ShareForm, type ShareAnswer } from '~/components/documents/share-form';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LoanStateChip, PaymentStatusChip } from '~/components/finance/loan-parts';
 import { FormErrors, Notice } from '~/components/form-parts';
@@ -31,25 +31,20 @@ import { loanDecisionSchema } from '~/forms/finance';
 import { isStaff, rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession, type SignedIn } from '~/services/auth.server';
 import { isBackofficeError } from '~/services/backoffice/client.server';
-import { loanNumber, type LoanTransaction } from '~/services/backoffice/contract';
+import type { LoanTransaction } from '~/services/backoffice/contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
+import { shareAction } from '~/services/documents/share-action.server';
 import { decideLoan, getLoan, loanTransactions, shareLoanDocument } from '~/services/loans.server';
 import { pageTools } from '~/services/page.server';
-import { recordIdOr404 } from '~/services/params.server';
+import { loanNumberOr404, recordIdOr404 } from '~/services/params.server';
 
 const SCREEN = '/apps/loan/loan-details/:loanNumber';
 
-export const handle = { i18n: ['common', 'catalog', 'finance'] };
-
-function numberOf(raw: string | undefined): string {
-  const parsed = loanNumber.safeParse(raw);
-  if (!parsed.success) throw new Response('Not found', { status: 404 });
-  return parsed.data;
-}
+export const handle = { i18n: ['common', 'catalog', 'finance', 'billing'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const number = numberOf(params.loanNumber);
+  const number = loanNumberOr404(params.loanNumber);
   const { t, title, common } = await pageTools(request, 'finance');
   let loan;
   try {
@@ -82,38 +77,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** What the action answers when it does not redirect: the decision refused, or a share link (or why not). */
-type ActionAnswer =
-  | { kind: 'decision'; result: SubmissionResult<string[]> }
-  | { kind: 'share'; documentId: number; link: string; expiresAt: string }
-  | { kind: 'shareFailed'; documentId: number; message: string };
+type ActionAnswer = { kind: 'decision'; result: SubmissionResult<string[]> } | ShareAnswer;
 
-/** Anyone who may see the loan may share one of its documents by a signed link (7 days). */
-async function share(request: Request, signedIn: SignedIn, number: string, formData: FormData) {
+/** Anyone who may see the loan may share one of its documents by a link (7 days). */
+function share(request: Request, signedIn: SignedIn, number: string, formData: FormData) {
   const documentId = recordIdOr404(formData.get('documentId'));
-  try {
-    const answer = await withBackofficeSession(request, () =>
-      shareLoanDocument(signedIn, number, documentId),
-    );
-    return data<ActionAnswer>({
-      kind: 'share',
-      documentId: documentId,
-      link: new URL(`/shared/${answer.token}`, request.url).href,
-      expiresAt: answer.expires_at,
-    });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
-    reportError('share loan document', error);
-    return data<ActionAnswer>(
-      { kind: 'shareFailed', documentId: documentId, message: messageKeyFor(error) },
-      { status: 503 },
-    );
-  }
+  return shareAction(
+    request,
+    `document-${documentId}`,
+    () => shareLoanDocument(signedIn, number, documentId),
+    (answer) => new URL(`/shared/${answer.token}`, request.url).href,
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const number = numberOf(params.loanNumber);
+  const number = loanNumberOr404(params.loanNumber);
   const formData = await request.formData();
   if (formData.get('intent') === 'share') return share(request, signedIn, number, formData);
   if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
@@ -247,6 +226,7 @@ export default function LoanDetails() {
   const { loan, transactions, transactionsError, staff, decided, created } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('finance');
   const { t: tcat } = useTranslation('catalog');
+  const { t: tb } = useTranslation('billing');
   const language = i18n.language;
   const money = (value: number) => formatMoney(value, loan.currency, language);
   const day = (value: string | null) => (value ? formatDate(value, language) : null);
@@ -264,9 +244,14 @@ export default function LoanDetails() {
           </>
         }
         actions={
-          <Button component={RemixLink} to="/apps/loans" variant="plain" color="neutral">
-            {t('detail.back')}
-          </Button>
+          <>
+            <Button component={RemixLink} to={`${base}/summary`} variant="outlined">
+              {tb('loan.open')}
+            </Button>
+            <Button component={RemixLink} to="/apps/loans" variant="plain" color="neutral">
+              {t('detail.back')}
+            </Button>
+          </>
         }
       />
 
@@ -386,7 +371,11 @@ export default function LoanDetails() {
                       >
                         {t('detail.downloadShort')}
                       </Button>
-                      <ShareForm documentId={file.id} filename={file.filename} />
+                      <ShareForm
+                        target={`document-${file.id}`}
+                        name={file.filename}
+                        fields={{ documentId: file.id }}
+                      />
                     </Stack>
                   ))}
                 </Stack>

@@ -12,6 +12,8 @@ function routePath(file: string): string {
     .split('.')
     .filter((segment) => !segment.startsWith('_'))
     .map((segment) => segment.replace(/~/g, '.'))
+    // A trailing "_" only opts the route out of its parent's layout ("$loanNumber_").
+    .map((segment) => segment.replace(/(.)_$/, '$1'))
     .map((segment) => (segment.startsWith('$') ? `:${segment.slice(1)}` : segment));
   return `/${segments.join('/')}`;
 }

@@ -63,6 +63,7 @@ export const SCREENS: readonly Screen[] = [
   // Documents of the orders a user may see; the back office scopes them (another customer's: 404).
   { path: '/apps/shipping-details/:id/documents/:documentId', roles: ALL_ROLES },
   { path: '/apps/shipping/clearance-receipt/:id', roles: ALL_ROLES },
+  { path: '/apps/shipping/clearance-receipt/:id/download', roles: ALL_ROLES },
   // Staff turn an approved shipping request into an order.
   { path: '/apps/shipping/new-order/:requestId', roles: STAFF },
   {
@@ -95,6 +96,23 @@ export const SCREENS: readonly Screen[] = [
   { path: '/apps/loan/loan-details/:loanNumber/documents/:documentId', roles: ALL_ROLES },
   // Staff turn an approved trade-finance request into a loan.
   { path: '/apps/loans/new-loan/:requestId', roles: STAFF },
+  // The loan's summary document (view, PDF, PNG); scoped as the loan.
+  { path: '/apps/loan/loan-details/:loanNumber/summary', roles: ALL_ROLES },
+  { path: '/apps/loan/loan-details/:loanNumber/summary/download', roles: ALL_ROLES },
+  // Invoices and statements: a client's own, any customer's for staff (the back office scopes them).
+  {
+    path: '/apps/invoice',
+    roles: ALL_ROLES,
+    menu: { section: 'apps', label: 'menu.invoices', icon: 'invoices' },
+  },
+  { path: '/apps/invoice/:id', roles: ALL_ROLES },
+  { path: '/apps/invoice/:id/download', roles: ALL_ROLES },
+  {
+    path: '/apps/statement',
+    roles: ALL_ROLES,
+    menu: { section: 'apps', label: 'menu.statement', icon: 'statement' },
+  },
+  { path: '/apps/statement/download', roles: ALL_ROLES },
   {
     path: '/apps/client-service-requests',
     roles: STAFF,

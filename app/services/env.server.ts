@@ -10,6 +10,11 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   DATA_DIR: z.string().default('./data'),
   CHROME_PATH: z.string().default('/usr/bin/chromium'),
+  PORT: z.coerce.number().int().positive().default(3000),
+  /** Where Chromium, rendering a document, may load the portal's styles and fonts (loopback). */
+  PORTAL_INTERNAL_URL: z.string().url().optional(),
+  RENDER_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  RENDER_CONCURRENCY: z.coerce.number().int().positive().optional(),
   ANALYTICS_SCRIPT_URL: z.string().url().optional(),
   BACKOFFICE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
 });

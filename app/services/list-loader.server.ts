@@ -33,5 +33,5 @@ export async function loadListPage<S extends z.ZodTypeAny, R>(
     reportError(options.context, error);
     loadError = translateMessage(common as TFunction, messageKeyFor(error));
   }
-  return { signedIn, t, title, url, params, page, loadError };
+  return { signedIn, t, common, title, url, params, page, loadError };
 }

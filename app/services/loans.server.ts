@@ -3,8 +3,8 @@
 // is not "success" are refused with the back office's own message (spec section 8), never dropped.
 import type { LoanListParams } from '~/forms/finance';
 import { isStaff } from './access';
-import type { SignedIn } from './auth.server';
-import { backoffice } from './backoffice/client.server';
+import { withBackofficeSession, type SignedIn } from './auth.server';
+import { backoffice, isBackofficeError } from './backoffice/client.server';
 import type { CallAnswer, Loan, LoanTab } from './backoffice/contract';
 import { ServerRefusal } from './errors.server';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
@@ -95,6 +95,20 @@ export function decideLoan(
   decision: { state: 'approved' | 'denied'; note?: string },
 ) {
   return backoffice().call('decideLoan', { session: signedIn.session, params: { number }, body: decision });
+}
+
+/** The loan the user may see, or a 404 for anyone else's. */
+export async function loanOr404(request: Request, signedIn: SignedIn, number: string) {
+  try {
+    return await withBackofficeSession(request, () => getLoan(signedIn, number));
+  } catch (error) {
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    throw error;
+  }
+}
+
+export function shareLoan(signedIn: SignedIn, number: string) {
+  return backoffice().call('shareLoan', { session: signedIn.session, params: { number } });
 }
 
 export function shareLoanDocument(signedIn: SignedIn, number: string, documentId: number) {

@@ -1,5 +1,6 @@
 // Route parameters naming a record: anything that is not one answers 404, like a record that is not there.
 import { z } from 'zod';
+import { loanNumber } from './backoffice/contract';
 
 const recordId = z.coerce.number().int().positive();
 
@@ -8,4 +9,11 @@ export function recordIdOr404(raw: unknown): number {
   const id = recordId.safeParse(raw);
   if (!id.success) throw new Response('Not found', { status: 404 });
   return id.data;
+}
+
+/** A loan number from the URL (LN-2026-0007), or 404. */
+export function loanNumberOr404(raw: unknown): string {
+  const parsed = loanNumber.safeParse(raw);
+  if (!parsed.success) throw new Response('Not found', { status: 404 });
+  return parsed.data;
 }

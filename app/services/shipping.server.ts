@@ -3,8 +3,8 @@
 import { CATEGORY_NAMES, type Origin } from '~/catalog';
 import type { OrderListParams } from '~/forms/shipping';
 import { hasRole } from './access';
-import type { SignedIn } from './auth.server';
-import { backoffice } from './backoffice/client.server';
+import { withBackofficeSession, type SignedIn } from './auth.server';
+import { backoffice, isBackofficeError } from './backoffice/client.server';
 import {
   IN_PROGRESS_STATUSES,
   type Milestone,
@@ -104,6 +104,20 @@ export async function ordersForExport(signedIn: SignedIn, params: OrderListParam
 
 export function getOrder(signedIn: SignedIn, id: number) {
   return backoffice().call('getShippingOrder', { session: signedIn.session, params: { id } });
+}
+
+/** The order the user may see, or a 404 for anyone else's. */
+export async function orderOr404(request: Request, signedIn: SignedIn, id: number) {
+  try {
+    return await withBackofficeSession(request, () => getOrder(signedIn, id));
+  } catch (error) {
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    throw error;
+  }
+}
+
+export function shareClearanceReceipt(signedIn: SignedIn, id: number) {
+  return backoffice().call('shareClearanceReceipt', { session: signedIn.session, params: { id } });
 }
 
 export function getOrderTracking(signedIn: SignedIn, id: number) {

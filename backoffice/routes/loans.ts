@@ -33,6 +33,7 @@ type LoanCalls =
   | 'decideLoan'
   | 'getLoanDocument'
   | 'shareLoanDocument'
+  | 'shareLoan'
   | 'createLoanFromRequest';
 
 export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
@@ -116,6 +117,13 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
         session.user.id,
         app.now(),
       );
+      return { token: share.token, expires_at: share.expiresAt };
+    },
+
+    shareLoan({ params, session }) {
+      // Whoever may read the loan may share its summary; the link opens that one loan only.
+      const loan = loanInScope(session.user, findLoanByNumber(app.db, params.number));
+      const share = createShare(app.db, { kind: 'loan', loanId: loan.id }, session.user.id, app.now());
       return { token: share.token, expires_at: share.expiresAt };
     },
 

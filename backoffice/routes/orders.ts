@@ -17,6 +17,7 @@ import {
   orderPartner,
   orderSummary,
 } from '../orders';
+import { createShare } from '../shares';
 import { addTrackingEvent, listTracking, updateTrackingEvent, type TrackingInput } from '../tracking';
 
 type OrderCalls =
@@ -27,6 +28,7 @@ type OrderCalls =
   | 'listContainers'
   | 'getShippingOrder'
   | 'getShippingOrderDocument'
+  | 'shareClearanceReceipt'
   | 'createTrackingEvent'
   | 'updateTrackingEvent'
   | 'getShipmentTracking'
@@ -55,12 +57,16 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       offset: query.offset ?? 0,
     });
 
-  /** The order's timeline, when the order is in the caller's scope (404 otherwise, never 403). */
-  const tracking = (user: Principal, orderId: number) => {
+  /** The order's id, when the order is in the caller's scope (404 otherwise, never 403). */
+  const orderInScope = (user: Principal, orderId: number) => {
     const partnerId = orderPartner(app.db, orderId);
     if (partnerId === null || !canSeePartner(user, partnerId)) throw refuse.notFound();
-    return { tracking: listTracking(app.db, orderId) };
+    return orderId;
   };
+
+  const tracking = (user: Principal, orderId: number) => ({
+    tracking: listTracking(app.db, orderInScope(user, orderId)),
+  });
 
   return {
     createShippingOrderFromRequest({ params, body, session }) {
@@ -123,6 +129,14 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       const file = findOrderDocument(app.db, params.id, params.document_id);
       if (!file || !canSeePartner(session.user, file.partnerId)) throw refuse.notFound();
       return { filename: file.filename, mimetype: file.mimetype, data: file.data.toString('base64') };
+    },
+
+    shareClearanceReceipt({ params, session }) {
+      // Whoever may read the order may share its clearance receipt (the portal renders it for any
+      // order); the link opens that one order only.
+      const orderId = orderInScope(session.user, params.id);
+      const share = createShare(app.db, { kind: 'clearance_receipt', orderId }, session.user.id, app.now());
+      return { token: share.token, expires_at: share.expiresAt };
     },
 
     createTrackingEvent({ body, session }) {

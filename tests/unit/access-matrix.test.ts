@@ -37,6 +37,8 @@ function routePath(file: string): string {
     .split('.')
     .filter((segment) => !segment.startsWith('_'))
     .map((segment) => segment.replace(/~/g, '.'))
+    // A trailing "_" only opts the route out of its parent's layout ("$loanNumber_").
+    .map((segment) => segment.replace(/(.)_$/, '$1'))
     .map((segment) => (segment === '$' ? '*' : segment.startsWith('$') ? `:${segment.slice(1)}` : segment));
   return `/${segments.join('/')}`;
 }
@@ -243,6 +245,10 @@ beforeAll(async () => {
       client,
       service,
     ).id;
+  const invoice = one<{ id: number }>(
+    "SELECT id FROM invoices WHERE partner_id = ? AND state <> 'draft' ORDER BY id LIMIT 1",
+    client,
+  ).id;
   const driver = one<{ id: number }>('SELECT id FROM drivers ORDER BY id LIMIT 1').id;
   const supplier = one<{ id: number }>('SELECT id FROM suppliers ORDER BY id LIMIT 1').id;
 
@@ -257,7 +263,12 @@ beforeAll(async () => {
       documentId: order.documentId,
     }),
     '/apps/shipping/clearance-receipt/:id': mine({ id: order.orderId }),
+    '/apps/shipping/clearance-receipt/:id/download': mine({ id: order.orderId }),
     '/apps/loan/loan-details/:loanNumber': mine({ loanNumber: loan.name }),
+    '/apps/loan/loan-details/:loanNumber/summary': mine({ loanNumber: loan.name }),
+    '/apps/loan/loan-details/:loanNumber/summary/download': mine({ loanNumber: loan.name }),
+    '/apps/invoice/:id': mine({ id: invoice }),
+    '/apps/invoice/:id/download': mine({ id: invoice }),
     '/apps/loan/loan-details/:loanNumber/documents/:documentId': mine({
       loanNumber: loan.name,
       documentId: loan.documentId,
@@ -312,6 +323,19 @@ const ACTION_ROLES: Record<string, { roles: readonly RoleName[]; why: string }> 
   },
 };
 
+/** Sharing client A's document: anonymous visitors sign in first, client B gets 404. */
+async function shareRefusals(url: string, params: Record<string, string>, mod: RouteModule) {
+  const share = (who: Visitor) =>
+    outcome(() =>
+      mod.action!({
+        ...args(request('POST', url, who === 'anonymous' ? undefined : cookies[who], { intent: 'share' })),
+        params,
+      }),
+    );
+  check(await share('anonymous'), { status: 302, location: signInRedirect(url) }, `anonymous share ${url}`);
+  check(await share('client2'), { status: 404 }, `client2 sharing client A's document ${url}`);
+}
+
 /** Checks beyond the matrix for screens whose action has intents with their own rules. */
 const INTENTS: Record<
   string,
@@ -345,6 +369,10 @@ const INTENTS: Record<
       'client sharing, under its own loan, a document of another loan',
     );
   },
+  // Whoever may see a document may share it; another client gets 404 (refusals only: no share is made).
+  '/apps/invoice/:id': shareRefusals,
+  '/apps/shipping/clearance-receipt/:id': shareRefusals,
+  '/apps/loan/loan-details/:loanNumber/summary': shareRefusals,
   // Profile and password are every signed-in user's own; an empty one is refused as invalid.
   '/pages/account-settings': async (url, params, mod) => {
     for (const intent of ['profile', 'password']) {
@@ -367,11 +395,23 @@ const INTENTS: Record<
 };
 
 /** What an allowed GET answers when it is not 200. */
-function allowedGet(screen: string, who: PortalAccount): number {
+function allowedGet(screen: string, who: PortalAccount): Want {
   // An account without a picture (the demo accounts have none) gets 404 for its own picture.
-  if (screen === '/pages/account-image' && withoutPicture.has(who)) return 404;
-  return 200;
+  if (screen === '/pages/account-image' && withoutPicture.has(who)) return { status: 404 };
+  // Staff name the customer of a statement; without one the download goes back to the statement page.
+  if (screen === '/apps/statement/download' && roles[who].some((role) => STAFF.includes(role))) {
+    return { status: 303, location: '/apps/statement' };
+  }
+  return { status: 200 };
 }
+
+/** Query strings a screen is asked with: downloads name their format (a real render, as PNG). */
+const QUERIES: Record<string, string> = {
+  '/apps/invoice/:id/download': '?format=png',
+  '/apps/statement/download': '?format=png',
+  '/apps/shipping/clearance-receipt/:id/download': '?format=png',
+  '/apps/loan/loan-details/:loanNumber/summary/download': '?format=png',
+};
 
 function fill(screen: string, params: Record<string, string>): string {
   return screen.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name]!));
@@ -395,7 +435,7 @@ async function framedScreen(file: string) {
   const allowed = rolesFor(screen);
   const mod = (await import(/* @vite-ignore */ `../../app/routes/${file}`)) as RouteModule;
   const { params, owner } = paramsOf(screen);
-  const url = fill(screen, params);
+  const url = fill(screen, params) + (QUERIES[screen] ?? '');
   const admits = (who: PortalAccount, wanted: readonly RoleName[]) =>
     roles[who].some((role) => wanted.includes(role));
   // Client B asks for client A's record: "not found", not "forbidden" (which would tell it exists).
@@ -418,7 +458,7 @@ async function framedScreen(file: string) {
     if (who === 'anonymous') await run('GET', who, { status: 302, location: signInRedirect(url) });
     else if (!admits(who, allowed)) await run('GET', who, { status: 403 });
     else if (scoped(who)) await run('GET', who, { status: 404 });
-    else await run('GET', who, { status: allowedGet(screen, who) });
+    else await run('GET', who, allowedGet(screen, who));
   }
 
   if (mod.action) {
@@ -506,6 +546,8 @@ const OUTSIDE_THE_FRAME: Record<string, Outside> = {
     post: { status: 302, location: '/' },
   },
   // A bad share link: one refusal, whoever asks.
+  'invoice.tsx': { url: '/invoice?share=not-a-link', get: { status: 404 } },
+  'invoice.download.ts': { url: '/invoice/download?share=not-a-link&format=pdf', get: { status: 404 } },
   'shared.$token.tsx': { url: '/shared/not-a-token', params: { token: 'not-a-token' }, get: { status: 404 } },
   'shared.$token.file.ts': {
     url: '/shared/not-a-token/file',

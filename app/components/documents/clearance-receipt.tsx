@@ -1,12 +1,12 @@
 // The clearance receipt of a shipping order: one printable sheet (A4), the same layout for the screen,
 // the browser's print and the server-rendered PDF.
 import Box from '@mui/joy/Box';
-import Sheet from '@mui/joy/Sheet';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '~/components/format';
 import type { ShippingOrderDetail } from '~/services/backoffice/contract';
+import { DocumentHeader, DocumentSheet, PartyBlock } from './document-parts';
 
 /** The receipt's number: the order's, with the receipt's prefix. */
 export function receiptNumber(order: { name: string }): string {
@@ -28,41 +28,24 @@ export function ClearanceReceipt({ order, issuedAt }: { order: ShippingOrderDeta
     [t('fields.supplier'), order.supplier?.name ?? '—'],
     [t('fields.totalInvoice'), formatMoney(order.total_invoice, order.currency, language)],
   ];
+  const title = t('receipt.title');
   return (
-    <Sheet
-      variant="outlined"
-      className="print-sheet"
-      sx={{ p: { xs: 2, md: 4 }, borderRadius: 'md', maxWidth: 860 }}
-    >
-      <Stack direction="row" justifyContent="space-between" alignItems="flex-start" gap={2} flexWrap="wrap">
-        <div>
-          <Typography level="title-lg">{t('receipt.company')}</Typography>
-          <Typography level="body-sm">{t('receipt.companyAddress')}</Typography>
-        </div>
-        <Box sx={{ textAlign: 'end' }}>
-          <Typography level="h2" component="h1" sx={{ fontSize: 'xl2' }}>
-            {t('receipt.title')}
-          </Typography>
-          <Typography level="body-sm">
-            {t('receipt.number')}: <span dir="ltr">{receiptNumber(order)}</span>
-          </Typography>
-          <Typography level="body-sm">
-            {t('receipt.issued')}: {formatDate(issuedAt, language)}
-          </Typography>
-        </Box>
-      </Stack>
+    <DocumentSheet label={`${title} ${receiptNumber(order)}`}>
+      <DocumentHeader
+        title={title}
+        facts={[
+          [t('receipt.number'), <span dir="ltr">{receiptNumber(order)}</span>],
+          [t('receipt.issued'), formatDate(issuedAt, language)],
+        ]}
+      />
 
       <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} sx={{ my: 3 }}>
+        <PartyBlock
+          heading={t('receipt.consignee')}
+          party={{ name: order.partner_name, phone: order.partner_phone, email: order.partner_email }}
+        />
         <Box sx={{ flex: 1 }}>
-          <Typography level="title-sm" component="h3">
-            {t('receipt.consignee')}
-          </Typography>
-          <Typography>{order.partner_name}</Typography>
-          {order.partner_phone && <Typography dir="ltr">{order.partner_phone}</Typography>}
-          {order.partner_email && <Typography dir="ltr">{order.partner_email}</Typography>}
-        </Box>
-        <Box sx={{ flex: 1 }}>
-          <Typography level="title-sm" component="h3">
+          <Typography level="title-sm" component="h2">
             {t('receipt.shipment')}
           </Typography>
           <Typography>
@@ -107,6 +90,6 @@ export function ClearanceReceipt({ order, issuedAt }: { order: ShippingOrderDeta
           </Box>
         ))}
       </Stack>
-    </Sheet>
+    </DocumentSheet>
   );
 }

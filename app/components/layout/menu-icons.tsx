@@ -10,6 +10,8 @@ import {
   IconSettings,
   IconUsers,
   IconFileDollar,
+  IconFileInvoice,
+  IconReceipt2,
   IconInbox,
   IconLayoutDashboard,
   IconListCheck,
@@ -37,6 +39,8 @@ const icons: Record<string, Icon> = {
   drivers: IconSteeringWheel,
   suppliers: IconBuildingStore,
   warehouse: IconBuildingWarehouse,
+  invoices: IconFileInvoice,
+  statement: IconReceipt2,
 };
 
 export function MenuIcon({ name, size = 20 }: { name: string; size?: number }) {

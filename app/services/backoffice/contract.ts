@@ -765,6 +765,144 @@ export const financeSummary = z.object({
   ),
 });
 
+// ---- Invoices, payments and statements (spec sections 2, 7; DESIGN "States", "Documents") ----
+
+/** Invoice states; `posted` is issued and unpaid. Drafts are never shown to clients. */
+export const INVOICE_STATES = ['draft', 'posted', 'partially_paid', 'paid', 'cancelled'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'cheque'] as const;
+
+/** The invoice number, e.g. INV-2026-0012. */
+export const invoiceName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,40}$/, 'not an invoice number');
+
+export const invoice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  partner_id: z.number().int(),
+  partner_name: z.string(),
+  partner_email: z.string().nullable(),
+  partner_phone: z.string().nullable(),
+  partner_address: z.string().nullable(),
+  shipping_order_id: z.number().int().nullable(),
+  shipping_order_name: z.string().nullable(),
+  state: z.enum(INVOICE_STATES),
+  /** Dates as YYYY-MM-DD. */
+  invoice_date: z.string(),
+  due_date: z.string(),
+  currency: z.string().length(3),
+  amount_untaxed: z.number().nonnegative(),
+  amount_tax: z.number().nonnegative(),
+  amount_total: z.number().nonnegative(),
+  amount_paid: z.number().nonnegative(),
+  /** Still to pay (0 when paid or cancelled). */
+  amount_due: z.number().nonnegative(),
+  /** Unpaid or partly paid after its due date (as of the back office's today). */
+  overdue: z.boolean(),
+});
+export type Invoice = z.infer<typeof invoice>;
+
+export const invoiceLine = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  quantity: z.number().nonnegative(),
+  unit_price: z.number().nonnegative(),
+  /** Tax rate in percent. */
+  tax_rate: z.number().nonnegative(),
+  subtotal: z.number().nonnegative(),
+});
+
+export const invoicePayment = z.object({
+  id: z.number().int(),
+  invoice_id: z.number().int(),
+  /** The payment's number, e.g. PAY-2026-0031. */
+  name: z.string(),
+  date: z.string(),
+  amount: z.number().positive(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().nullable(),
+});
+export type InvoicePayment = z.infer<typeof invoicePayment>;
+
+export const invoiceDetail = invoice.extend({
+  lines: z.array(invoiceLine),
+  payments: z.array(invoicePayment),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetail>;
+
+/** The invoice tabs: all, unpaid (posted or partly paid), paid. Drafts are staff-only. */
+export const INVOICE_FILTERS = ['show_all', 'unpaid', 'paid', 'overdue'] as const;
+export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
+
+export const customerInvoicesQuery = listQuery.extend({
+  customer_id: id,
+  filter: z.enum(INVOICE_FILTERS).optional(),
+});
+
+export const invoicesAnswer = z.object({
+  invoices: z.array(invoice),
+  /** All matching, before limit and offset. */
+  total: z.number().int().nonnegative(),
+  counts: z.record(z.enum(INVOICE_FILTERS), z.number().int().nonnegative()),
+  /** Totals over every invoice of the customer (not only the page). */
+  totals: z.object({
+    currency: z.string().length(3),
+    amount_total: z.number().nonnegative(),
+    amount_paid: z.number().nonnegative(),
+    amount_due: z.number().nonnegative(),
+    overdue: z.number().nonnegative(),
+  }),
+});
+
+/** YYYY-MM-DD, a real calendar date. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'not a date')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'not a date');
+
+export const statementQuery = z
+  .object({ customer_id: id, date_from: isoDate, date_to: isoDate })
+  .refine((query) => query.date_from <= query.date_to, {
+    message: 'date_from after date_to',
+    path: ['date_to'],
+  });
+
+export const statementLine = z.object({
+  date: z.string(),
+  kind: z.enum(['invoice', 'payment']),
+  /** The invoice's or payment's number. */
+  reference: z.string(),
+  /** For a payment, the invoice it pays. */
+  invoice_name: z.string().nullable(),
+  debit: z.number().nonnegative(),
+  credit: z.number().nonnegative(),
+  /** What the customer owes after this line. */
+  balance: z.number(),
+});
+
+export const statement = z.object({
+  partner_id: z.number().int(),
+  partner_name: z.string(),
+  partner_email: z.string().nullable(),
+  partner_phone: z.string().nullable(),
+  partner_address: z.string().nullable(),
+  date_from: z.string(),
+  date_to: z.string(),
+  currency: z.string().length(3),
+  /** Owed before date_from: posted invoices (not draft or cancelled) less payments. */
+  opening_balance: z.number(),
+  lines: z.array(statementLine),
+  total_invoiced: z.number().nonnegative(),
+  total_paid: z.number().nonnegative(),
+  closing_balance: z.number(),
+});
+export type Statement = z.infer<typeof statement>;
+
 // ---- Shares, warehouse settings, the staff member's profile and saved preferences (extensions) ----
 
 /** How long a share link works (DESIGN.md "Documents"). */
@@ -776,6 +914,29 @@ export const shareToken = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'not a sha
 export const shareAnswer = z.object({ token: shareToken, expires_at: z.string() });
 
 export const sharedFile = attachmentFile.extend({ expires_at: z.string() });
+
+/** What a share of a rendered document names; the public /invoice view shows it read-only. */
+export const SHARED_RECORD_KINDS = ['invoice', 'statement', 'clearance_receipt', 'loan'] as const;
+export type SharedRecordKind = (typeof SHARED_RECORD_KINDS)[number];
+
+export const statementShare = z
+  .object({ customer_id: id, date_from: isoDate, date_to: isoDate })
+  .refine((body) => body.date_from <= body.date_to, {
+    message: 'date_from after date_to',
+    path: ['date_to'],
+  });
+
+export const sharedRecord = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('invoice'), expires_at: z.string(), invoice: invoiceDetail }),
+  z.object({ kind: z.literal('statement'), expires_at: z.string(), statement }),
+  z.object({
+    kind: z.literal('clearance_receipt'),
+    expires_at: z.string(),
+    order: shippingOrderDetail,
+  }),
+  z.object({ kind: z.literal('loan'), expires_at: z.string(), loan: loanDetail }),
+]);
+export type SharedRecord = z.infer<typeof sharedRecord>;
 
 export const warehouse = z.object({
   name: z.string(),
@@ -1171,6 +1332,81 @@ export const calls = {
     path: '/shared-documents/:token',
     params: z.object({ token: shareToken }),
     answer: sharedFile,
+    session: false,
+  },
+  /**
+   * A customer's invoices (a client may name only its own partner: 404 otherwise; staff any). Drafts
+   * are listed for staff only.
+   */
+  listCustomerInvoices: {
+    method: 'GET',
+    path: '/shipping/customer_invoices',
+    query: customerInvoicesQuery,
+    answer: invoicesAnswer,
+    session: true,
+  },
+  /** Staff only (403 otherwise): one invoice by its number, any customer's; 404 when none. */
+  findStaffInvoice: {
+    method: 'GET',
+    path: '/staff/invoice',
+    query: z.object({ invoice_name: invoiceName }),
+    answer: invoiceDetail,
+    session: true,
+  },
+  /** Extension: one invoice with lines and payments (another customer's, or a draft for a client: 404). */
+  getInvoice: {
+    method: 'GET',
+    path: '/invoices/:id',
+    params: z.object({ id }),
+    answer: invoiceDetail,
+    session: true,
+  },
+  /** Extension: a customer's statement over a period (scoped as listCustomerInvoices). */
+  getCustomerStatement: {
+    method: 'GET',
+    path: '/shipping/customer_statement',
+    query: statementQuery,
+    answer: statement,
+    session: true,
+  },
+  /** Extension: a 7-day share of an invoice (scoped as getInvoice). */
+  shareInvoice: {
+    method: 'POST',
+    path: '/invoices/:id/share',
+    params: z.object({ id }),
+    answer: shareAnswer,
+    session: true,
+  },
+  /** Extension: a 7-day share of a statement (scoped as getCustomerStatement). */
+  shareStatement: {
+    method: 'POST',
+    path: '/shipping/customer_statement/share',
+    body: statementShare,
+    answer: shareAnswer,
+    session: true,
+  },
+  /** Extension: a 7-day share of an order's clearance receipt (scoped as getShippingOrder). */
+  shareClearanceReceipt: {
+    method: 'POST',
+    path: '/shipping-orders/:id/clearance-receipt/share',
+    params: z.object({ id }),
+    answer: shareAnswer,
+    session: true,
+  },
+  /** Extension: a 7-day share of a loan's summary document (scoped as getLoan). */
+  shareLoan: {
+    method: 'POST',
+    path: '/loans/:number/share',
+    params: z.object({ number: loanNumber }),
+    answer: shareAnswer,
+    session: true,
+  },
+  /** Extension, no session: the shared record; an unknown, tampered or expired token answers 404. */
+  getSharedRecord: {
+    method: 'GET',
+    path: '/shared-records/:token',
+    params: z.object({ token: shareToken }),
+    answer: sharedRecord,
     session: false,
   },
   /** Extension (staff, 403 otherwise): the warehouse the signed-in staff member works at. */

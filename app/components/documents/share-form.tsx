@@ -14,14 +14,14 @@ import { CopyButton } from '~/components/copy-button';
 import { formatDate } from '~/components/format';
 import { translateMessage } from '~/components/messages';
 
-type ShareAnswer =
-  | { kind: 'share'; documentId: number; link: string; expiresAt: string }
-  | { kind: 'shareFailed'; documentId: number; message: string }
-  | { kind: 'decision' };
+/** What a page's action answers to intent=share (app/services/documents/share-action.server.ts). */
+export type ShareAnswer =
+  | { kind: 'share'; target: string; link: string; expiresAt: string }
+  | { kind: 'shareFailed'; target: string; message: string };
 
 /** The Web Share API's button, shown only when the browser offers it (after hydration). */
 function SystemShare({ link, title }: { link: string; title: string }) {
-  const { t } = useTranslation('finance');
+  const { t } = useTranslation();
   const [available, setAvailable] = useState(false);
   useEffect(() => setAvailable(typeof navigator.share === 'function'), []);
   if (!available) return null;
@@ -37,29 +37,52 @@ function SystemShare({ link, title }: { link: string; title: string }) {
   );
 }
 
-export function ShareForm({ documentId, filename }: { documentId: number; filename: string }) {
-  const { t, i18n } = useTranslation('finance');
-  const { t: tc } = useTranslation();
-  const answer = useActionData<ShareAnswer>();
+/**
+ * The share form for one document. `target` tells this form's answer from other share forms on the
+ * page; `fields` are posted with it (e.g. the document's id).
+ */
+export function ShareForm({
+  target,
+  name,
+  fields = {},
+  size = 'sm',
+}: {
+  target: string;
+  /** The document's name, for the button's and the link field's labels. */
+  name: string;
+  fields?: Record<string, string | number>;
+  size?: 'sm' | 'md';
+}) {
+  const { t, i18n } = useTranslation();
+  const answer = useActionData<ShareAnswer | { kind: string }>();
   const navigation = useNavigation();
   const busy =
     navigation.state === 'submitting' &&
     navigation.formData?.get('intent') === 'share' &&
-    navigation.formData.get('documentId') === String(documentId);
-  const mine = answer && answer.kind !== 'decision' && answer.documentId === documentId ? answer : null;
-  const fieldId = `share-link-${documentId}`;
+    navigation.formData.get('target') === target;
+  const mine =
+    answer &&
+    'target' in answer &&
+    answer.target === target &&
+    (answer.kind === 'share' || answer.kind === 'shareFailed')
+      ? (answer as ShareAnswer)
+      : null;
+  const fieldId = `share-link-${target}`;
   return (
     <>
-      <Form method="post" aria-label={t('share.label', { filename })}>
+      <Form method="post" aria-label={t('share.label', { filename: name })}>
         <input type="hidden" name="intent" value="share" />
-        <input type="hidden" name="documentId" value={documentId} />
+        <input type="hidden" name="target" value={target} />
+        {Object.entries(fields).map(([field, value]) => (
+          <input key={field} type="hidden" name={field} value={value} />
+        ))}
         <Button
           type="submit"
-          size="sm"
-          variant="plain"
+          size={size}
+          variant={size === 'sm' ? 'plain' : 'outlined'}
           loading={busy}
           startDecorator={<IconShare aria-hidden size={16} />}
-          aria-label={t('share.label', { filename })}
+          aria-label={t('share.label', { filename: name })}
         >
           {t('share.button')}
         </Button>
@@ -67,7 +90,7 @@ export function ShareForm({ documentId, filename }: { documentId: number; filena
       {mine?.kind === 'share' && (
         <Stack gap={1} sx={{ flexBasis: '100%' }} role="status">
           <FormControl size="sm">
-            <FormLabel htmlFor={fieldId}>{t('share.linkLabel', { filename })}</FormLabel>
+            <FormLabel htmlFor={fieldId}>{t('share.linkLabel', { filename: name })}</FormLabel>
             <Input size="sm" readOnly slotProps={{ input: { id: fieldId, value: mine.link, dir: 'ltr' } }} />
           </FormControl>
           <Typography level="body-xs">
@@ -75,13 +98,13 @@ export function ShareForm({ documentId, filename }: { documentId: number; filena
           </Typography>
           <Stack direction="row" gap={1}>
             <CopyButton text={mine.link} label={t('share.copy')} copiedLabel={t('share.copied')} />
-            <SystemShare link={mine.link} title={filename} />
+            <SystemShare link={mine.link} title={name} />
           </Stack>
         </Stack>
       )}
       {mine?.kind === 'shareFailed' && (
         <Typography level="body-sm" color="danger" role="alert" sx={{ flexBasis: '100%' }}>
-          {t('share.failed', { reason: translateMessage(tc, mine.message) })}
+          {t('share.failed', { reason: translateMessage(t, mine.message) })}
         </Typography>
       )}
     </>

@@ -1,0 +1,67 @@
+// One invoice: the printable layout with download as PDF or PNG, share and print. Another customer's
+// invoice (or a draft, for a client) answers 404.
+import Button from '@mui/joy/Button';
+import Stack from '@mui/joy/Stack';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { DocumentActions } from '~/components/documents/document-actions';
+import { InvoiceDocument } from '~/components/documents/invoice-document';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { titleMeta } from '~/components/page-title';
+import { rolesFor } from '~/services/access';
+import { requireUser } from '~/services/auth.server';
+import { documentShareAction } from '~/services/documents/share-action.server';
+import { invoiceOr404, shareInvoice } from '~/services/invoices.server';
+import { pageTools } from '~/services/page.server';
+import { recordIdOr404 } from '~/services/params.server';
+
+export const handle = { i18n: ['common', 'catalog', 'shipping', 'billing'] };
+
+const SCREEN = '/apps/invoice/:id';
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const id = recordIdOr404(params.id);
+  const invoice = await invoiceOr404(request, signedIn, id);
+  const { t, title } = await pageTools(request, 'billing');
+  return { title: title(t('invoice.title', { name: invoice.name })), invoice };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const id = recordIdOr404(params.id);
+  return documentShareAction(request, 'invoice', () => shareInvoice(signedIn, id));
+}
+
+export const meta = titleMeta;
+
+export default function InvoicePage() {
+  const { invoice } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('billing');
+  const name = t('invoice.title', { name: invoice.name });
+  return (
+    <Stack gap={2}>
+      <Button
+        component={Link}
+        to="/apps/invoice"
+        variant="plain"
+        color="neutral"
+        className="no-print"
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {t('invoice.back')}
+      </Button>
+      <DocumentActions
+        downloadHref={`/apps/invoice/${invoice.id}/download`}
+        name={name}
+        share={{ target: 'invoice' }}
+      />
+      <InvoiceDocument invoice={invoice} />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}

@@ -1,0 +1,66 @@
+// The public, read-only view of a shared document (invoice, statement, clearance receipt, loan summary),
+// opened by a signed link without an account while it lasts (7 days). A changed, unknown or expired
+// link gets one clear refusal that reveals nothing.
+import Alert from '@mui/joy/Alert';
+import Box from '@mui/joy/Box';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthShell } from '~/components/auth-shell';
+import { DocumentActions } from '~/components/documents/document-actions';
+import { SharedRecordDocument } from '~/components/documents/shared-record';
+import { formatDate } from '~/components/format';
+import { titleMeta } from '~/components/page-title';
+import { loadSharedRecord } from '~/services/documents/share-links.server';
+import { pageTools } from '~/services/page.server';
+
+export const handle = { i18n: ['common', 'auth', 'catalog', 'shipping', 'finance', 'billing'] };
+
+/** The link is the secret: keep it out of caches and out of the Referer of any next page. */
+const PRIVATE = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { common, title } = await pageTools(request);
+  const share = new URL(request.url).searchParams.get('share');
+  const record = await loadSharedRecord(share);
+  if (!record || !share) {
+    return data(
+      { title: title(common('shared.invalidTitle')), record: null, share: null, issuedAt: '' },
+      { status: 404, headers: PRIVATE },
+    );
+  }
+  return data(
+    { title: title(common('shared.title')), record, share, issuedAt: new Date().toISOString() },
+    { headers: PRIVATE },
+  );
+}
+
+export const meta = titleMeta;
+
+export default function SharedRecordPage() {
+  const { record, share, issuedAt } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  if (!record || !share) {
+    return (
+      <AuthShell design="card" title={t('shared.invalidTitle')}>
+        <Typography>{t('shared.invalidBody')}</Typography>
+      </AuthShell>
+    );
+  }
+  return (
+    <Box component="main" sx={{ maxWidth: 900, mx: 'auto', p: { xs: 2, md: 4 } }}>
+      <Stack gap={2}>
+        <Alert color="neutral" variant="soft" className="no-print">
+          {t('shared.recordNotice', { date: formatDate(record.expires_at, i18n.language) })}
+        </Alert>
+        <DocumentActions
+          downloadHref={`/invoice/download?${new URLSearchParams({ share })}`}
+          name={t('shared.title')}
+        />
+        <SharedRecordDocument record={record} issuedAt={issuedAt} />
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+// The answer of a page's action to intent=share: the link (or why there is none), for ShareForm.
+import { data } from '@remix-run/node';
+import type { ShareAnswer } from '~/components/documents/share-form';
+import { withBackofficeSession } from '../auth.server';
+import { isBackofficeError } from '../backoffice/client.server';
+import type { CallAnswer } from '../backoffice/contract';
+import { messageKeyFor, reportError } from '../errors.server';
+import { shareLink } from './share-links.server';
+
+/**
+ * Makes the share with `make` (the back office checks the user may see the document: 404 otherwise)
+ * and answers its public link, made by `link`.
+ */
+export async function shareAction(
+  request: Request,
+  target: string,
+  make: () => Promise<CallAnswer<'shareInvoice'>>,
+  link: (share: CallAnswer<'shareInvoice'>) => string,
+) {
+  try {
+    const share = await withBackofficeSession(request, make);
+    return data<ShareAnswer>({ kind: 'share', target, link: link(share), expiresAt: share.expires_at });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    reportError(`share ${target}`, error);
+    return data<ShareAnswer>({ kind: 'shareFailed', target, message: messageKeyFor(error) }, { status: 503 });
+  }
+}
+
+/**
+ * A document page's action: intent=share makes a signed /invoice link with `make` (given the posted
+ * form); any other post is refused as a bad request.
+ */
+export async function documentShareAction(
+  request: Request,
+  target: string,
+  make: (formData: FormData) => Promise<CallAnswer<'shareInvoice'>>,
+) {
+  const formData = await request.formData();
+  if (formData.get('intent') !== 'share') throw new Response('Bad request', { status: 400 });
+  return shareAction(
+    request,
+    target,
+    () => make(formData),
+    (share) => shareLink(request, share),
+  );
+}

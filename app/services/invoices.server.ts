@@ -1,0 +1,129 @@
+// Invoices and statements: a client's own (by its partner), any customer's for staff; one invoice by
+// id or by number (staff through the back office's look-up, a client within its own list); the
+// statement over a period; shares of both.
+import type { TFunction } from 'i18next';
+import { translateMessage } from '~/components/messages';
+import type { InvoiceListParams } from '~/forms/billing';
+import { isStaff } from './access';
+import { withBackofficeSession, type SignedIn } from './auth.server';
+import { backoffice, isBackofficeError } from './backoffice/client.server';
+import type { CallAnswer, Invoice, InvoiceDetail, InvoiceFilter } from './backoffice/contract';
+import { customerChoices } from './customers.server';
+import { messageKeyFor, reportError } from './errors.server';
+import { pageOf, pageQuery, textMatches, type Page } from './paging';
+
+/** The customer whose invoices the user may read: a client's own partner; for staff, the chosen one. */
+export function invoiceCustomer(signedIn: SignedIn, chosen: number | undefined): number | null {
+  if (isStaff(signedIn.user.roles)) return chosen ?? null;
+  return signedIn.user.partner_id ?? null;
+}
+
+export function inFilter(invoice: Invoice, filter: InvoiceFilter): boolean {
+  if (filter === 'unpaid') return invoice.state === 'posted' || invoice.state === 'partially_paid';
+  if (filter === 'paid') return invoice.state === 'paid';
+  if (filter === 'overdue') return invoice.overdue;
+  return true;
+}
+
+export interface InvoicePage extends Page<Invoice> {
+  counts: CallAnswer<'listCustomerInvoices'>['counts'];
+  totals: CallAnswer<'listCustomerInvoices'>['totals'];
+}
+
+export async function listInvoices(
+  signedIn: SignedIn,
+  customerId: number,
+  params: Pick<InvoiceListParams, 'q' | 'filter' | 'page'>,
+): Promise<InvoicePage> {
+  const answer = await backoffice().call('listCustomerInvoices', {
+    session: signedIn.session,
+    query: {
+      customer_id: customerId,
+      search: params.q || undefined,
+      filter: params.filter,
+      ...pageQuery(params.page),
+    },
+  });
+  const page = pageOf(
+    answer.invoices,
+    answer.total,
+    params.page,
+    (invoice) =>
+      inFilter(invoice, params.filter) && textMatches(params.q, [invoice.name, invoice.shipping_order_name]),
+  );
+  return { ...page, counts: answer.counts, totals: answer.totals };
+}
+
+export function getInvoice(signedIn: SignedIn, id: number): Promise<InvoiceDetail> {
+  return backoffice().call('getInvoice', { session: signedIn.session, params: { id } });
+}
+
+/** The invoice the user may see, or a 404 for anyone else's (and for a draft, for a client). */
+export async function invoiceOr404(request: Request, signedIn: SignedIn, id: number): Promise<InvoiceDetail> {
+  try {
+    return await withBackofficeSession(request, () => getInvoice(signedIn, id));
+  } catch (error) {
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    throw error;
+  }
+}
+
+/**
+ * The invoice with this number, in the user's reach, or null: staff ask the back office's look-up;
+ * a client searches its own invoices (another customer's number finds nothing).
+ */
+export async function findInvoiceByNumber(signedIn: SignedIn, number: string): Promise<Invoice | null> {
+  const wanted = number.trim().toUpperCase();
+  try {
+    if (isStaff(signedIn.user.roles)) {
+      return await backoffice().call('findStaffInvoice', {
+        session: signedIn.session,
+        query: { invoice_name: wanted },
+      });
+    }
+    const partnerId = signedIn.user.partner_id;
+    if (!partnerId) return null;
+    const answer = await backoffice().call('listCustomerInvoices', {
+      session: signedIn.session,
+      query: { customer_id: partnerId, search: wanted, limit: 100 },
+    });
+    return answer.invoices.find((invoice) => invoice.name.toUpperCase() === wanted) ?? null;
+  } catch (error) {
+    if (isBackofficeError(error, 'not_found') || isBackofficeError(error, 'rejected')) return null;
+    throw error;
+  }
+}
+
+export function getStatement(signedIn: SignedIn, customerId: number, from: string, to: string) {
+  return backoffice().call('getCustomerStatement', {
+    session: signedIn.session,
+    query: { customer_id: customerId, date_from: from, date_to: to },
+  });
+}
+
+export function shareInvoice(signedIn: SignedIn, id: number) {
+  return backoffice().call('shareInvoice', { session: signedIn.session, params: { id } });
+}
+
+export function shareStatement(signedIn: SignedIn, customerId: number, from: string, to: string) {
+  return backoffice().call('shareStatement', {
+    session: signedIn.session,
+    body: { customer_id: customerId, date_from: from, date_to: to },
+  });
+}
+
+/** Staff choose the customer of an invoice list or statement: the choices, or why they are missing. */
+export async function customerPicker(request: Request, signedIn: SignedIn, common: TFunction) {
+  let customers: { id: number; name: string }[] = [];
+  let customersError: string | null = null;
+  if (isStaff(signedIn.user.roles)) {
+    try {
+      customers = await withBackofficeSession(request, () => customerChoices(signedIn));
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      reportError('customer choices', error);
+      customersError = translateMessage(common, messageKeyFor(error));
+    }
+  }
+  return { customers, customersError };
+}

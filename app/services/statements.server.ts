@@ -1,0 +1,49 @@
+// The statement page's data: which customer and period the URL names, and the statement itself.
+import type { TFunction } from 'i18next';
+import { translateMessage } from '~/components/messages';
+import { statementParams, statementPeriod, type StatementPeriod } from '~/forms/billing';
+import { withBackofficeSession, type SignedIn } from './auth.server';
+import { isBackofficeError } from './backoffice/client.server';
+import type { Statement } from './backoffice/contract';
+import { messageKeyFor, reportError } from './errors.server';
+import { getStatement, invoiceCustomer } from './invoices.server';
+import { sharedRecordFilename } from '~/components/documents/shared-record';
+
+export interface StatementState {
+  customer: number | null;
+  period: StatementPeriod;
+  statement: Statement | null;
+  loadError: string | null;
+}
+
+/**
+ * Reads customer and period from the URL and loads the statement; another customer's answers 404. A bad
+ * period or a failed load comes back as a message, with what was typed kept in the form.
+ */
+export async function loadStatement(
+  request: Request,
+  signedIn: SignedIn,
+  common: TFunction,
+): Promise<StatementState> {
+  const url = new URL(request.url);
+  const params = statementParams.parse(Object.fromEntries(url.searchParams));
+  const customer = invoiceCustomer(signedIn, params.customer);
+  const period = statementPeriod(params);
+  if (customer === null || !period.ok) return { customer, period, statement: null, loadError: null };
+  try {
+    const statement = await withBackofficeSession(request, () =>
+      getStatement(signedIn, customer, period.from, period.to),
+    );
+    return { customer, period, statement, loadError: null };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    reportError('statement', error);
+    return { customer, period, statement: null, loadError: translateMessage(common, messageKeyFor(error)) };
+  }
+}
+
+/** The file name of a statement: statement-<customer>-<from>-<to>. */
+export function statementFilename(statement: Statement): string {
+  return sharedRecordFilename({ kind: 'statement', expires_at: '', statement });
+}
