@@ -2,11 +2,21 @@
 import { randomBytes } from 'node:crypto';
 import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
-import { contentSecurityPolicy, isCrossSiteWrite } from './server/security.js';
+import { readFileSync } from 'node:fs';
+import { contentSecurityPolicy, isCrossSiteWrite, refusalLanguage, refusalPage } from './server/security.js';
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '127.0.0.1';
 const build = await import('./build/server/index.js');
+
+/** The cross-site refusal's texts in each language (namespace common, errors.crossSite). */
+const crossSiteTexts = Object.fromEntries(
+  ['en', 'fr', 'ar', 'zh'].map((language) => [
+    language,
+    JSON.parse(readFileSync(new URL(`./app/locales/${language}/common.json`, import.meta.url), 'utf8')).errors
+      .crossSite,
+  ]),
+);
 
 const app = express();
 app.disable('x-powered-by');
@@ -35,7 +45,8 @@ app.use((req, res, next) => {
     expectedOrigin: `${req.protocol}://${host}`,
   });
   if (refused) {
-    res.status(403).type('text/plain').send('Forms of this portal can only be sent from its own pages.');
+    const language = refusalLanguage(req.get('cookie'), req.get('accept-language'));
+    res.status(403).type('html').send(refusalPage(language, crossSiteTexts[language]));
     return;
   }
   next();

@@ -427,6 +427,39 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX shares_created_by ON shares (created_by_user_id);
     `,
   },
+  {
+    id: '0009_two_factor',
+    sql: `
+      -- Two-step verification (TOTP, RFC 6238): the secret (base32; null when off), one waiting for
+      -- its first code, when it was turned on, and the last time step accepted (a code works once).
+      -- Encrypting the secrets with a key kept outside the database is the production step.
+      ALTER TABLE users ADD COLUMN totp_secret TEXT;
+      ALTER TABLE users ADD COLUMN totp_pending_secret TEXT;
+      ALTER TABLE users ADD COLUMN totp_enabled_at TEXT;
+      ALTER TABLE users ADD COLUMN totp_last_counter INTEGER;
+
+      -- Single-use codes for a lost phone, kept hashed.
+      CREATE TABLE recovery_codes (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL,
+        used_at TEXT
+      );
+      CREATE INDEX recovery_codes_user ON recovery_codes (user_id);
+
+      -- A right password waiting for its code: the challenge is handed out once, kept hashed.
+      CREATE TABLE login_challenges (
+        id INTEGER PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        used_at TEXT
+      );
+      CREATE INDEX login_challenges_expires ON login_challenges (expires_at);
+    `,
+  },
 ];
 
 /** Whether the error is SQLite refusing a duplicate in this column (`table.column`). */

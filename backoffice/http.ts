@@ -21,14 +21,19 @@ export class ApiError extends Error {
     message: string,
     readonly issues?: Issue[],
     readonly headers: Record<string, string> = {},
+    /** With `two_factor_required`: the token the second sign-in step completes. */
+    readonly challenge?: string,
   ) {
     super(message);
   }
 
   toBody(): ErrorAnswer {
-    return this.issues
-      ? { error: this.message, code: this.code, issues: this.issues }
-      : { error: this.message, code: this.code };
+    return {
+      error: this.message,
+      code: this.code,
+      ...(this.issues ? { issues: this.issues } : {}),
+      ...(this.challenge ? { challenge: this.challenge } : {}),
+    };
   }
 }
 
@@ -81,6 +86,17 @@ export const refuse = {
     refuse.invalid([{ path: 'image', message: 'The image must be a PNG, JPEG or WebP file' }]),
   customerEmailTaken: () => new ApiError(409, 'conflict', 'A customer with this e-mail already exists'),
   invalidResetToken: () => new ApiError(400, 'invalid_token', 'The reset link is invalid or has expired'),
+  twoFactorRequired: (challenge: string) =>
+    new ApiError(401, 'two_factor_required', 'Two-step verification required', undefined, {}, challenge),
+  wrongCode: () => new ApiError(401, 'unauthorized', 'Wrong code'),
+  signInExpired: () => new ApiError(401, 'invalid_token', 'The sign-in has expired: sign in again'),
+  tooManyCodes: (retryAfterSeconds: number) =>
+    new ApiError(429, 'too_many_requests', 'Too many wrong codes: sign in again', undefined, {
+      'Retry-After': String(retryAfterSeconds),
+    }),
+  twoFactorAlreadyOn: () => new ApiError(409, 'conflict', 'Two-step verification is already on'),
+  twoFactorOff: () => new ApiError(409, 'conflict', 'Two-step verification is off'),
+  twoFactorNotSetUp: () => new ApiError(409, 'conflict', 'Set up two-step verification first'),
   wrongCurrentPassword: () =>
     new ApiError(400, 'bad_request', 'The current password is wrong', [
       { path: 'current_password', message: 'The current password is wrong' },

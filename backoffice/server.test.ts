@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { calls, createdAnswer, shareAnswer, type CallName } from '../app/services/backoffice/contract';
 import { migrations } from './db';
@@ -106,6 +107,21 @@ describe('the contract', () => {
       event_time: new Date().toISOString(),
       note: '12 cartons',
     };
+
+    // Two-step verification: the admin's waits for its first code; client2's is on (its sign-in waits).
+    const codeFor = (secret: string, offsetSeconds = 0) =>
+      new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+        timestamp: Date.now() + offsetSeconds * 1000,
+      });
+    const adminSecret = ((await bo.call('setupTwoFactor', { session: admin })).body as { secret: string })
+      .secret;
+    const client2Session = await bo.login('client2@example.com');
+    const client2Secret = (
+      (await bo.call('setupTwoFactor', { session: client2Session })).body as { secret: string }
+    ).secret;
+    await bo.call('enableTwoFactor', { body: { code: codeFor(client2Secret) }, session: client2Session });
+    const signIn = await bo.call('login', { body: { email: 'client2@example.com', password: 'demo1234' } });
+    const { challenge } = signIn.body as { challenge: string };
 
     const successes: Record<CallName, CallOptions> = {
       health: {},
@@ -289,6 +305,11 @@ describe('the contract', () => {
         body: { language: 'fr', appearance: { theme: 'dark', compact: true } },
         session: agent,
       },
+      loginTwoFactor: { body: { challenge, code: codeFor(client2Secret, 30) } },
+      getTwoFactor: { session: agent },
+      setupTwoFactor: { session: agent },
+      enableTwoFactor: { body: { code: codeFor(adminSecret) }, session: admin },
+      disableTwoFactor: { body: { password: 'demo1234', code: codeFor(adminSecret, 30) }, session: admin },
       logout: { session: client },
     };
     expect(Object.keys(successes).sort()).toEqual(Object.keys(calls).sort());

@@ -15,6 +15,7 @@ import { invoiceHandlers } from './routes/invoices';
 import { loanHandlers } from './routes/loans';
 import { orderHandlers } from './routes/orders';
 import { profileHandlers } from './routes/profile';
+import { twoFactorHandlers } from './routes/twoFactor';
 import { requestHandlers } from './routes/requests';
 import { shareHandlers } from './routes/shares';
 import { userHandlers } from './routes/users';
@@ -96,6 +97,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       ...shareHandlers(app),
       ...warehouseHandlers(app),
       ...profileHandlers(app),
+      ...twoFactorHandlers(app),
       ...healthHandlers(app),
     };
     const router = createRouter(handlers, {

@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const debianPackages = ['chromium', 'fonts-noto-core', 'fonts-noto-cjk', 'poppler-utils'];
-/** Tools the document tests use to open rendered PDFs (poppler-utils). */
-const pdfTools = ['/usr/bin/pdftoppm', '/usr/bin/pdftotext'];
+const debianPackages = ['chromium', 'fonts-noto-core', 'fonts-noto-cjk', 'poppler-utils', 'wrk'];
+/** Tools the document tests (poppler-utils) and `npm run bench` (wrk) use. */
+const pdfTools = ['/usr/bin/pdftoppm', '/usr/bin/pdftotext', '/usr/bin/wrk'];
 
 function say(message) {
   console.info(`[setup] ${message}`);

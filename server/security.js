@@ -37,3 +37,60 @@ export function contentSecurityPolicy(nonce, { analyticsOrigin } = {}) {
     `object-src 'none'`,
   ].join('; ');
 }
+
+const LANGUAGES = ['en', 'fr', 'ar', 'zh'];
+
+/**
+ * The language to answer a refusal in, as the portal would pick it: the `lng` cookie (Remix's encoding:
+ * base64 of the JSON string), then Accept-Language, then English.
+ * @param {string | undefined} cookieHeader
+ * @param {string | undefined} acceptLanguage
+ * @returns {'en' | 'fr' | 'ar' | 'zh'}
+ */
+export function refusalLanguage(cookieHeader, acceptLanguage) {
+  const raw = /(?:^|;\s*)lng=([^;]+)/.exec(cookieHeader ?? '')?.[1];
+  if (raw) {
+    try {
+      const value = JSON.parse(Buffer.from(decodeURIComponent(raw), 'base64').toString('utf8'));
+      if (LANGUAGES.includes(value)) return value;
+    } catch {
+      // Not a cookie of ours: fall through to the header.
+    }
+  }
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { language: (tag ?? '').toLowerCase().split('-')[0], q: Number.isNaN(q) ? 0 : q };
+    })
+    .filter((entry) => LANGUAGES.includes(entry.language) && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return /** @type {'en' | 'fr' | 'ar' | 'zh'} */ (ranked[0]?.language ?? 'en');
+}
+
+const escapeHtml = (/** @type {string} */ text) =>
+  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * A small page for a refused request, in the reader's language and direction (no script, no styles
+ * from elsewhere: it must show even when the rest of the portal cannot).
+ * @param {string} language
+ * @param {{ title: string; body: string; back: string }} texts
+ * @returns {string}
+ */
+export function refusalPage(language, texts) {
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  return (
+    `<!DOCTYPE html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(texts.title)}</title>` +
+    `</head><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem">` +
+    `<h1>${escapeHtml(texts.title)}</h1><p>${escapeHtml(texts.body)}</p><p><a href="/">${escapeHtml(texts.back)}</a></p>` +
+    `</body></html>`
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, isCrossSiteWrite } from './security.js';
+import { contentSecurityPolicy, isCrossSiteWrite, refusalLanguage, refusalPage } from './security.js';
 
 const expectedOrigin = 'https://portal.example';
 
@@ -33,5 +33,25 @@ describe('contentSecurityPolicy', () => {
     expect(contentSecurityPolicy('n', { analyticsOrigin: 'https://cdn.analytics.example' })).toContain(
       `script-src 'self' 'nonce-n' https://cdn.analytics.example`,
     );
+  });
+});
+
+describe('the cross-site refusal page', () => {
+  it('speaks the language of the lng cookie, then of Accept-Language, else English', () => {
+    const cookie = (language: string) =>
+      `other=1; lng=${encodeURIComponent(Buffer.from(JSON.stringify(language)).toString('base64'))}`;
+    expect(refusalLanguage(cookie('ar'), 'fr')).toBe('ar');
+    expect(refusalLanguage(cookie('de'), 'zh-CN,zh;q=0.9')).toBe('zh');
+    expect(refusalLanguage('lng=garbage', 'de-DE, fr;q=0.8, en;q=0.5')).toBe('fr');
+    expect(refusalLanguage(undefined, 'de')).toBe('en');
+    expect(refusalLanguage(undefined, undefined)).toBe('en');
+  });
+
+  it('is a small page in that language and direction, with its texts escaped', () => {
+    const page = refusalPage('ar', { title: 'لم يُرسَل <b>', body: 'x & y', back: 'رجوع' });
+    expect(page).toContain('<html lang="ar" dir="rtl">');
+    expect(page).toContain('<title>لم يُرسَل &#60;b&#62;</title>');
+    expect(page).toContain('x &#38; y');
+    expect(page).not.toContain('<script');
   });
 });

@@ -1,6 +1,8 @@
 // The staff member's warehouse (/pages/account-settings-warehouse); messages are keys of namespace common.
 import { z } from 'zod';
 import { ORIGINS } from '~/catalog';
+import { PASSWORD_MAX_LENGTH, TOTP_CODE } from '~/services/backoffice/contract';
+import { authCode } from './auth';
 
 const required = 'validation.required';
 const text = (max: number) =>
@@ -21,4 +23,22 @@ export const profileSchema = z.object({
   firstName: text(100),
   lastName: optional(100),
   phone: optional(40),
+});
+
+/** Turning two-step verification on: a code made from the new secret. */
+export const twoStepEnableSchema = z.object({
+  code: z
+    .string({ required_error: required })
+    .trim()
+    .transform((value) => value.replace(/\s/g, ''))
+    .pipe(z.string().regex(TOTP_CODE, 'auth:twoSteps.codeFormat')),
+});
+
+/** Turning it off: the password and a code (or a recovery code). */
+export const twoStepDisableSchema = z.object({
+  password: z
+    .string({ required_error: required })
+    .min(1, required)
+    .max(PASSWORD_MAX_LENGTH, 'validation.tooLong'),
+  code: authCode,
 });

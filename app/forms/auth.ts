@@ -1,7 +1,13 @@
 // The sign-in, registration and password forms: one schema each, used by the browser and the action.
 // Messages are translation keys (namespace common), shown in the user's language by the form.
 import { z } from 'zod';
-import { isCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
+import {
+  isCommonPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RECOVERY_CODE,
+  TOTP_CODE,
+} from '~/services/backoffice/contract';
 
 const required = 'validation.required';
 const email = z
@@ -60,3 +66,18 @@ export const passwordChangeSchema = z
     path: ['confirm'],
     message: 'validation.passwordsDiffer',
   });
+
+/** A 6-digit code from the authenticator app, or a recovery code (spaces around it ignored). */
+export const authCode = z
+  .string({ required_error: required })
+  .trim()
+  .toLowerCase()
+  .min(1, required)
+  .refine(
+    (value) => TOTP_CODE.test(value.replace(/\s/g, '')) || RECOVERY_CODE.test(value),
+    'auth:twoSteps.codeFormat',
+  )
+  .transform((value) => (RECOVERY_CODE.test(value) ? value : value.replace(/\s/g, '')));
+
+/** The sign-in's second step. */
+export const twoStepsSchema = z.object({ code: authCode });

@@ -1,9 +1,10 @@
-// Account settings: the customer's contact details, profile picture and referral code. Staff see their
-// contact details (kept by administrators).
+// Account settings: the customer's contact details, profile picture and referral code; everyone's
+// profile, password and two-step verification. Staff see their contact details (kept by administrators).
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import Alert from '@mui/joy/Alert';
 import Avatar from '@mui/joy/Avatar';
+import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import FormControl from '@mui/joy/FormControl';
 import FormHelperText from '@mui/joy/FormHelperText';
@@ -13,7 +14,7 @@ import Input from '@mui/joy/Input';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '~/components/copy-button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -33,6 +34,7 @@ import { backoffice, isBackofficeError } from '~/services/backoffice/client.serv
 import { CONTACT_IMAGE_LIMIT, PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
+import { twoFactorStatus } from '~/services/two-factor.server';
 import { parseUploadForm } from '~/services/uploads.server';
 import { PageHeading } from '~/components/page-parts';
 
@@ -51,6 +53,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     staff: isStaff(signedIn.user.roles),
     saved: url.searchParams.get('saved'),
   };
+  const twoStep = await withBackofficeSession(request, () => twoFactorStatus(signedIn)).catch(
+    (error: unknown) => {
+      if (error instanceof Response) throw error;
+      reportError('two-step status', error);
+      return null;
+    },
+  );
   const profile = await withBackofficeSession(request, () =>
     backoffice().call('getProfile', { session: signedIn.session }),
   ).catch((error: unknown) => {
@@ -60,11 +69,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   try {
     const contact = await withBackofficeSession(request, () => getOwnContact(signedIn));
-    return { ...base, profile, contact, loadError: null };
+    return { ...base, profile, twoStep, contact, loadError: null };
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError('account settings', error);
-    return { ...base, profile, contact: null, loadError: common(messageKeyFor(error)) };
+    return { ...base, profile, twoStep, contact: null, loadError: common(messageKeyFor(error)) };
   }
 }
 
@@ -482,6 +491,26 @@ export default function AccountSettings() {
         </>
       )}
       {passwordCard}
+      <Card component="section" aria-labelledby="two-step-title">
+        <Typography id="two-step-title" level="title-lg" component="h2">
+          {t('twoStep.title')}
+        </Typography>
+        <Typography>
+          {page.twoStep === null
+            ? t('twoStep.unknown')
+            : page.twoStep.enabled
+              ? t('twoStep.summaryOn')
+              : t('twoStep.summaryOff')}
+        </Typography>
+        <Button
+          component={Link}
+          to="/pages/account-settings/two-step"
+          variant="outlined"
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('twoStep.manage')}
+        </Button>
+      </Card>
     </Stack>
   );
 }

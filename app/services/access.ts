@@ -141,6 +141,8 @@ export const SCREENS: readonly Screen[] = [
     menu: { section: 'pages', label: 'menu.accountSettings', icon: 'settings' },
   },
   { path: '/pages/account-image', roles: ALL_ROLES },
+  // Two-step verification (TOTP) of the signed-in user's own account.
+  { path: '/pages/account-settings/two-step', roles: ALL_ROLES },
   {
     path: '/pages/account-settings-warehouse',
     roles: STAFF,

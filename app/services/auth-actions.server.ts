@@ -2,13 +2,20 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { loginSchema, registerSchema, forgotPasswordSchema, resetPasswordSchema } from '~/forms/auth';
+import {
+  loginSchema,
+  registerSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  twoStepsSchema,
+} from '~/forms/auth';
 import { authenticator } from './auth.server';
 import { backoffice, isBackofficeError } from './backoffice/client.server';
 import { messageKeyFor, reportError } from './errors.server';
 import { getLanguage } from './i18n.server';
 import { HOME, safeRedirect } from './redirect';
-import { commitSignIn } from './session.server';
+import { commitSignIn, type SessionData } from './session.server';
+import { endTwoSteps, pendingSignIn, startTwoSteps } from './two-steps.server';
 import { toPortalUser, splitFullName } from './user';
 import { messageWith } from '~/components/messages';
 import { savedPreferenceCookies } from './account-preferences.server';
@@ -32,6 +39,25 @@ function tooManyAttempts(
   );
 }
 
+/** '2' when the request came from the second page design (/auth/login2, /auth/two-steps2). */
+function designOf(request: Request): '' | '2' {
+  return new URL(request.url).pathname.endsWith('2') ? '2' : '';
+}
+
+/** Starts the portal session; the language and appearance saved with the account follow the user here. */
+async function finishSignIn(
+  request: Request,
+  signedIn: SessionData,
+  redirectTo: string,
+  extra: string[] = [],
+) {
+  const response = await commitSignIn(request, signedIn, redirectTo);
+  for (const cookie of [...extra, ...(await savedPreferenceCookies(signedIn.backoffice))]) {
+    response.headers.append('Set-Cookie', cookie);
+  }
+  return response;
+}
+
 export async function loginAction({ request, context }: ActionFunctionArgs) {
   // remix-auth-form reads the body itself: Conform gets a copy.
   const formData = await request.clone().formData();
@@ -43,15 +69,15 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
   const address = context?.clientAddress ?? 'unknown';
   const wait = signInThrottle.retryAfter(address);
   if (wait > 0) return tooManyAttempts(submission, wait);
+  const redirectTo = safeRedirect(submission.value.redirectTo, HOME);
   try {
     const signedIn = await authenticator.authenticate('form', request);
-    const response = await commitSignIn(request, signedIn, safeRedirect(submission.value.redirectTo, HOME));
-    // The language and appearance saved with the account follow the user to this device.
-    for (const cookie of await savedPreferenceCookies(signedIn.backoffice)) {
-      response.headers.append('Set-Cookie', cookie);
-    }
-    return response;
+    return await finishSignIn(request, signedIn, redirectTo);
   } catch (error) {
+    // The password was right and the account asks for a code: on to the second step.
+    if (isBackofficeError(error) && error.code === 'two_factor_required' && error.challenge) {
+      return startTwoSteps(request, { challenge: error.challenge, redirectTo, design: designOf(request) });
+    }
     const wrongCredentials = isBackofficeError(error, 'unauthorized');
     if (wrongCredentials) signInThrottle.fail(address);
     if (isBackofficeError(error) && error.code === 'too_many_requests') {
@@ -147,4 +173,46 @@ export async function resetPasswordAction({ request }: ActionFunctionArgs) {
     });
   }
   return redirect('/auth/login?reset=1');
+}
+
+/** The sign-in's second step: the code from the authenticator app, or a recovery code. */
+export async function twoStepsAction({ request, context }: ActionFunctionArgs) {
+  const pending = await pendingSignIn(request);
+  const restart = async (reason: 'expired' | 'locked') =>
+    redirect(`/auth/login${designOf(request)}?twoSteps=${reason}`, {
+      headers: { 'Set-Cookie': await endTwoSteps(request) },
+    });
+  if (!pending) return restart('expired');
+  const submission = parseWithZod(await request.formData(), { schema: twoStepsSchema });
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['code'] }), { status: 400 });
+  }
+  // Wrong codes count with wrong passwords per client address; the back office counts per challenge.
+  const address = context?.clientAddress ?? 'unknown';
+  const wait = signInThrottle.retryAfter(address);
+  if (wait > 0) return tooManyAttempts(submission, wait);
+  try {
+    const answer = await backoffice().request('loginTwoFactor', {
+      body: { challenge: pending.challenge, code: submission.value.code },
+    });
+    if (!answer.session) throw new Error('The back office signed in without issuing a session');
+    return await finishSignIn(
+      request,
+      { user: toPortalUser(answer.data), backoffice: answer.session },
+      pending.redirectTo,
+      [await endTwoSteps(request)],
+    );
+  } catch (error) {
+    if (isBackofficeError(error) && error.code === 'invalid_token') return restart('expired');
+    if (isBackofficeError(error) && error.code === 'too_many_requests') return restart('locked');
+    const wrongCode = isBackofficeError(error, 'unauthorized');
+    if (wrongCode) signInThrottle.fail(address);
+    else reportError('two-step sign-in', error);
+    return data(
+      wrongCode
+        ? submission.reply({ fieldErrors: { code: ['auth:twoSteps.wrongCode'] }, hideFields: ['code'] })
+        : submission.reply({ formErrors: ['auth:login.unexpected'], hideFields: ['code'] }),
+      { status: wrongCode ? 401 : 503 },
+    );
+  }
 }

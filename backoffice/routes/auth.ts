@@ -1,6 +1,7 @@
 import type { App } from '../app';
 import { refuse, type CallHandlers } from '../http';
 import { beginLoginAttempt, loginSucceeded } from '../loginThrottle';
+import { createChallenge, isTwoFactorOn } from '../twoFactor';
 import { passwordResetMail } from '../mail';
 import { hashPassword, verifyPassword } from '../passwords';
 import { issueResetToken, resetPasswordWithToken } from '../resetTokens';
@@ -32,6 +33,9 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
       const matches = await verifyPassword(body.password, user?.passwordHash ?? null);
       if (!user || !matches || !user.active) throw refuse.wrongCredentials();
       loginSucceeded(app.db, body.email);
+      // The password was right; an account with two-step verification gets a challenge, no session.
+      if (isTwoFactorOn(app.db, user.id))
+        throw refuse.twoFactorRequired(createChallenge(app.db, user.id, app.now()));
       const { token } = createSession(app.db, user.id, app.now());
       setHeader('Set-Cookie', sessionCookie(token));
       return toBackofficeUser(user);

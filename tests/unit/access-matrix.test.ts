@@ -502,6 +502,12 @@ const FOR_ANONYMOUS: Record<Visitor, Want> = {
   admin: SIGNED_IN_HOME,
 };
 const INVALID = { status: 400 };
+const ALL_SIGNED_IN_HOME: Record<PortalAccount, Want> = {
+  client: SIGNED_IN_HOME,
+  client2: SIGNED_IN_HOME,
+  agent: SIGNED_IN_HOME,
+  admin: SIGNED_IN_HOME,
+};
 
 const OUTSIDE_THE_FRAME: Record<string, Outside> = {
   // Any unknown address goes to the not-found page, whoever asks and however.
@@ -536,6 +542,18 @@ const OUTSIDE_THE_FRAME: Record<string, Outside> = {
     freshSession: true,
   },
   'auth.register.tsx': { url: '/auth/register', get: FOR_ANONYMOUS, post: INVALID },
+  // The second sign-in step needs a pending sign-in (a right password first); without one, back to
+  // sign-in; signed-in users go home.
+  'auth.two-steps.tsx': {
+    url: '/auth/two-steps',
+    get: { ...ALL_SIGNED_IN_HOME, anonymous: { status: 302, location: '/auth/login' } },
+    post: { status: 302, location: '/auth/login?twoSteps=expired' },
+  },
+  'auth.two-steps2.tsx': {
+    url: '/auth/two-steps2',
+    get: { ...ALL_SIGNED_IN_HOME, anonymous: { status: 302, location: '/auth/login2' } },
+    post: { status: 302, location: '/auth/login2?twoSteps=expired' },
+  },
   'auth.register2.tsx': { url: '/auth/register2', get: FOR_ANONYMOUS, post: INVALID },
   'auth.reset-password.tsx': { url: '/auth/reset-password', get: { status: 200 }, post: INVALID },
   'healthz.ts': { url: '/healthz', get: { status: 200 } },

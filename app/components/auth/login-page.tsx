@@ -24,13 +24,16 @@ export function LoginPage({ design, suffix }: { design: AuthDesign; suffix: '' |
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
+  const twoSteps = params.get('twoSteps');
   const notice = params.get('expired')
     ? { text: t('login.sessionExpired'), color: 'warning' as const }
-    : params.get('reset')
-      ? { text: t('login.passwordChanged'), color: 'success' as const }
-      : params.get('signedOut')
-        ? { text: t('login.signedOut'), color: 'neutral' as const }
-        : null;
+    : twoSteps === 'expired' || twoSteps === 'locked'
+      ? { text: t(`twoSteps.restart.${twoSteps}`), color: 'warning' as const }
+      : params.get('reset')
+        ? { text: t('login.passwordChanged'), color: 'success' as const }
+        : params.get('signedOut')
+          ? { text: t('login.signedOut'), color: 'neutral' as const }
+          : null;
 
   return (
     <AuthShell design={design} title={t('login.heading')} subtitle={t('login.subtitle')}>

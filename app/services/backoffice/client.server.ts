@@ -31,6 +31,8 @@ export class BackofficeError extends Error {
   readonly fields: string[];
   /** Seconds to wait, from a 429's Retry-After. */
   readonly retryAfter: number | undefined;
+  /** From login's `two_factor_required`: what the second step completes. */
+  readonly challenge: string | undefined;
   readonly call: string;
 
   constructor(
@@ -42,6 +44,7 @@ export class BackofficeError extends Error {
       serverMessage?: string;
       fields?: string[];
       retryAfter?: number;
+      challenge?: string;
       cause?: unknown;
     } = {},
   ) {
@@ -56,6 +59,7 @@ export class BackofficeError extends Error {
     this.serverMessage = details.serverMessage;
     this.fields = details.fields ?? [];
     this.retryAfter = details.retryAfter;
+    this.challenge = details.challenge;
   }
 }
 
@@ -169,6 +173,7 @@ export function createBackofficeClient(config: {
         serverMessage: refusal.success ? refusal.data.error : undefined,
         fields: refusal.success ? (refusal.data.issues ?? []).map((issue) => issue.path) : [],
         retryAfter: Number(response.headers['retry-after']) || undefined,
+        challenge: refusal.success ? refusal.data.challenge : undefined,
       });
     }
 

@@ -90,9 +90,12 @@ export const errorAnswer = z.object({
     'payload_too_large',
     'unsupported_media_type',
     'too_many_requests',
+    'two_factor_required',
     'internal',
   ]),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** With `two_factor_required` (a 401 from login): the token that loginTwoFactor completes. */
+  challenge: z.string().optional(),
 });
 export type ErrorAnswer = z.infer<typeof errorAnswer>;
 
@@ -765,6 +768,46 @@ export const financeSummary = z.object({
   ),
 });
 
+// ---- Two-step verification (TOTP, RFC 6238; extension) ----
+
+/** The sign-in's second step: the challenge login handed out, for a few minutes. */
+export const twoFactorChallenge = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'not a challenge');
+/** A 6-digit code from the authenticator app, or a recovery code (xxxxx-xxxxx, letters and digits). */
+export const TOTP_CODE = /^\d{6}$/;
+export const RECOVERY_CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
+export const twoFactorCode = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => TOTP_CODE.test(value) || RECOVERY_CODE.test(value), 'not a code');
+
+export const loginTwoFactorRequest = z.object({ challenge: twoFactorChallenge, code: twoFactorCode });
+
+export const twoFactorStatus = z.object({
+  enabled: z.boolean(),
+  /** Unused recovery codes (0 when off). */
+  recovery_codes_left: z.number().int().nonnegative(),
+});
+
+/** A new secret, pending until enableTwoFactor confirms a code made from it. */
+export const twoFactorSetup = z.object({
+  /** Base32, for typing into the app by hand. */
+  secret: z.string(),
+  /** otpauth://totp/… for the QR code. */
+  otpauth_url: z.string(),
+});
+
+export const twoFactorEnable = z.object({ code: z.string().trim().regex(TOTP_CODE, 'not a code') });
+export const twoFactorEnabled = z.object({
+  enabled: z.literal(true),
+  /** Shown once: each signs in once instead of a code. */
+  recovery_codes: z.array(z.string().regex(RECOVERY_CODE)).length(10),
+});
+export const twoFactorDisable = z.object({
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  code: twoFactorCode,
+});
+
 // ---- Invoices, payments and statements (spec sections 2, 7; DESIGN "States", "Documents") ----
 
 /** Invoice states; `posted` is issued and unpaid. Drafts are never shown to clients. */
@@ -1429,6 +1472,43 @@ export const calls = {
     path: '/me/preferences',
     body: preferencesUpdate,
     answer: profile,
+    session: true,
+  },
+  /**
+   * Extension: the second step of a sign-in whose account has two-step verification (login answered
+   * 401 `two_factor_required` with a challenge). A wrong code is 401; an unknown, used or expired
+   * challenge 401 `invalid_token`; too many wrong codes 429. Success is login's answer and cookie.
+   */
+  loginTwoFactor: {
+    method: 'POST',
+    path: '/login/two-factor',
+    body: loginTwoFactorRequest,
+    answer: backofficeUser,
+    session: false,
+  },
+  /** Extension: whether the signed-in user's two-step verification is on. */
+  getTwoFactor: { method: 'GET', path: '/me/two-factor', answer: twoFactorStatus, session: true },
+  /** Extension: a new pending secret (replacing any earlier pending one); 409 when already on. */
+  setupTwoFactor: {
+    method: 'POST',
+    path: '/me/two-factor/setup',
+    answer: twoFactorSetup,
+    session: true,
+  },
+  /** Extension: turns it on with a code from the pending secret (400 wrong code, 409 nothing pending). */
+  enableTwoFactor: {
+    method: 'POST',
+    path: '/me/two-factor/enable',
+    body: twoFactorEnable,
+    answer: twoFactorEnabled,
+    session: true,
+  },
+  /** Extension: turns it off with the password and a code (400 naming the wrong field; 409 when off). */
+  disableTwoFactor: {
+    method: 'POST',
+    path: '/me/two-factor/disable',
+    body: twoFactorDisable,
+    answer: twoFactorStatus,
     session: true,
   },
   /** Extension: reachability for the portal's /healthz. */

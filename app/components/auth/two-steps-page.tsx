@@ -1,0 +1,49 @@
+// The sign-in's second step, in either design: the code from the authenticator app or a recovery code.
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Link from '@mui/joy/Link';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { Form, Link as RemixLink, useActionData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { twoStepsSchema } from '~/forms/auth';
+import type { twoStepsAction } from '~/services/auth-actions.server';
+import { AuthShell, type AuthDesign } from '../auth-shell';
+import { TextField } from '../form-field';
+import { FormErrors, SubmitButton } from '../form-parts';
+
+export function TwoStepsPage({ design, suffix }: { design: AuthDesign; suffix: '' | '2' }) {
+  const { t } = useTranslation('auth');
+  const lastResult = useActionData<typeof twoStepsAction>();
+  const [form, fields] = useForm({
+    id: 'two-steps',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoStepsSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <AuthShell design={design} title={t('twoSteps.heading')} subtitle={t('twoSteps.subtitle')}>
+      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+        <Stack gap={2}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <TextField
+            field={fields.code}
+            label={t('twoSteps.code')}
+            hint={t('twoSteps.codeHint')}
+            autoComplete="one-time-code"
+            required
+            autoFocus
+            dir="ltr"
+          />
+          <SubmitButton>{t('twoSteps.submit')}</SubmitButton>
+        </Stack>
+      </Form>
+      <Typography level="body-sm" sx={{ textAlign: 'center' }}>
+        <Link component={RemixLink} to={`/auth/login${suffix}`}>
+          {t('twoSteps.back')}
+        </Link>
+      </Typography>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,329 @@
+// Two-step verification of the signed-in user's account: set up with an authenticator app (QR code or
+// key), confirm with a code, keep the recovery codes (shown once), or turn it off with the password and
+// a code. Every step is a form; nothing needs JavaScript.
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import Alert from '@mui/joy/Alert';
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import Chip from '@mui/joy/Chip';
+import FormControl from '@mui/joy/FormControl';
+import FormLabel from '@mui/joy/FormLabel';
+import Input from '@mui/joy/Input';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { CopyButton } from '~/components/copy-button';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { TextField } from '~/components/form-field';
+import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { LoadFailed, PageHeading } from '~/components/page-parts';
+import { titleMeta } from '~/components/page-title';
+import { twoStepDisableSchema, twoStepEnableSchema } from '~/forms/account';
+import { rolesFor } from '~/services/access';
+import { requireUser, withBackofficeSession, type SignedIn } from '~/services/auth.server';
+import { isBackofficeError } from '~/services/backoffice/client.server';
+import { messageKeyFor, reportError } from '~/services/errors.server';
+import { pageTools } from '~/services/page.server';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  setupTwoFactor,
+  setupView,
+  twoFactorStatus,
+} from '~/services/two-factor.server';
+
+const SCREEN = '/pages/account-settings/two-step';
+
+export const handle = { i18n: ['common', 'auth', 'account'] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const { t, title, common } = await pageTools(request, 'account');
+  const saved = new URL(request.url).searchParams.get('saved');
+  try {
+    const status = await withBackofficeSession(request, () => twoFactorStatus(signedIn));
+    return { title: title(t('twoStep.title')), status, loadError: null, saved };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError('two-step status', error);
+    return { title: title(t('twoStep.title')), status: null, loadError: common(messageKeyFor(error)), saved };
+  }
+}
+
+type Setup = { otpauthUrl: string; secret: string; qr: string };
+type ActionAnswer =
+  | { kind: 'setup'; setup: Setup; result?: SubmissionResult<string[]> }
+  | { kind: 'enabled'; recoveryCodes: string[] }
+  | { kind: 'disable'; result: SubmissionResult<string[]> }
+  | { kind: 'failed'; message: string };
+
+async function startSetup(request: Request, signedIn: SignedIn) {
+  const answer = await withBackofficeSession(request, () => setupTwoFactor(signedIn));
+  const setup = await setupView(answer.otpauth_url);
+  if (!setup) throw new Error('The back office answered an unusable otpauth link');
+  return data<ActionAnswer>({ kind: 'setup', setup });
+}
+
+async function enable(request: Request, signedIn: SignedIn, formData: FormData) {
+  // The set-up step's QR code and key are shown again if the code is refused.
+  const setup = await setupView(String(formData.get('otpauthUrl') ?? ''));
+  if (!setup) return startSetup(request, signedIn);
+  const submission = parseWithZod(formData, { schema: twoStepEnableSchema });
+  if (submission.status !== 'success') {
+    return data<ActionAnswer>({ kind: 'setup', setup, result: submission.reply() }, { status: 400 });
+  }
+  try {
+    const answer = await withBackofficeSession(request, () =>
+      enableTwoFactor(signedIn, submission.value.code),
+    );
+    return data<ActionAnswer>({ kind: 'enabled', recoveryCodes: answer.recovery_codes });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const wrongCode = isBackofficeError(error, 'rejected') && error.fields.includes('code');
+    if (!wrongCode) reportError('two-step enable', error);
+    const reply = wrongCode
+      ? submission.reply({ fieldErrors: { code: ['auth:twoSteps.wrongCode'] }, hideFields: ['code'] })
+      : submission.reply({ formErrors: [messageKeyFor(error)], hideFields: ['code'] });
+    return data<ActionAnswer>({ kind: 'setup', setup, result: reply }, { status: 400 });
+  }
+}
+
+async function disable(request: Request, signedIn: SignedIn, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: twoStepDisableSchema });
+  const hidden = { hideFields: ['password', 'code'] };
+  if (submission.status !== 'success') {
+    return data<ActionAnswer>({ kind: 'disable', result: submission.reply(hidden) }, { status: 400 });
+  }
+  try {
+    await withBackofficeSession(request, () =>
+      disableTwoFactor(signedIn, submission.value.password, submission.value.code),
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const field = isBackofficeError(error, 'rejected')
+      ? (['password', 'code'] as const).find((name) => error.fields.includes(name))
+      : undefined;
+    if (!field) reportError('two-step disable', error);
+    const reply = field
+      ? submission.reply({
+          ...hidden,
+          fieldErrors: {
+            [field]: [field === 'password' ? 'account:password.wrongCurrent' : 'auth:twoSteps.wrongCode'],
+          },
+        })
+      : submission.reply({ ...hidden, formErrors: [messageKeyFor(error)] });
+    return data<ActionAnswer>({ kind: 'disable', result: reply }, { status: 400 });
+  }
+  return redirect(`${SCREEN}?saved=off`);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  try {
+    if (intent === 'setup') return await startSetup(request, signedIn);
+    if (intent === 'enable') return await enable(request, signedIn, formData);
+    if (intent === 'disable') return await disable(request, signedIn, formData);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // Already on (set-up) or nothing pending (enable): the page shows the current state again.
+    if (isBackofficeError(error) && error.code === 'conflict') return redirect(SCREEN);
+    reportError(`two-step ${String(intent)}`, error);
+    return data<ActionAnswer>({ kind: 'failed', message: messageKeyFor(error) }, { status: 503 });
+  }
+  return data<ActionAnswer>({ kind: 'failed', message: 'errors.rejected' }, { status: 400 });
+}
+
+export const meta = titleMeta;
+
+function SetupStep({ setup, result }: { setup: Setup; result?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation('account');
+  const [form, fields] = useForm({
+    id: 'two-step-enable',
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoStepEnableSchema }),
+    shouldValidate: 'onSubmit',
+  });
+  return (
+    <Stack gap={2}>
+      <Typography>{t('twoStep.scan')}</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} alignItems={{ sm: 'center' }}>
+        <Box
+          component="img"
+          src={setup.qr}
+          alt={t('twoStep.qrAlt')}
+          width={200}
+          height={200}
+          sx={{ bgcolor: '#fff', p: 1, borderRadius: 'sm' }}
+        />
+        <FormControl sx={{ flex: 1 }}>
+          <FormLabel htmlFor="two-step-key">{t('twoStep.key')}</FormLabel>
+          <Input
+            slotProps={{
+              input: {
+                id: 'two-step-key',
+                value: setup.secret.replace(/(.{4})/g, '$1 ').trim(),
+                readOnly: true,
+                dir: 'ltr',
+              },
+            }}
+            sx={{ fontFamily: 'monospace' }}
+          />
+        </FormControl>
+      </Stack>
+      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+        <input type="hidden" name="intent" value="enable" />
+        <input type="hidden" name="otpauthUrl" value={setup.otpauthUrl} />
+        <Stack gap={2} sx={{ maxWidth: 360 }}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <TextField
+            field={fields.code}
+            label={t('twoStep.confirmCode')}
+            hint={t('twoStep.confirmHint')}
+            autoComplete="one-time-code"
+            required
+            dir="ltr"
+          />
+          <SubmitButton>{t('twoStep.enable')}</SubmitButton>
+        </Stack>
+      </Form>
+    </Stack>
+  );
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation('account');
+  return (
+    <Stack gap={2}>
+      <Alert color="success" role="status">
+        {t('twoStep.enabled')}
+      </Alert>
+      <Typography level="title-md" component="h3">
+        {t('twoStep.recoveryTitle')}
+      </Typography>
+      <Typography>{t('twoStep.recoveryHint')}</Typography>
+      <Box
+        component="ol"
+        aria-label={t('twoStep.recoveryTitle')}
+        dir="ltr"
+        sx={{ fontFamily: 'monospace', columns: 2, m: 0, ps: 3 }}
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </Box>
+      <Stack direction="row" gap={1.5} flexWrap="wrap">
+        <CopyButton
+          text={codes.join('\n')}
+          label={t('twoStep.copyCodes')}
+          copiedLabel={t('twoStep.copied')}
+        />
+        <Button component={Link} to={SCREEN} variant="outlined">
+          {t('twoStep.done')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+function DisableForm({ result }: { result?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation('account');
+  const [form, fields] = useForm({
+    id: 'two-step-disable',
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoStepDisableSchema }),
+    shouldValidate: 'onSubmit',
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+      <input type="hidden" name="intent" value="disable" />
+      <Stack gap={2} sx={{ maxWidth: 360 }}>
+        <Typography>{t('twoStep.disableHint')}</Typography>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          field={fields.password}
+          label={t('twoStep.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <TextField
+          field={fields.code}
+          label={t('twoStep.disableCode')}
+          autoComplete="one-time-code"
+          required
+          dir="ltr"
+        />
+        <SubmitButton>{t('twoStep.disable')}</SubmitButton>
+      </Stack>
+    </Form>
+  );
+}
+
+export default function TwoStepSettings() {
+  const { status, loadError, saved } = useLoaderData<typeof loader>();
+  const answer = useActionData<ActionAnswer>();
+  const { t } = useTranslation('account');
+  const { t: tc } = useTranslation();
+  return (
+    <Stack gap={3} sx={{ maxWidth: 760 }}>
+      <PageHeading title={t('twoStep.title')} intro={t('twoStep.intro')} />
+      <Button
+        component={Link}
+        to="/pages/account-settings"
+        variant="plain"
+        color="neutral"
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {t('twoStep.back')}
+      </Button>
+      {saved === 'off' && <Notice>{t('twoStep.turnedOff')}</Notice>}
+      {answer?.kind === 'failed' && (
+        <Alert color="danger" role="alert">
+          {t('twoStep.failed', { reason: tc(answer.message) })}
+        </Alert>
+      )}
+      {!status ? (
+        <LoadFailed>{t('twoStep.loadFailed', { reason: loadError ?? '' })}</LoadFailed>
+      ) : (
+        <Card component="section" aria-labelledby="two-step-state">
+          <Stack direction="row" gap={1.5} alignItems="center" flexWrap="wrap">
+            <Typography id="two-step-state" level="title-lg" component="h2">
+              {t('twoStep.state')}
+            </Typography>
+            <Chip color={status.enabled ? 'success' : 'neutral'} variant="soft">
+              {status.enabled ? t('twoStep.on') : t('twoStep.off')}
+            </Chip>
+          </Stack>
+          {answer?.kind === 'enabled' ? (
+            <RecoveryCodes codes={answer.recoveryCodes} />
+          ) : status.enabled ? (
+            <>
+              <Typography>{t('twoStep.codesLeft', { count: status.recovery_codes_left })}</Typography>
+              <DisableForm result={answer?.kind === 'disable' ? answer.result : undefined} />
+            </>
+          ) : answer?.kind === 'setup' ? (
+            <SetupStep setup={answer.setup} result={answer.result} />
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="setup" />
+              <Stack gap={2} alignItems="flex-start">
+                <Typography>{t('twoStep.offHint')}</Typography>
+                <SubmitButton>{t('twoStep.setup')}</SubmitButton>
+              </Stack>
+            </Form>
+          )}
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}

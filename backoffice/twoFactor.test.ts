@@ -1,0 +1,152 @@
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RECOVERY_CODE } from '../app/services/backoffice/contract';
+import { sessionTokenFrom, startTestBackoffice, type TestBackoffice } from './testing';
+
+let bo: TestBackoffice;
+beforeAll(async () => {
+  bo = await startTestBackoffice();
+});
+afterEach(() => {
+  bo.clock.offsetMs = 0;
+});
+afterAll(async () => {
+  await bo?.dispose();
+});
+
+const PASSWORD = 'the-right-password';
+const STEP_MS = 30_000;
+
+/** The authenticator app: the code for `secret` at the back office's clock, `steps` steps later. */
+function codeFor(secret: string, steps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + bo.clock.offsetMs + steps * STEP_MS,
+  });
+}
+
+/** A fresh account with two-step verification on: its secret, session and recovery codes. */
+async function accountWithTwoSteps(email: string) {
+  expect((await bo.call('signup', { body: { email, password: PASSWORD, firstName: 'Tia' } })).status).toBe(
+    200,
+  );
+  const session = await bo.login(email, PASSWORD);
+  const setup = await bo.call('setupTwoFactor', { session });
+  expect(setup.status).toBe(200);
+  const { secret, otpauth_url } = setup.body as { secret: string; otpauth_url: string };
+  expect(otpauth_url).toMatch(/^otpauth:\/\/totp\/Harbour%20Freight:.*secret=/);
+  const enabled = await bo.call('enableTwoFactor', { body: { code: codeFor(secret) }, session });
+  expect(enabled.status).toBe(200);
+  const { recovery_codes } = enabled.body as { recovery_codes: string[] };
+  return { email, secret, session, recoveryCodes: recovery_codes };
+}
+
+async function challengeFor(email: string): Promise<string> {
+  const result = await bo.call('login', { body: { email, password: PASSWORD } });
+  expect(result.status).toBe(401);
+  expect(result.body).toMatchObject({ code: 'two_factor_required', challenge: expect.any(String) });
+  expect(result.headers.getSetCookie()).toEqual([]);
+  return (result.body as { challenge: string }).challenge;
+}
+
+const second = (challenge: string, code: string) => bo.call('loginTwoFactor', { body: { challenge, code } });
+
+describe('two-step verification', () => {
+  it('is off by default; a user without it signs in with the password alone', async () => {
+    const email = 'plain@example.com';
+    await bo.call('signup', { body: { email, password: PASSWORD, firstName: 'Pia' } });
+    const session = await bo.login(email, PASSWORD);
+    expect((await bo.call('getTwoFactor', { session })).body).toEqual({
+      enabled: false,
+      recovery_codes_left: 0,
+    });
+  });
+
+  it('turns on only with a code from the waiting secret, and gives 10 recovery codes', async () => {
+    const email = 'steps-on@example.com';
+    await bo.call('signup', { body: { email, password: PASSWORD, firstName: 'Oli' } });
+    const session = await bo.login(email, PASSWORD);
+    expect((await bo.call('enableTwoFactor', { body: { code: '123456' }, session })).status).toBe(409);
+    const { secret } = (await bo.call('setupTwoFactor', { session })).body as { secret: string };
+    const wrong = await bo.call('enableTwoFactor', { body: { code: codeFor(secret, 5) }, session });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: 'bad_request', issues: [{ path: 'code' }] });
+    const right = await bo.call('enableTwoFactor', { body: { code: codeFor(secret) }, session });
+    const codes = (right.body as { recovery_codes: string[] }).recovery_codes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(RECOVERY_CODE);
+    expect((await bo.call('getTwoFactor', { session })).body).toEqual({
+      enabled: true,
+      recovery_codes_left: 10,
+    });
+    expect((await bo.call('setupTwoFactor', { session })).status).toBe(409);
+    // The codes are kept hashed only.
+    const stored = bo.backoffice.db.prepare('SELECT code_hash FROM recovery_codes').all() as {
+      code_hash: string;
+    }[];
+    for (const { code_hash } of stored) expect(codes).not.toContain(code_hash);
+  });
+
+  it('asks for a code at sign-in; the right one gives a session, a wrong one does not', async () => {
+    const { email, secret } = await accountWithTwoSteps('steps-login@example.com');
+    const challenge = await challengeFor(email);
+    const wrong = await second(challenge, '000000');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: 'Wrong code', code: 'unauthorized' });
+    const right = await second(challenge, codeFor(secret, 1));
+    expect(right.status).toBe(200);
+    expect(right.body).toMatchObject({ email });
+    const token = sessionTokenFrom(right.headers);
+    expect(token).not.toBeNull();
+    expect((await bo.call('getProfile', { session: token! })).status).toBe(200);
+    // The challenge is used up.
+    expect((await second(challenge, codeFor(secret, 1))).body).toMatchObject({ code: 'invalid_token' });
+  });
+
+  it('accepts a time step once: the same code cannot sign in twice', async () => {
+    const { email, secret } = await accountWithTwoSteps('steps-replay@example.com');
+    const code = codeFor(secret, 1);
+    expect((await second(await challengeFor(email), code)).status).toBe(200);
+    expect((await second(await challengeFor(email), code)).status).toBe(401);
+  });
+
+  it('takes each recovery code once', async () => {
+    const { email, session, recoveryCodes } = await accountWithTwoSteps('steps-recovery@example.com');
+    expect((await second(await challengeFor(email), recoveryCodes[0]!)).status).toBe(200);
+    expect((await second(await challengeFor(email), recoveryCodes[0]!)).status).toBe(401);
+    expect((await bo.call('getTwoFactor', { session })).body).toEqual({
+      enabled: true,
+      recovery_codes_left: 9,
+    });
+  });
+
+  it('ends the sign-in after 5 wrong codes, and after 5 minutes', async () => {
+    const { email, secret } = await accountWithTwoSteps('steps-throttle@example.com');
+    const challenge = await challengeFor(email);
+    for (let attempt = 1; attempt <= 4; attempt++)
+      expect((await second(challenge, '000000')).status).toBe(401);
+    const fifth = await second(challenge, '000000');
+    expect(fifth.status).toBe(429);
+    expect(fifth.headers.get('Retry-After')).not.toBeNull();
+    expect((await second(challenge, codeFor(secret, 1))).body).toMatchObject({ code: 'invalid_token' });
+
+    const later = await challengeFor(email);
+    bo.clock.offsetMs = 6 * 60_000;
+    expect((await second(later, codeFor(secret))).body).toMatchObject({ code: 'invalid_token' });
+  });
+
+  it('turns off only with the password and a code', async () => {
+    const { email, secret, session, recoveryCodes } = await accountWithTwoSteps('steps-off@example.com');
+    const off = (password: string, code: string) =>
+      bo.call('disableTwoFactor', { body: { password, code }, session });
+    expect((await off('wrong-password', recoveryCodes[0]!)).body).toMatchObject({
+      issues: [{ path: 'password' }],
+    });
+    expect((await off(PASSWORD, '000000')).body).toMatchObject({ issues: [{ path: 'code' }] });
+    // The wrong password did not use up the recovery code.
+    expect((await off(PASSWORD, recoveryCodes[0]!)).body).toEqual({ enabled: false, recovery_codes_left: 0 });
+    expect((await off(PASSWORD, codeFor(secret, 1))).status).toBe(409);
+    const login = await bo.call('login', { body: { email, password: PASSWORD } });
+    expect(login.status).toBe(200);
+  });
+});
