@@ -21,8 +21,12 @@ export function Disclosure({
 }) {
   return (
     <details className="disclosure" open={open || undefined}>
-      <summary aria-label={label} title={label}>
-        {summary}
+      {/* The name is the summary's own (hidden) text, so what is seen and what is heard never disagree. */}
+      <summary title={label}>
+        <span className="visually-hidden">{label}</span>
+        <span aria-hidden="true" style={{ display: 'contents' }}>
+          {summary}
+        </span>
       </summary>
       <Sheet
         variant="outlined"

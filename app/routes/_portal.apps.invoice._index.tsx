@@ -2,12 +2,12 @@
 // page in the URL (works without JavaScript); totals over all the customer's invoices; open any
 // invoice by its number (staff: any customer's; a client: its own only).
 import Alert from '@mui/joy/Alert';
+import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Chip from '@mui/joy/Chip';
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
-import Grid from '@mui/joy/Grid';
 import Input from '@mui/joy/Input';
 import Link from '@mui/joy/Link';
 import Stack from '@mui/joy/Stack';
@@ -84,20 +84,23 @@ function Totals({
     [t('invoices.totalOverdue'), totals.overdue, 'danger'],
   ];
   return (
-    <Grid container spacing={2} component="dl" aria-label={t('invoices.totals')} sx={{ m: 0 }}>
+    // A definition list of cards: each card is the <div> that groups one term with its value.
+    <Box
+      component="dl"
+      aria-label={t('invoices.totals')}
+      sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+    >
       {figures.map(([label, value, colour]) => (
-        <Grid key={label} xs={6} md={3}>
-          <Card variant="soft" color={colour}>
-            <Typography component="dt" level="body-sm">
-              {label}
-            </Typography>
-            <Typography component="dd" level="title-lg" sx={{ m: 0 }}>
-              {formatMoney(value, totals.currency, i18n.language)}
-            </Typography>
-          </Card>
-        </Grid>
+        <Card key={label} variant="soft" color={colour}>
+          <Typography component="dt" level="body-sm">
+            {label}
+          </Typography>
+          <Typography component="dd" level="title-lg" sx={{ m: 0 }}>
+            {formatMoney(value, totals.currency, i18n.language)}
+          </Typography>
+        </Card>
       ))}
-    </Grid>
+    </Box>
   );
 }
 

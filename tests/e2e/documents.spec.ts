@@ -103,7 +103,7 @@ test('a client downloads an invoice as a PDF and a PNG, in English, Arabic and C
 
   const [pdfDownload] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: `Download Invoice ${invoice.name} as PDF` }).click(),
+    page.getByRole('link', { name: `Download PDF of Invoice ${invoice.name}` }).click(),
   ]);
   expect(pdfDownload.suggestedFilename()).toBe(`${invoice.name}.pdf`);
   const english = await downloaded(pdfDownload);
@@ -115,7 +115,7 @@ test('a client downloads an invoice as a PDF and a PNG, in English, Arabic and C
 
   const [pngDownload] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: `Download Invoice ${invoice.name} as PNG image` }).click(),
+    page.getByRole('link', { name: `Download PNG of Invoice ${invoice.name}` }).click(),
   ]);
   expect(pngDownload.suggestedFilename()).toBe(`${invoice.name}.png`);
   expect((await downloaded(pngDownload)).subarray(0, 8)).toEqual(PNG_SIGNATURE);
@@ -233,7 +233,7 @@ test('a statement over a period shows its balances, downloads as PDF, and a wron
   await expect(page.getByRole('table')).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: /^Download Statement of account .* as PDF$/ }).click(),
+    page.getByRole('link', { name: /^Download PDF of Statement of account / }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^statement-\d+-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.pdf$/);
   expect(openPdf(await downloaded(download), 'statement')).toContain('Closing balance');
@@ -272,7 +272,7 @@ test('a clearance receipt and a loan summary download as PDF and PNG; a failed d
   await expect(page.getByRole('heading', { level: 1, name: 'Loan summary' })).toBeVisible();
   const [png] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: `Download Loan summary ${loan} as PNG image` }).click(),
+    page.getByRole('link', { name: `Download PNG of Loan summary ${loan}` }).click(),
   ]);
   expect(png.suggestedFilename()).toBe(`${loan}-summary.png`);
   expect((await downloaded(png)).subarray(0, 8)).toEqual(PNG_SIGNATURE);

@@ -20,14 +20,14 @@ test('the language and the appearance change, stay after a reload, and follow th
   await expect(html).toHaveAttribute('data-joy-color-scheme', 'light');
 
   // Appearance: dark mode.
-  await page.getByLabel('Appearance', { exact: true }).click();
+  await page.getByTitle('Appearance', { exact: true }).click();
   await page.getByRole('radio', { name: 'Dark' }).check();
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(HOME);
   await expect(html).toHaveAttribute('data-joy-color-scheme', 'dark');
 
   // Language: Arabic, right to left.
-  await page.getByLabel('Language: English').click();
+  await page.getByTitle('Language: English').click();
   await page.getByRole('button', { name: 'العربية' }).click();
   await expect(page).toHaveURL(HOME);
   await expect(html).toHaveAttribute('lang', 'ar');
@@ -40,11 +40,11 @@ test('the language and the appearance change, stay after a reload, and follow th
   await expect(html).toHaveAttribute('data-joy-color-scheme', 'dark');
 
   // Back to English, left to right (the switcher's name is in Arabic now, with the language's own name).
-  await page.getByLabel(/العربية/).click();
+  await page.getByTitle(/العربية/).click();
   await page.getByRole('button', { name: 'English' }).click();
   await expect(html).toHaveAttribute('lang', 'en');
   await expect(html).toHaveAttribute('dir', 'ltr');
-  await expect(page.getByLabel('Language: English')).toBeVisible();
+  await expect(page.getByTitle('Language: English')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: `Hello, ${NAME}` })).toBeVisible();
 
   // Another browser (no cookies) signs in: the account's dark mode comes with it.
@@ -58,7 +58,7 @@ test('the language and the appearance change, stay after a reload, and follow th
 
 test('the language can be chosen before signing in', async ({ page }) => {
   await page.goto('/auth/login?redirectTo=%2Fdashboards%2Fmodern');
-  await page.getByLabel('Language: English').click();
+  await page.getByTitle('Language: English').click();
   await page.getByRole('button', { name: 'العربية' }).click();
   // Back on the same page, query included.
   await expect(page).toHaveURL('/auth/login?redirectTo=%2Fdashboards%2Fmodern');

@@ -76,7 +76,7 @@ test('the second design /auth/login2 signs in too', async ({ page }) => {
 
 test('signing out from the account menu ends the session', async ({ page }) => {
   await signInDirectly(page, CLIENT.email, DEMO_PASSWORD);
-  await page.getByLabel(`Account menu for ${CLIENT.name}`).click();
+  await page.getByTitle(`Account menu for ${CLIENT.name}`).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/auth/login?signedOut=1');
   await expect(page.getByRole('status')).toHaveText('You have signed out.');

@@ -16,7 +16,7 @@ import {
   IconTruckDelivery,
   IconX,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuSection, Screen } from '~/services/access';
 import type { PortalUser } from '~/services/user';
@@ -59,38 +59,44 @@ function MenuLinks({
         const items = entries.filter((entry) => entry.menu.section === section);
         if (items.length === 0) return null;
         return (
-          <List
-            key={section}
-            size="sm"
-            orientation={horizontal ? 'horizontal' : 'vertical'}
-            aria-labelledby={horizontal ? undefined : `menu-${section}`}
-            aria-label={horizontal ? t(`menu.sections.${section}`) : undefined}
-            sx={{ '--ListItem-radius': 'var(--joy-radius-sm)', gap: 0.5, flexGrow: 0 }}
-          >
+          // The heading stands before the list it names: a list holds list items only.
+          <Fragment key={section}>
             {!horizontal && (
-              <ListSubheader id={`menu-${section}`} className={compact ? 'visually-hidden' : undefined}>
+              <ListSubheader
+                id={`menu-${section}`}
+                className={compact ? 'visually-hidden' : undefined}
+                sx={{ mt: 1 }}
+              >
                 {t(`menu.sections.${section}`)}
               </ListSubheader>
             )}
-            {items.map((entry) => (
-              <ListItem key={entry.path}>
-                <ListItemButton
-                  component={NavLink}
-                  to={entry.path}
-                  prefetch="intent"
-                  title={compact ? t(entry.menu.label) : undefined}
-                  sx={{
-                    '&[aria-current="page"]': { bgcolor: 'primary.solidBg', color: 'primary.solidColor' },
-                  }}
-                >
-                  <ListItemDecorator sx={{ color: 'inherit' }}>
-                    <MenuIcon name={entry.menu.icon} />
-                  </ListItemDecorator>
-                  <span className={compact ? 'visually-hidden' : undefined}>{t(entry.menu.label)}</span>
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
+            <List
+              size="sm"
+              orientation={horizontal ? 'horizontal' : 'vertical'}
+              aria-labelledby={horizontal ? undefined : `menu-${section}`}
+              aria-label={horizontal ? t(`menu.sections.${section}`) : undefined}
+              sx={{ '--ListItem-radius': 'var(--joy-radius-sm)', gap: 0.5, flexGrow: 0 }}
+            >
+              {items.map((entry) => (
+                <ListItem key={entry.path}>
+                  <ListItemButton
+                    component={NavLink}
+                    to={entry.path}
+                    prefetch="intent"
+                    title={compact ? t(entry.menu.label) : undefined}
+                    sx={{
+                      '&[aria-current="page"]': { bgcolor: 'primary.solidBg', color: 'primary.solidColor' },
+                    }}
+                  >
+                    <ListItemDecorator sx={{ color: 'inherit' }}>
+                      <MenuIcon name={entry.menu.icon} />
+                    </ListItemDecorator>
+                    <span className={compact ? 'visually-hidden' : undefined}>{t(entry.menu.label)}</span>
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+          </Fragment>
         );
       })}
     </>

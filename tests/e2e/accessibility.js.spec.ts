@@ -1,0 +1,120 @@
+// axe-core (WCAG 2.1 A and AA rules) on the portal's pages: public and signed-in, in English and in
+// Arabic (right to left), in the light and the dark appearance. A violation fails the test and is named
+// with the elements it concerns. (JavaScript on only: axe runs in the page.)
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { AGENT, CLIENT, PORTAL_URL, registerDirectly, signInAs, uniqueEmail } from './support';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function violationsOn(page: Page, path: string): Promise<string[]> {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBeLessThan(500);
+  await expect(page.locator('h1').first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${path}: ${violation.id} (${violation.impact}) — ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ')}`,
+  );
+}
+
+async function check(page: Page, paths: string[]) {
+  const found: string[] = [];
+  for (const path of paths) found.push(...(await violationsOn(page, path)));
+  expect(found, found.join('\n')).toEqual([]);
+}
+
+async function contextIn(browser: Browser, language: 'en' | 'ar') {
+  return browser.newContext({ baseURL: PORTAL_URL, extraHTTPHeaders: { 'Accept-Language': language } });
+}
+
+const PUBLIC = ['/auth/login', '/auth/login2', '/auth/register', '/auth/forgot-password', '/auth/404'];
+
+const CLIENT_PAGES = [
+  '/dashboards/modern',
+  '/apps/shipping',
+  '/apps/loans',
+  '/apps/invoice',
+  '/apps/statement',
+  '/apps/send-client-requests',
+  '/apps/request-for-shipping',
+  '/apps/request-for-trade-finance',
+  '/pages/account-settings',
+  '/pages/account-settings/two-step',
+];
+
+const STAFF_PAGES = [
+  '/apps/customers',
+  '/apps/client-service-requests',
+  '/apps/shipping/requests',
+  '/apps/shipping/drivers',
+  '/apps/suppliers',
+  '/pages/account-settings-warehouse',
+];
+
+for (const language of ['en', 'ar'] as const) {
+  test(`public pages have no WCAG violations (${language})`, async ({ browser }) => {
+    const context = await contextIn(browser, language);
+    await check(await context.newPage(), PUBLIC);
+    await context.close();
+  });
+
+  test(`a client's pages have no WCAG violations (${language})`, async ({ browser }) => {
+    test.slow();
+    const context = await contextIn(browser, language);
+    const page = await context.newPage();
+    await signInAs(page, CLIENT.email);
+    await page.goto('/apps/shipping');
+    const order = await page.getByRole('link', { name: /^SO-/ }).first().getAttribute('href');
+    await page.goto('/apps/invoice');
+    const invoice = await page.getByRole('link', { name: /^INV-/ }).first().getAttribute('href');
+    await check(page, [
+      ...CLIENT_PAGES,
+      order!,
+      invoice!,
+      `/apps/shipping/clearance-receipt/${order!.split('/').at(-1)}`,
+    ]);
+    await context.close();
+  });
+
+  test(`staff pages have no WCAG violations (${language})`, async ({ browser }) => {
+    test.slow();
+    const context = await contextIn(browser, language);
+    const page = await context.newPage();
+    await signInAs(page, AGENT.email);
+    await check(page, STAFF_PAGES);
+    await context.close();
+  });
+}
+
+test('the dark appearance has no WCAG violations', async ({ page }, testInfo) => {
+  test.slow();
+  // A customer of its own: the appearance is saved with the account.
+  await registerDirectly(page, 'Dana Dark', uniqueEmail(testInfo, 'dark'), 'a-long-password-3');
+  const saved = await page.request.post('/preferences', {
+    form: {
+      intent: 'appearance',
+      theme: 'BLUE_THEME',
+      mode: 'dark',
+      dir: 'ltr',
+      layout: 'boxed',
+      horizontal: 'false',
+      cardShadow: 'true',
+      borderRadius: '7',
+      redirectTo: '/dashboards/modern',
+    },
+    maxRedirects: 0,
+  });
+  expect(saved.status()).toBe(302);
+  await page.goto('/dashboards/modern');
+  await expect(page.locator('html')).toHaveAttribute('data-joy-color-scheme', 'dark');
+  await check(page, [
+    '/dashboards/modern',
+    '/apps/request-for-shipping',
+    '/pages/account-settings',
+    '/auth/404',
+  ]);
+});
