@@ -572,6 +572,75 @@ const OUTSIDE_THE_FRAME: Record<string, Outside> = {
     params: { token: 'not-a-token' },
     get: { status: 404 },
   },
+  // The demo modules' data calls (spec section 7; app/services/demo/api.server.ts): any signed-in user; a
+  // call without a session gets 401, never the sign-in page. The lists are GET only (POST: 405); the
+  // other calls are POST only (GET: 405) and refuse an empty form (400).
+  ...Object.fromEntries(
+    (
+      [
+        ['api.data.blog.BlogPosts.ts', '/api/data/blog/BlogPosts'],
+        ['api.data.contacts.ContactsData.ts', '/api/data/contacts/ContactsData'],
+        ['api.data.chat.ChatData.ts', '/api/data/chat/ChatData'],
+        ['api.data.notes.NotesData.ts', '/api/data/notes/NotesData'],
+        ['api.data.ticket.TicketData.ts', '/api/data/ticket/TicketData'],
+        ['api.data.eCommerce.ProductsData.ts', '/api/data/eCommerce/ProductsData'],
+        ['api.data.email.EmailData.ts', '/api/data/email/EmailData'],
+        ['api.data.postData.ts', '/api/data/postData'],
+        ['api.data.users.ts', '/api/data/users'],
+        ['api.data.gallery.ts', '/api/data/gallery'],
+      ] as const
+    ).map(([file, url]): [string, Outside] => [
+      file,
+      {
+        url,
+        get: {
+          anonymous: { status: 401 },
+          client: { status: 200 },
+          client2: { status: 200 },
+          agent: { status: 200 },
+          admin: { status: 200 },
+        },
+        post: {
+          anonymous: { status: 401 },
+          client: { status: 405 },
+          client2: { status: 405 },
+          agent: { status: 405 },
+          admin: { status: 405 },
+        },
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    (
+      [
+        ['api.data.blog.post.ts', '/api/data/blog/post'],
+        ['api.data.blog.post.add.ts', '/api/data/blog/post/add'],
+        ['api.data.posts.like.ts', '/api/data/posts/like'],
+        ['api.data.posts.comments.add.ts', '/api/data/posts/comments/add'],
+        ['api.data.posts.replies.add.ts', '/api/data/posts/replies/add'],
+        ['api.data.posts.replies.like.ts', '/api/data/posts/replies/like'],
+      ] as const
+    ).map(([file, url]): [string, Outside] => [
+      file,
+      {
+        url,
+        get: {
+          anonymous: { status: 401 },
+          client: { status: 405 },
+          client2: { status: 405 },
+          agent: { status: 405 },
+          admin: { status: 405 },
+        },
+        post: {
+          anonymous: { status: 401 },
+          client: INVALID,
+          client2: INVALID,
+          agent: INVALID,
+          admin: INVALID,
+        },
+      },
+    ]),
+  ),
 };
 
 const wantFor = (expected: PerVisitor, who: Visitor): Want =>

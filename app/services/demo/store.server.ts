@@ -1,0 +1,381 @@
+// The demo modules' data (DESIGN.md "Demo modules"): each signed-in user works on a copy of the sample
+// data in app/fixtures, kept in this server's memory only, bounded, and gone on restart. Every change
+// goes through the operations below, used alike by the /api/data resource routes and the screens'
+// actions (which work without JavaScript).
+import { blogPostsFixture } from '~/fixtures/blog';
+import { chatsFixture } from '~/fixtures/chats';
+import { contactsFixture } from '~/fixtures/contacts';
+import { emailsFixture } from '~/fixtures/emails';
+import { feedFixture, followersFixture, galleryFixture } from '~/fixtures/profile';
+import { notesFixture } from '~/fixtures/notes';
+import { productsFixture } from '~/fixtures/products';
+import { ticketsFixture } from '~/fixtures/tickets';
+import type {
+  BlogPost,
+  CartLine,
+  ChatContact,
+  Contact,
+  Email,
+  FeedPost,
+  FollowUser,
+  GalleryItem,
+  Note,
+  NoteColour,
+  Person,
+  Product,
+  Ticket,
+} from '~/fixtures/types';
+
+export interface DemoState {
+  blogPosts: BlogPost[];
+  feed: FeedPost[];
+  followers: FollowUser[];
+  gallery: GalleryItem[];
+  chats: ChatContact[];
+  notes: Note[];
+  emails: Email[];
+  tickets: Ticket[];
+  contacts: Contact[];
+  products: Product[];
+  cart: CartLine[];
+  /** The next id for records this user adds (notes, contacts, comments, messages). */
+  nextId: number;
+}
+
+/** Users whose changes are kept at once; the one unused longest is forgotten first. */
+export const MAX_DEMO_USERS = 500;
+/** Caps on what one user can add, so memory stays bounded. */
+export const DEMO_LIMITS = {
+  comments: 100,
+  replies: 50,
+  messages: 200,
+  notes: 100,
+  contacts: 200,
+  cartLines: 50,
+  quantity: 99,
+  text: 2000,
+} as const;
+
+const states = new Map<string, DemoState>();
+
+function fresh(): DemoState {
+  return structuredClone({
+    blogPosts: blogPostsFixture,
+    feed: feedFixture,
+    followers: followersFixture,
+    gallery: galleryFixture,
+    chats: chatsFixture,
+    notes: notesFixture,
+    emails: emailsFixture,
+    tickets: ticketsFixture,
+    contacts: contactsFixture,
+    products: productsFixture,
+    cart: [],
+    nextId: 10_000,
+  });
+}
+
+/** The user's copy of the demo data, made from the samples on first use. */
+export function demoState(userKey: string | number): DemoState {
+  const key = String(userKey);
+  let state = states.get(key);
+  if (state) {
+    // Most recently used last: Map keeps insertion order.
+    states.delete(key);
+  } else {
+    state = fresh();
+    while (states.size >= MAX_DEMO_USERS) states.delete(states.keys().next().value!);
+  }
+  states.set(key, state);
+  return state;
+}
+
+/** Forgets every user's changes (tests). */
+export function resetDemoStates(): void {
+  states.clear();
+}
+
+function newId(state: DemoState): number {
+  state.nextId += 1;
+  return state.nextId;
+}
+
+/** Adds `item` first, dropping the oldest beyond `limit`. */
+function prepend<T>(list: T[], item: T, limit: number): void {
+  list.unshift(item);
+  if (list.length > limit) list.length = limit;
+}
+
+/** Removes up to `count` records flagged deleted, the oldest (last: new records go first) first. */
+function dropDeleted(list: { deleted: boolean }[], count: number): void {
+  for (let index = list.length - 1; index >= 0 && count > 0; index -= 1) {
+    if (list[index]!.deleted) {
+      list.splice(index, 1);
+      count -= 1;
+    }
+  }
+}
+
+/** The answer for a missing record; the routes turn it into 404 (or 500 where the spec says so). */
+export class DemoNotFound extends Error {
+  constructor(what: string) {
+    super(`${what} not found`);
+    this.name = 'DemoNotFound';
+  }
+}
+
+// ---- Blog ------------------------------------------------------------------------------------------
+
+/** The spec's slug: lower-cased, spaces to hyphens, other non-word characters removed. */
+export function slugOf(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/ /g, '-')
+    .replace(/[^\w-]/g, '');
+}
+
+/** The post whose title's slug matches the slug of `title`, or null ("Post not found"). */
+export function findBlogPost(state: DemoState, title: string): BlogPost | null {
+  const wanted = slugOf(title);
+  return state.blogPosts.find((post) => slugOf(post.title) === wanted) ?? null;
+}
+
+/** Puts the comment first on the post and answers every post. */
+export function addBlogComment(
+  state: DemoState,
+  postId: number,
+  comment: string,
+  author: Person,
+): BlogPost[] {
+  const post = state.blogPosts.find((candidate) => candidate.id === postId);
+  if (!post) throw new DemoNotFound('Post');
+  prepend(
+    post.comments,
+    { id: `c${newId(state)}`, profile: author, time: new Date().toISOString(), comment, replies: [] },
+    DEMO_LIMITS.comments,
+  );
+  return state.blogPosts;
+}
+
+// ---- Social feed, followers -------------------------------------------------------------------------
+
+function feedPost(state: DemoState, postId: string): FeedPost {
+  const post = state.feed.find((candidate) => candidate.id === postId);
+  if (!post) throw new DemoNotFound('Post');
+  return post;
+}
+
+function toggle(likes: { like: boolean; value: number }): void {
+  likes.value = Math.max(0, likes.value + (likes.like ? -1 : 1));
+  likes.like = !likes.like;
+}
+
+/** Unliked becomes liked and the count goes up by one; liked the other way round. */
+export function togglePostLike(state: DemoState, postId: string): FeedPost[] {
+  toggle(feedPost(state, postId).data.likes);
+  return state.feed;
+}
+
+export function addFeedComment(
+  state: DemoState,
+  postId: string,
+  comment: string,
+  author: Person,
+): FeedPost[] {
+  const post = feedPost(state, postId);
+  post.data.comments.push({
+    id: `c${newId(state)}`,
+    profile: { ...author, time: new Date().toISOString() },
+    data: { comment, likes: { like: false, value: 0 }, replies: [] },
+  });
+  if (post.data.comments.length > DEMO_LIMITS.comments) post.data.comments.shift();
+  return state.feed;
+}
+
+function feedComment(state: DemoState, postId: string, commentId: string) {
+  const comment = feedPost(state, postId).data.comments.find((candidate) => candidate.id === commentId);
+  if (!comment) throw new DemoNotFound('Comment');
+  return comment;
+}
+
+export function addFeedReply(
+  state: DemoState,
+  postId: string,
+  commentId: string,
+  reply: string,
+  author: Person,
+): FeedPost[] {
+  const comment = feedComment(state, postId, commentId);
+  comment.data.replies.push({
+    id: `r${newId(state)}`,
+    profile: { ...author, time: new Date().toISOString() },
+    data: { comment: reply, likes: { like: false, value: 0 } },
+  });
+  if (comment.data.replies.length > DEMO_LIMITS.replies) comment.data.replies.shift();
+  return state.feed;
+}
+
+/** The spec's `posts/replies/like` with {postId, commentId}: toggles the comment's like. */
+export function toggleCommentLike(state: DemoState, postId: string, commentId: string): FeedPost[] {
+  toggle(feedComment(state, postId, commentId).data.likes);
+  return state.feed;
+}
+
+export function toggleFollow(state: DemoState, userId: string): FollowUser[] {
+  const user = state.followers.find((candidate) => candidate.id === userId);
+  if (!user) throw new DemoNotFound('User');
+  user.isFollowed = !user.isFollowed;
+  return state.followers;
+}
+
+// ---- Chat ------------------------------------------------------------------------------------------
+
+/** Appends a text message from `senderId`; its time is one second before now (spec section 4). */
+export function sendChatMessage(
+  state: DemoState,
+  chatId: number,
+  msg: string,
+  senderId: number,
+): ChatContact {
+  const chat = state.chats.find((candidate) => candidate.id === chatId);
+  if (!chat) throw new DemoNotFound('Chat');
+  chat.messages.push({
+    id: `m${newId(state)}`,
+    msg,
+    type: 'text',
+    attachments: [],
+    createdAt: new Date(Date.now() - 1000).toISOString(),
+    senderId,
+  });
+  if (chat.messages.length > DEMO_LIMITS.messages) chat.messages.shift();
+  chat.excerpt = msg.slice(0, 80);
+  return chat;
+}
+
+// ---- Notes -----------------------------------------------------------------------------------------
+
+export function addNote(state: DemoState, title: string, color: NoteColour): Note {
+  // Removed notes stay in the list, flagged; they are dropped for good when the list is full, so adding
+  // and removing over and over cannot grow it without end.
+  if (state.notes.length >= DEMO_LIMITS.notes) dropDeleted(state.notes, state.notes.length);
+  if (state.notes.length >= DEMO_LIMITS.notes) throw new RangeError('Too many notes');
+  const note: Note = { id: newId(state), title, color, datef: new Date().toISOString(), deleted: false };
+  state.notes.unshift(note);
+  return note;
+}
+
+export function updateNote(
+  state: DemoState,
+  id: number,
+  changes: Partial<Pick<Note, 'title' | 'color'>>,
+): Note {
+  const note = state.notes.find((candidate) => candidate.id === id && !candidate.deleted);
+  if (!note) throw new DemoNotFound('Note');
+  Object.assign(note, changes);
+  return note;
+}
+
+export function removeNote(state: DemoState, id: number): void {
+  const note = state.notes.find((candidate) => candidate.id === id && !candidate.deleted);
+  if (!note) throw new DemoNotFound('Note');
+  note.deleted = true;
+}
+
+// ---- E-mail ----------------------------------------------------------------------------------------
+
+export const EMAIL_TOGGLES = ['starred', 'important', 'checked', 'trash', 'unread'] as const;
+export type EmailToggle = (typeof EMAIL_TOGGLES)[number];
+
+/** Toggles one flag; "delete" is the trash flag, so it can be undone. */
+export function toggleEmailFlag(state: DemoState, id: number, flag: EmailToggle): Email {
+  const email = state.emails.find((candidate) => candidate.id === id);
+  if (!email) throw new DemoNotFound('E-mail');
+  email[flag] = !email[flag];
+  return email;
+}
+
+// ---- Tickets ---------------------------------------------------------------------------------------
+
+export function deleteTicket(state: DemoState, id: number): void {
+  const ticket = state.tickets.find((candidate) => candidate.Id === id && !candidate.deleted);
+  if (!ticket) throw new DemoNotFound('Ticket');
+  ticket.deleted = true;
+}
+
+// ---- Contacts --------------------------------------------------------------------------------------
+
+export type ContactInput = Omit<Contact, 'id' | 'image' | 'starred' | 'deleted' | 'frequentlycontacted'>;
+
+export function addContact(state: DemoState, input: ContactInput): Contact {
+  // Deleted contacts can be restored, so they are kept while there is room; when the list is full the
+  // oldest deleted one makes room for the new one, so the list cannot grow without end.
+  if (state.contacts.length >= DEMO_LIMITS.contacts) dropDeleted(state.contacts, 1);
+  if (state.contacts.length >= DEMO_LIMITS.contacts) throw new RangeError('Too many contacts');
+  const contact: Contact = {
+    ...input,
+    id: newId(state),
+    image: '',
+    frequentlycontacted: false,
+    starred: false,
+    deleted: false,
+  };
+  state.contacts.unshift(contact);
+  return contact;
+}
+
+function contactOf(state: DemoState, id: number): Contact {
+  const contact = state.contacts.find((candidate) => candidate.id === id);
+  if (!contact) throw new DemoNotFound('Contact');
+  return contact;
+}
+
+export function updateContact(state: DemoState, id: number, input: ContactInput): Contact {
+  return Object.assign(contactOf(state, id), input);
+}
+
+export function toggleContactStar(state: DemoState, id: number): Contact {
+  const contact = contactOf(state, id);
+  contact.starred = !contact.starred;
+  return contact;
+}
+
+/** Deleting is a flag: toggled again, the contact is back. */
+export function toggleContactDeleted(state: DemoState, id: number): Contact {
+  const contact = contactOf(state, id);
+  contact.deleted = !contact.deleted;
+  return contact;
+}
+
+// ---- Shop cart -------------------------------------------------------------------------------------
+
+export function addToCart(state: DemoState, productId: number): CartLine[] {
+  const product = state.products.find((candidate) => candidate.id === productId);
+  if (!product) throw new DemoNotFound('Product');
+  const line = state.cart.find((candidate) => candidate.id === productId);
+  if (line) line.qty = Math.min(DEMO_LIMITS.quantity, line.qty + 1);
+  else if (state.cart.length < DEMO_LIMITS.cartLines) state.cart.push({ id: productId, qty: 1 });
+  else throw new RangeError('Cart full');
+  return state.cart;
+}
+
+/** One more or one fewer; at zero the line goes. */
+export function changeCartQuantity(state: DemoState, productId: number, by: 1 | -1): CartLine[] {
+  const line = state.cart.find((candidate) => candidate.id === productId);
+  if (!line) throw new DemoNotFound('Cart line');
+  line.qty = Math.min(DEMO_LIMITS.quantity, line.qty + by);
+  if (line.qty <= 0) state.cart.splice(state.cart.indexOf(line), 1);
+  return state.cart;
+}
+
+export function removeFromCart(state: DemoState, productId: number): CartLine[] {
+  state.cart = state.cart.filter((line) => line.id !== productId);
+  return state.cart;
+}
+
+/** The cart's total at sales prices. */
+export function cartTotal(state: DemoState): number {
+  return state.cart.reduce((sum, line) => {
+    const product = state.products.find((candidate) => candidate.id === line.id);
+    return sum + (product ? product.salesPrice * line.qty : 0);
+  }, 0);
+}
