@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'shipping',
   'finance',
   'billing',
+  'pages',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

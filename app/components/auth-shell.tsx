@@ -1,5 +1,5 @@
 // The frame of the public sign-in pages, in the two designs of the spec: "split" (brand panel beside the
-// form, /auth/login) and "card" (a centred card, /auth/login2).
+// form, /auth/login) and "card" (a centred card, /auth/login2); a footer links the legal pages.
 import Box from '@mui/joy/Box';
 import Card from '@mui/joy/Card';
 import Stack from '@mui/joy/Stack';
@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppearancePanel } from './appearance-panel';
 import { LanguageSwitcher } from './language-switcher';
+import { LegalLinks } from './pages/legal-links';
 
 export type AuthDesign = 'split' | 'card';
 
@@ -20,6 +21,14 @@ function Heading({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
       </Typography>
       {subtitle && <Typography textColor="text.secondary">{subtitle}</Typography>}
     </div>
+  );
+}
+
+function Footer() {
+  return (
+    <Box component="footer" sx={{ px: 2, pb: 3 }}>
+      <LegalLinks />
+    </Box>
   );
 }
 
@@ -71,6 +80,7 @@ export function AuthShell({
             {children}
           </Card>
         </Box>
+        <Footer />
       </Box>
     );
   }
@@ -107,6 +117,7 @@ export function AuthShell({
             {children}
           </Stack>
         </Box>
+        <Footer />
       </Box>
     </Box>
   );

@@ -7,7 +7,7 @@ import { getOptionalUser } from '~/services/auth.server';
 import { pageTools } from '~/services/page.server';
 import { HOME } from '~/services/redirect';
 
-export const handle = { i18n: ['common', 'auth'] };
+export const handle = { i18n: ['common', 'auth', 'pages'] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect(HOME);

@@ -135,6 +135,18 @@ export const SCREENS: readonly Screen[] = [
   },
   { path: '/apps/customers/new', roles: STAFF },
   { path: '/apps/customers/:id', roles: STAFF },
+  // Template pages (spec section 2): every signed-in user.
+  { path: '/pages/faq', roles: ALL_ROLES, menu: { section: 'pages', label: 'menu.faq', icon: 'faq' } },
+  {
+    path: '/pages/pricing',
+    roles: ALL_ROLES,
+    menu: { section: 'pages', label: 'menu.pricing', icon: 'pricing' },
+  },
+  {
+    path: '/pages/treeview',
+    roles: ALL_ROLES,
+    menu: { section: 'pages', label: 'menu.treeview', icon: 'treeview' },
+  },
   {
     path: '/pages/account-settings',
     roles: ALL_ROLES,

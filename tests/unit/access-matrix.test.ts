@@ -563,6 +563,9 @@ const OUTSIDE_THE_FRAME: Record<string, Outside> = {
     get: { status: 302, location: '/' },
     post: { status: 302, location: '/' },
   },
+  // The legal pages: public, whoever asks (signed in or not).
+  'pages.privacy-policy.tsx': { url: '/pages/privacy-policy', get: { status: 200 } },
+  'pages.terms-of-service.tsx': { url: '/pages/terms-of-service', get: { status: 200 } },
   // A bad share link: one refusal, whoever asks.
   'invoice.tsx': { url: '/invoice?share=not-a-link', get: { status: 404 } },
   'invoice.download.ts': { url: '/invoice/download?share=not-a-link&format=pdf', get: { status: 404 } },

@@ -5,13 +5,35 @@ import Link from '@mui/joy/Link';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { Form, Link as RemixLink, useActionData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import type { MouseEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { registerSchema } from '~/forms/auth';
 import type { registerAction } from '~/services/auth-actions.server';
 import { PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
 import { AuthShell, type AuthDesign } from '../auth-shell';
 import { TextField } from '../form-field';
 import { FormErrors, SubmitButton } from '../form-parts';
+import { PRIVACY_PATH, TERMS_PATH } from '../pages/openable';
+
+/** "By creating an account you agree to the Terms of Service and the Privacy Policy", with links. */
+function Agreement() {
+  const { t } = useTranslation('pages');
+  // A press on a link would first blur the field being typed in, whose on-blur check can add a message
+  // above and move the link away before the press ends: keep the focus where it is until the click.
+  const keepFocus = (event: MouseEvent) => event.preventDefault();
+  return (
+    <Typography level="body-sm" textColor="text.secondary">
+      <Trans
+        t={t}
+        i18nKey="legal.agreement"
+        components={{
+          terms: <Link component={RemixLink} to={TERMS_PATH} onMouseDown={keepFocus} />,
+          privacy: <Link component={RemixLink} to={PRIVACY_PATH} onMouseDown={keepFocus} />,
+        }}
+      />
+    </Typography>
+  );
+}
 
 export function RegisterPage({ design, suffix }: { design: AuthDesign; suffix: '' | '2' }) {
   const { t } = useTranslation('auth');
@@ -57,6 +79,7 @@ export function RegisterPage({ design, suffix }: { design: AuthDesign; suffix: '
             autoComplete="off"
             dir="ltr"
           />
+          <Agreement />
           <SubmitButton>{t('register.submit')}</SubmitButton>
         </Stack>
       </Form>

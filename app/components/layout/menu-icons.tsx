@@ -1,5 +1,8 @@
 // Icons of the menu entries, by the name the access table gives them.
 import {
+  IconBinaryTree,
+  IconHelpCircle,
+  IconTag,
   IconBox,
   IconBuildingWarehouse,
   IconBuildingStore,
@@ -41,6 +44,9 @@ const icons: Record<string, Icon> = {
   warehouse: IconBuildingWarehouse,
   invoices: IconFileInvoice,
   statement: IconReceipt2,
+  faq: IconHelpCircle,
+  pricing: IconTag,
+  treeview: IconBinaryTree,
 };
 
 export function MenuIcon({ name, size = 20 }: { name: string; size?: number }) {

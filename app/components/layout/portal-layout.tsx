@@ -1,5 +1,6 @@
 // The portal's frame (spec sections 3 and 9): sidebar 270 (mini 87) or horizontal menu, top bar 70,
-// boxed or full content, and an off-canvas drawer on small screens that opens without JavaScript.
+// boxed or full content, and an off-canvas drawer on small screens that opens without JavaScript; a
+// footer with the legal pages.
 import Box from '@mui/joy/Box';
 import IconButton from '@mui/joy/IconButton';
 import List from '@mui/joy/List';
@@ -23,6 +24,7 @@ import type { PortalUser } from '~/services/user';
 import { LAYOUT, type Appearance } from '~/theme/appearance';
 import { AppearancePanel } from '../appearance-panel';
 import { LanguageSwitcher } from '../language-switcher';
+import { LegalLinks } from '../pages/legal-links';
 import { MenuIcon } from './menu-icons';
 import { UserMenu } from './user-menu';
 
@@ -236,6 +238,13 @@ export function PortalLayout({
           className={appearance.layout === 'boxed' ? 'container boxed content' : 'container content'}
         >
           {children}
+        </Box>
+        <Box
+          component="footer"
+          className={appearance.layout === 'boxed' ? 'container boxed no-print' : 'container no-print'}
+          sx={{ py: 2, borderTop: '1px solid', borderColor: 'divider' }}
+        >
+          <LegalLinks />
         </Box>
       </Box>
     </Box>

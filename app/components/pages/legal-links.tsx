@@ -1,0 +1,28 @@
+// The links to the Terms of Service and the Privacy Policy, for the footers of the portal's frame, the
+// public pages and the legal pages themselves (the current one is marked aria-current="page").
+import Link from '@mui/joy/Link';
+import Stack from '@mui/joy/Stack';
+import { NavLink } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { PRIVACY_PATH, TERMS_PATH } from './openable';
+
+export function LegalLinks() {
+  const { t } = useTranslation();
+  return (
+    <Stack
+      component="nav"
+      aria-label={t('footer.legal')}
+      direction="row"
+      gap={2}
+      flexWrap="wrap"
+      justifyContent="center"
+    >
+      <Link component={NavLink} to={TERMS_PATH} level="body-sm" color="neutral">
+        {t('footer.terms')}
+      </Link>
+      <Link component={NavLink} to={PRIVACY_PATH} level="body-sm" color="neutral">
+        {t('footer.privacy')}
+      </Link>
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+// Long translated texts (legal sections, FAQ answers) as paragraphs and bullet lists: a blank line
+// starts a new block; a block whose lines all start with "- " is a list.
+import Box from '@mui/joy/Box';
+import Typography from '@mui/joy/Typography';
+
+export type TextBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
+
+export function textBlocks(text: string): TextBlock[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block): TextBlock => {
+      const lines = block.split('\n').map((line) => line.trim());
+      return lines.every((line) => line.startsWith('- '))
+        ? { kind: 'list', items: lines.map((line) => line.slice(2).trim()) }
+        : { kind: 'paragraph', text: lines.join(' ') };
+    });
+}
+
+export function TextBlocks({ text }: { text: string }) {
+  return (
+    <>
+      {textBlocks(text).map((block, index) =>
+        block.kind === 'paragraph' ? (
+          <Typography key={index} sx={{ mb: 1.5, '&:last-child': { mb: 0 } }}>
+            {block.text}
+          </Typography>
+        ) : (
+          <Box
+            key={index}
+            component="ul"
+            sx={{ m: 0, mb: 1.5, ps: 3, listStyleType: 'disc', '&:last-child': { mb: 0 } }}
+          >
+            {block.items.map((item) => (
+              <Typography key={item} component="li" sx={{ display: 'list-item', mb: 0.5 }}>
+                {item}
+              </Typography>
+            ))}
+          </Box>
+        ),
+      )}
+    </>
+  );
+}
