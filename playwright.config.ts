@@ -2,7 +2,7 @@
 // `npm run build` first; then `npx playwright test`. tests/e2e/serve.mjs starts both servers.
 import { defineConfig, devices } from '@playwright/test';
 
-const BASE_URL = 'http://127.0.0.1:13000';
+const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORTAL_PORT || '13000'}`;
 
 const launchOptions = {
   executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',

@@ -16,6 +16,10 @@ export const NAMESPACES = [
   'finance',
   'billing',
   'pages',
+  'social',
+  'messaging',
+  'workspace',
+  'shop',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -9,7 +9,7 @@ import type { RoleName } from './backoffice/contract';
 export const ALL_ROLES: readonly RoleName[] = ['client', 'warehouse_agent', 'admin'];
 export const STAFF: readonly RoleName[] = ['warehouse_agent', 'admin'];
 
-export type MenuSection = 'home' | 'apps' | 'pages';
+export type MenuSection = 'home' | 'apps' | 'workspace' | 'pages';
 
 export interface Screen {
   /** The screen's path, with `:param` for a parameter. */
@@ -135,6 +135,15 @@ export const SCREENS: readonly Screen[] = [
   },
   { path: '/apps/customers/new', roles: STAFF },
   { path: '/apps/customers/:id', roles: STAFF },
+  // Demo modules (spec sections 2–4, DESIGN.md "Demo modules"): every signed-in user, each their own copy.
+  // Blog and user profile (namespace social).
+
+  // Chats, e-mail and notes (namespace messaging).
+
+  // Tickets and contacts (namespace workspace).
+
+  // Shop with its cart (namespace shop).
+
   // Template pages (spec section 2): every signed-in user.
   { path: '/pages/faq', roles: ALL_ROLES, menu: { section: 'pages', label: 'menu.faq', icon: 'faq' } },
   {

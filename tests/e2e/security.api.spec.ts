@@ -1,6 +1,7 @@
 // Checks through the live server (no browser): a cross-site form post is refused before any action
 // runs, with a small page in the reader's language; the security headers are on every answer.
 import { expect, test } from '@playwright/test';
+import { PORTAL_URL } from './support';
 
 test('a form posted from another site is refused with a page in the reader’s language', async ({
   request,
@@ -28,7 +29,7 @@ test('a form posted from another site is refused with a page in the reader’s l
   // The same post from the portal's own page signs in.
   const own = await request.post('/auth/login', {
     form: { email: 'client@example.com', password: 'demo1234' },
-    headers: { Origin: 'http://127.0.0.1:13000' },
+    headers: { Origin: PORTAL_URL },
     maxRedirects: 0,
   });
   expect(own.status()).toBe(302);

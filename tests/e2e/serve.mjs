@@ -12,8 +12,9 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const HOST = '127.0.0.1';
-const PORTAL_PORT = '13000';
-const BACKOFFICE_PORT = '18069';
+// E2E_PORTAL_PORT / E2E_BACKOFFICE_PORT let two checkouts run their suites side by side.
+const PORTAL_PORT = process.env.E2E_PORTAL_PORT || '13000';
+const BACKOFFICE_PORT = process.env.E2E_BACKOFFICE_PORT || '18069';
 const PORTAL_URL = `http://${HOST}:${PORTAL_PORT}`;
 const BACKOFFICE_URL = `http://${HOST}:${BACKOFFICE_PORT}`;
 // Fixed, so that a test run is reproducible; 48 characters, for tests only.

@@ -8,8 +8,8 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { demoPdf } from '../../backoffice/pdf';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const PORTAL_URL = 'http://127.0.0.1:13000';
-export const BACKOFFICE_URL = 'http://127.0.0.1:18069';
+export const PORTAL_URL = `http://127.0.0.1:${process.env.E2E_PORTAL_PORT || '13000'}`;
+export const BACKOFFICE_URL = `http://127.0.0.1:${process.env.E2E_BACKOFFICE_PORT || '18069'}`;
 export const HOME = '/dashboards/modern';
 
 /** Seeded by backoffice/seed.ts; password demo1234. */

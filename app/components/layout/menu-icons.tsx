@@ -1,6 +1,14 @@
 // Icons of the menu entries, by the name the access table gives them.
 import {
+  IconAddressBook,
+  IconArticle,
   IconBinaryTree,
+  IconMail,
+  IconMessages,
+  IconNotes,
+  IconShoppingCart,
+  IconTicket,
+  IconUserCircle,
   IconHelpCircle,
   IconTag,
   IconBox,
@@ -47,6 +55,14 @@ const icons: Record<string, Icon> = {
   faq: IconHelpCircle,
   pricing: IconTag,
   treeview: IconBinaryTree,
+  blog: IconArticle,
+  userProfile: IconUserCircle,
+  chats: IconMessages,
+  email: IconMail,
+  notes: IconNotes,
+  tickets: IconTicket,
+  contacts: IconAddressBook,
+  shop: IconShoppingCart,
 };
 
 export function MenuIcon({ name, size = 20 }: { name: string; size?: number }) {

@@ -29,7 +29,7 @@ import { MenuIcon } from './menu-icons';
 import { UserMenu } from './user-menu';
 
 type MenuEntry = Pick<Screen, 'path'> & { menu: NonNullable<Screen['menu']> };
-const SECTIONS: MenuSection[] = ['home', 'apps', 'pages'];
+const SECTIONS: MenuSection[] = ['home', 'apps', 'workspace', 'pages'];
 
 function Brand({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
