@@ -141,6 +141,16 @@ export const SCREENS: readonly Screen[] = [
   // Chats, e-mail and notes (namespace messaging).
 
   // Tickets and contacts (namespace workspace).
+  {
+    path: '/apps/tickets',
+    roles: ALL_ROLES,
+    menu: { section: 'workspace', label: 'menu.tickets', icon: 'tickets' },
+  },
+  {
+    path: '/apps/contacts',
+    roles: ALL_ROLES,
+    menu: { section: 'workspace', label: 'menu.contacts', icon: 'contacts' },
+  },
 
   // Shop with its cart (namespace shop).
 

@@ -25,6 +25,7 @@ import type {
   Product,
   Ticket,
 } from '~/fixtures/types';
+import { DEMO_LIMITS } from './limits';
 
 export interface DemoState {
   blogPosts: BlogPost[];
@@ -44,17 +45,7 @@ export interface DemoState {
 
 /** Users whose changes are kept at once; the one unused longest is forgotten first. */
 export const MAX_DEMO_USERS = 500;
-/** Caps on what one user can add, so memory stays bounded. */
-export const DEMO_LIMITS = {
-  comments: 100,
-  replies: 50,
-  messages: 200,
-  notes: 100,
-  contacts: 200,
-  cartLines: 50,
-  quantity: 99,
-  text: 2000,
-} as const;
+export { DEMO_LIMITS };
 
 const states = new Map<string, DemoState>();
 
@@ -304,7 +295,7 @@ export function deleteTicket(state: DemoState, id: number): void {
 
 // ---- Contacts --------------------------------------------------------------------------------------
 
-export type ContactInput = Omit<Contact, 'id' | 'image' | 'starred' | 'deleted' | 'frequentlycontacted'>;
+export type ContactInput = Omit<Contact, 'id' | 'image' | 'starred' | 'deleted'>;
 
 export function addContact(state: DemoState, input: ContactInput): Contact {
   // Deleted contacts can be restored, so they are kept while there is room; when the list is full the
@@ -315,7 +306,6 @@ export function addContact(state: DemoState, input: ContactInput): Contact {
     ...input,
     id: newId(state),
     image: '',
-    frequentlycontacted: false,
     starred: false,
     deleted: false,
   };

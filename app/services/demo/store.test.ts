@@ -328,6 +328,7 @@ describe('per-user state', () => {
       email: '',
       address: '',
       notes: '',
+      frequentlycontacted: false,
     };
     const first = addContact(state, input);
     toggleContactDeleted(state, first.id);

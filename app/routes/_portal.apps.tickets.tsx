@@ -1,0 +1,248 @@
+// Support tickets (demo module): counts per status that filter the list, a search, and delete; the filter
+// and the search live in the URL, and delete posts back to the same list (JavaScript or not).
+import Avatar from '@mui/joy/Avatar';
+import Box from '@mui/joy/Box';
+import Chip from '@mui/joy/Chip';
+import IconButton from '@mui/joy/IconButton';
+import Sheet from '@mui/joy/Sheet';
+import Stack from '@mui/joy/Stack';
+import Table from '@mui/joy/Table';
+import Typography from '@mui/joy/Typography';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { formatDate } from '~/components/format';
+import { Notice } from '~/components/form-parts';
+import { SearchForm } from '~/components/list-table';
+import { PageHeading } from '~/components/page-parts';
+import { titleMeta } from '~/components/page-title';
+import type { Ticket } from '~/fixtures/types';
+import { queryOf } from '~/forms/pages';
+import { TICKET_FILTERS, ticketAction, ticketParams, type TicketFilter } from '~/forms/workspace';
+import { backTo, demoScreen, orNotFound } from '~/services/demo/screen.server';
+import { deleteTicket } from '~/services/demo/store.server';
+import { pageTools } from '~/services/page.server';
+
+const PATH = '/apps/tickets';
+
+export const handle = { i18n: ['common', 'workspace'] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { state } = await demoScreen(request, PATH);
+  const { t, title } = await pageTools(request, 'workspace');
+  const params = ticketParams.parse(queryOf(request));
+  const tickets = state.tickets.filter((ticket) => !ticket.deleted);
+  const counts = Object.fromEntries(
+    TICKET_FILTERS.map((filter) => [
+      filter,
+      filter === 'total_tickets'
+        ? tickets.length
+        : tickets.filter((ticket) => ticket.Status === filter).length,
+    ]),
+  ) as Record<TicketFilter, number>;
+  const words = params.q?.toLowerCase();
+  const shown = tickets.filter(
+    (ticket) =>
+      (params.filter === 'total_tickets' || ticket.Status === params.filter) &&
+      (!words ||
+        ticket.ticketTitle.toLowerCase().includes(words) ||
+        ticket.ticketDescription.toLowerCase().includes(words) ||
+        ticket.AgentName.toLowerCase().includes(words)),
+  );
+  return {
+    title: title(t('tickets.title')),
+    params,
+    counts,
+    tickets: shown,
+    /** The ticket just deleted, for the notice. */
+    deleted: params.deleted ?? null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { state } = await demoScreen(request, PATH);
+  const parsed = ticketAction.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response('Bad request', { status: 400 });
+  orNotFound(() => deleteTicket(state, parsed.data.id));
+  return backTo(request, { deleted: String(parsed.data.id) });
+}
+
+export const meta = titleMeta;
+
+const CHIP_COLOURS = { success: 'success', warning: 'warning', error: 'danger' } as const;
+
+function filterLink(filter: TicketFilter, q: string | undefined): string {
+  const query = new URLSearchParams();
+  if (filter !== 'total_tickets') query.set('filter', filter);
+  if (q) query.set('q', q);
+  const search = query.toString();
+  return search ? `?${search}` : PATH;
+}
+
+function StatusCounts({
+  current,
+  counts,
+  q,
+}: {
+  current: TicketFilter;
+  counts: Record<TicketFilter, number>;
+  q?: string;
+}) {
+  const { t } = useTranslation('workspace');
+  const colours = {
+    total_tickets: 'primary',
+    Open: 'success',
+    Pending: 'warning',
+    Closed: 'danger',
+  } as const;
+  return (
+    <Box component="nav" aria-label={t('tickets.filterLabel')}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+        }}
+      >
+        {TICKET_FILTERS.map((filter) => (
+          <li key={filter}>
+            <Sheet
+              component={Link}
+              to={filterLink(filter, q)}
+              aria-current={filter === current ? 'page' : undefined}
+              variant={filter === current ? 'solid' : 'soft'}
+              color={colours[filter]}
+              sx={{
+                display: 'block',
+                p: 2,
+                borderRadius: 'md',
+                textDecoration: 'none',
+                textAlign: 'center',
+                '&:focus-visible': { outline: '2px solid', outlineOffset: 2 },
+              }}
+            >
+              <Typography level="h2" component="span" sx={{ display: 'block', color: 'inherit' }}>
+                {counts[filter]}
+              </Typography>
+              <Typography component="span" sx={{ color: 'inherit', fontWeight: 'lg' }}>
+                {t(`tickets.filters.${filter}`)}
+              </Typography>
+            </Sheet>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+function DeleteTicket({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation('workspace');
+  const navigation = useNavigation();
+  const pending = navigation.state === 'submitting' && navigation.formData?.get('id') === String(ticket.Id);
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={ticket.Id} />
+      <IconButton
+        type="submit"
+        name="intent"
+        value="delete"
+        color="danger"
+        variant="plain"
+        loading={pending}
+        aria-label={t('tickets.delete', { title: ticket.ticketTitle })}
+        title={t('tickets.delete', { title: ticket.ticketTitle })}
+      >
+        <IconTrash aria-hidden size={18} />
+      </IconButton>
+    </Form>
+  );
+}
+
+export default function Tickets() {
+  const { params, counts, tickets, deleted } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation('workspace');
+  return (
+    <Stack gap={3}>
+      <PageHeading title={t('tickets.title')} intro={t('tickets.intro')} />
+      {deleted && <Notice>{t('tickets.deleted', { id: deleted })}</Notice>}
+      <StatusCounts current={params.filter} counts={counts} q={params.q} />
+      <SearchForm
+        searchId="ticket-search"
+        searchValue={params.q}
+        placeholder={t('tickets.searchPlaceholder')}
+      >
+        {params.filter !== 'total_tickets' && <input type="hidden" name="filter" value={params.filter} />}
+      </SearchForm>
+      <Typography level="body-sm" role="status">
+        {t('tickets.count', { count: tickets.length })}
+      </Typography>
+      {tickets.length === 0 ? (
+        <Typography>{t('tickets.empty')}</Typography>
+      ) : (
+        <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }}>
+          <Table stripe="odd" hoverRow sx={{ minWidth: 760, '& td': { verticalAlign: 'top' } }}>
+            <caption className="visually-hidden">{t(`tickets.filters.${params.filter}`)}</caption>
+            <thead>
+              <tr>
+                <th scope="col" style={{ width: 64 }}>
+                  {t('tickets.columns.id')}
+                </th>
+                <th scope="col">{t('tickets.columns.ticket')}</th>
+                <th scope="col" style={{ width: 200 }}>
+                  {t('tickets.columns.agent')}
+                </th>
+                <th scope="col" style={{ width: 110 }}>
+                  {t('tickets.columns.status')}
+                </th>
+                <th scope="col" style={{ width: 130 }}>
+                  {t('tickets.columns.date')}
+                </th>
+                <th scope="col" style={{ width: 80 }}>
+                  {t('tickets.columns.action')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {tickets.map((ticket) => (
+                <tr key={ticket.Id}>
+                  <td>{ticket.Id}</td>
+                  <td>
+                    <Typography fontWeight="lg">{ticket.ticketTitle}</Typography>
+                    <Typography level="body-sm" textColor="text.secondary">
+                      {ticket.ticketDescription}
+                    </Typography>
+                  </td>
+                  <td>
+                    <Stack direction="row" gap={1} alignItems="center">
+                      <Avatar src={ticket.thumb} alt="" size="sm" />
+                      <span>{ticket.AgentName}</span>
+                    </Stack>
+                  </td>
+                  <td>
+                    <Chip color={CHIP_COLOURS[ticket.Label]} variant="soft" size="sm">
+                      {t(`tickets.filters.${ticket.Status}`)}
+                    </Chip>
+                  </td>
+                  <td>{formatDate(ticket.Date, i18n.language)}</td>
+                  <td>
+                    <DeleteTicket ticket={ticket} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Sheet>
+      )}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}
