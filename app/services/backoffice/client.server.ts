@@ -93,6 +93,18 @@ function kindForStatus(status: number): BackofficeErrorKind {
   return 'bad_answer';
 }
 
+/** A failure worth one more try of an idempotent read: unreachable or a 5xx, but not a time-out. */
+function retriable(error: unknown): boolean {
+  if (!(error instanceof BackofficeError) || error.kind !== 'unavailable') return false;
+  const cause = error.cause;
+  const timedOut =
+    cause instanceof Error &&
+    (cause.name === 'TimeoutError' ||
+      cause.name === 'AbortError' ||
+      ('code' in cause && String(cause.code).includes('TIMEOUT')));
+  return !timedOut;
+}
+
 function sessionFromSetCookie(header: string | string[] | undefined): string | undefined {
   const values = header === undefined ? [] : Array.isArray(header) ? header : [header];
   for (const value of values) {
@@ -142,40 +154,54 @@ export function createBackofficeClient(config: {
     }
     if (options.session) headers.cookie = `${BACKOFFICE_SESSION_COOKIE}=${options.session}`;
 
-    let response;
-    try {
-      response = await pool.request({
-        method: definition.method,
-        path,
-        headers,
-        body,
-        signal: AbortSignal.timeout(config.timeoutMs),
-      });
-    } catch (cause) {
-      throw new BackofficeError('unavailable', name, { cause });
-    }
+    const send = async () => {
+      let response;
+      try {
+        response = await pool.request({
+          method: definition.method,
+          path,
+          headers,
+          body,
+          signal: AbortSignal.timeout(config.timeoutMs),
+        });
+      } catch (cause) {
+        throw new BackofficeError('unavailable', name, { cause });
+      }
 
-    let payload: unknown;
-    try {
-      const text = await response.body.text();
-      payload = text ? JSON.parse(text) : undefined;
-    } catch (cause) {
-      if (response.statusCode >= 500)
-        throw new BackofficeError('unavailable', name, { status: response.statusCode, cause });
-      throw new BackofficeError('bad_answer', name, { status: response.statusCode, cause });
-    }
+      let payload: unknown;
+      try {
+        const text = await response.body.text();
+        payload = text ? JSON.parse(text) : undefined;
+      } catch (cause) {
+        if (response.statusCode >= 500)
+          throw new BackofficeError('unavailable', name, { status: response.statusCode, cause });
+        throw new BackofficeError('bad_answer', name, { status: response.statusCode, cause });
+      }
 
-    if (response.statusCode < 200 || response.statusCode >= 300) {
-      const refusal = errorAnswer.partial().safeParse(payload);
-      throw new BackofficeError(kindForStatus(response.statusCode), name, {
-        status: response.statusCode,
-        code: refusal.success ? refusal.data.code : undefined,
-        serverMessage: refusal.success ? refusal.data.error : undefined,
-        fields: refusal.success ? (refusal.data.issues ?? []).map((issue) => issue.path) : [],
-        retryAfter: Number(response.headers['retry-after']) || undefined,
-        challenge: refusal.success ? refusal.data.challenge : undefined,
-      });
+      if (response.statusCode < 200 || response.statusCode >= 300) {
+        const refusal = errorAnswer.partial().safeParse(payload);
+        throw new BackofficeError(kindForStatus(response.statusCode), name, {
+          status: response.statusCode,
+          code: refusal.success ? refusal.data.code : undefined,
+          serverMessage: refusal.success ? refusal.data.error : undefined,
+          fields: refusal.success ? (refusal.data.issues ?? []).map((issue) => issue.path) : [],
+          retryAfter: Number(response.headers['retry-after']) || undefined,
+          challenge: refusal.success ? refusal.data.challenge : undefined,
+        });
+      }
+      return { response, payload };
+    };
+
+    let sent;
+    try {
+      sent = await send();
+    } catch (error) {
+      // A read (GET, or a POST the contract marks `read`) that failed on the way — a dropped connection or a 5xx — is tried once more; a
+      // write never is (it may have happened), nor a read that ran out of time (the user would wait twice).
+      if (!(definition.method === 'GET' || definition.read) || !retriable(error)) throw error;
+      sent = await send();
     }
+    const { response, payload } = sent;
 
     const parsed = (definition.answer as z.ZodTypeAny).safeParse(payload);
     if (!parsed.success) {

@@ -183,3 +183,86 @@ describe('client against a misbehaving back office', () => {
     expect(seen).toBe('/portal-api/health');
   });
 });
+
+describe('one more try for reads', () => {
+  let server: Server;
+  let url: string;
+  let hits: string[] = [];
+  /** What the server answers to the n-th request (0-based); `null` leaves it unanswered. */
+  let script: (n: number, res: import('node:http').ServerResponse) => void = () => undefined;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      hits.push(`${req.method} ${req.url}`);
+      script(hits.length - 1, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const OK = '{"status":"ok","version":"1"}';
+  const LOANS = '{"status":"success","loans":[],"message":""}';
+
+  async function run<T>(work: (client: BackofficeClient) => Promise<T>, timeoutMs = 2_000) {
+    hits = [];
+    const fresh = createBackofficeClient({ baseUrl: url, timeoutMs });
+    try {
+      return await work(fresh);
+    } finally {
+      await fresh.close();
+    }
+  }
+
+  it('tries a GET once more after a 5xx, and succeeds', async () => {
+    script = (n, res) =>
+      n === 0
+        ? res.writeHead(503).end('busy')
+        : res.writeHead(200, { 'content-type': 'application/json' }).end(OK);
+    expect(await run((c) => c.call('health'))).toEqual({ status: 'ok', version: '1' });
+    expect(hits).toEqual(['GET /health', 'GET /health']);
+  });
+
+  it('tries a GET once more after a dropped connection', async () => {
+    script = (n, res) =>
+      n === 0 ? res.socket?.destroy() : res.writeHead(200, { 'content-type': 'application/json' }).end(OK);
+    expect(await run((c) => c.call('health'))).toEqual({ status: 'ok', version: '1' });
+    expect(hits).toHaveLength(2);
+  });
+
+  it('gives up after the second failure', async () => {
+    script = (_n, res) => res.writeHead(500).end('broken');
+    const error = await run((c) => failure(c.call('health')));
+    expect(isBackofficeError(error, 'unavailable')).toBe(true);
+    expect(hits).toHaveLength(2);
+  });
+
+  it('tries a read-only POST of the spec (a loan list) once more', async () => {
+    script = (n, res) =>
+      n === 0
+        ? res.writeHead(502).end('bad gateway')
+        : res.writeHead(200, { 'content-type': 'application/json' }).end(LOANS);
+    const answer = await run((c) => c.call('listUserLoans', { query: { partner_id: 7 }, session: 't' }));
+    expect(answer.loans).toEqual([]);
+    expect(hits).toEqual([
+      'POST /shipping/user_loans?partner_id=7',
+      'POST /shipping/user_loans?partner_id=7',
+    ]);
+  });
+
+  it('never sends a write twice', async () => {
+    script = (_n, res) => res.writeHead(503).end('busy');
+    const error = await run((c) => failure(c.call('logout', { session: 't' })));
+    expect(isBackofficeError(error, 'unavailable')).toBe(true);
+    expect(hits).toEqual(['POST /logout']);
+  });
+
+  it('does not try again after running out of time, nor after a wrong answer', async () => {
+    script = () => undefined; // never answers
+    expect(isBackofficeError(await run((c) => failure(c.call('health')), 300), 'unavailable')).toBe(true);
+    expect(hits).toHaveLength(1);
+    script = (_n, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
+    expect(isBackofficeError(await run((c) => failure(c.call('health'))), 'bad_answer')).toBe(true);
+    expect(hits).toHaveLength(1);
+  });
+});

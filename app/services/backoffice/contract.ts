@@ -1065,6 +1065,7 @@ export const calls = {
   logout: { method: 'POST', path: '/logout', answer: okAnswer, session: true },
   getContactDetails: {
     method: 'POST',
+    read: true,
     path: '/get_contact_details',
     query: z.object({ user_id: id }),
     answer: contactDetails,
@@ -1304,6 +1305,7 @@ export const calls = {
   /** A client's own loans (partner_id must be its own: 404 otherwise). */
   listUserLoans: {
     method: 'POST',
+    read: true,
     path: '/shipping/user_loans',
     query: loansQuery.extend({ partner_id: id }),
     answer: loansAnswer,
@@ -1312,6 +1314,7 @@ export const calls = {
   /** Staff only (403 otherwise): every client's loans. */
   listClientLoans: {
     method: 'POST',
+    read: true,
     path: '/staff/client_loans',
     query: loansQuery,
     answer: loansAnswer,
@@ -1319,6 +1322,7 @@ export const calls = {
   },
   listLoanTransactions: {
     method: 'POST',
+    read: true,
     path: '/shipping/loan_transactions',
     query: z.object({ loan_id: id }),
     body: z.object({ loan_id: id }),
@@ -1525,6 +1529,8 @@ export interface CallDefinition {
   session: boolean;
   /** Largest request body this call accepts, in bytes (1 MB when unset). */
   bodyLimit?: number;
+  /** A POST that only reads (the spec's list calls): safe to try again, as a GET is. */
+  read?: true;
 }
 
 export type Calls = typeof calls;

@@ -1,0 +1,94 @@
+// A back office that misbehaves — too slow, a 500, an answer that is not JSON or not the contract's —
+// while a user is signed in: a list page says so in the reader's language (never an empty list), a form
+// comes back with what was typed and the message, and nothing throws past the route (the server stays up).
+import { readFileSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { args, cookiesFrom, formRequest, pageRequest } from '../../tests/unit/portal-server';
+
+type Mode = 'slow' | 'error' | 'not json' | 'off contract';
+let mode: Mode = 'error';
+let server: Server;
+const hits: string[] = [];
+
+function misbehave(res: ServerResponse) {
+  if (mode === 'slow') return; // never answers within the time-out
+  if (mode === 'error')
+    return res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}');
+  if (mode === 'not json')
+    return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
+  res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"success","loans":"many"}');
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    misbehave(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.env.BACKOFFICE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.SESSION_SECRET = 'test-secret-that-is-long-enough-for-signing-cookies';
+  process.env.BACKOFFICE_TIMEOUT_MS = '400';
+});
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+async function signedInAs(role: 'client' | 'warehouse_agent'): Promise<string> {
+  const { commitSignIn } = await import('./session.server');
+  const user = {
+    id: role === 'client' ? 3 : 2,
+    email: `${role}@example.com`,
+    firstName: 'Test',
+    lastName: 'User',
+    name: 'Test User',
+    partner_id: role === 'client' ? 7 : 1,
+    roles: [role],
+    role,
+    profile_image: null,
+  };
+  return cookiesFrom(await commitSignIn(pageRequest('/auth/login'), { user, backoffice: 'token' }, '/'));
+}
+
+/** The message each fault should end in, as the common namespace words it. */
+const KEY: Record<Mode, 'unavailable' | 'badAnswer'> = {
+  slow: 'unavailable',
+  error: 'unavailable',
+  'not json': 'badAnswer',
+  'off contract': 'badAnswer',
+};
+
+function message(language: 'en' | 'fr', key: string): string {
+  const file = readFileSync(path.join(process.cwd(), 'app/locales', language, 'common.json'), 'utf8');
+  return (JSON.parse(file) as { errors: Record<string, string> }).errors[key]!;
+}
+
+describe.each(['slow', 'error', 'not json', 'off contract'] as const)('a back office that is %s', (which) => {
+  it('leaves the loan list with a message in the reader’s language, not an empty list', async () => {
+    mode = which;
+    const cookie = await signedInAs('client');
+    const { loader } = await import('../routes/_portal.apps.loans._index');
+    const english = await loader(args(pageRequest('/apps/loans', { cookie })));
+    expect(english.loadError).toBe(message('en', KEY[which]));
+    const french = await loader(args(pageRequest('/apps/loans', { cookie, language: 'fr' })));
+    expect(french.loadError).toBe(message('fr', KEY[which]));
+    expect(french.loadError).not.toBe(english.loadError);
+  });
+
+  it('gives a staff form back with what was typed and the message', async () => {
+    mode = which;
+    const cookie = await signedInAs('warehouse_agent');
+    const { action } = await import('../routes/_portal.apps.suppliers.new');
+    const typed = { name: 'Pearl River Plastics', contact: 'Mei Lin', phone: '+86 20 5555 0101' };
+    const reply = (await action(args(formRequest('/apps/suppliers/new', typed, { cookie })))) as unknown as {
+      init: { status: number };
+      data: { initialValue: Record<string, string>; error: Record<string, string[]> };
+    };
+    expect(reply.init.status).toBe(400);
+    expect(reply.data.initialValue).toMatchObject(typed);
+    expect(reply.data.error['']).toEqual([`common:errors.${KEY[which]}`]);
+  });
+});
