@@ -64,20 +64,20 @@ describe('login', () => {
     expect(result.body).toEqual(wrongCredentials);
   });
 
-  it('sets an HttpOnly, SameSite=Lax session cookie for 7 days, storing only its hash', async () => {
+  it('sets an HttpOnly, SameSite=Lax session cookie for 12 hours, storing only its hash', async () => {
     const result = await bo.call('login', { body: { email: 'admin@example.com', password: 'demo1234' } });
     const [cookie] = result.headers.getSetCookie();
     expect(cookie).toMatch(/^bo_session=[A-Za-z0-9_-]{43}; /);
     const attributes = cookie!.split('; ').slice(1);
     expect(attributes).toEqual(
-      expect.arrayContaining(['HttpOnly', 'Path=/', 'SameSite=Lax', 'Max-Age=604800']),
+      expect.arrayContaining(['HttpOnly', 'Path=/', 'SameSite=Lax', 'Max-Age=43200']),
     );
     const token = sessionTokenFrom(result.headers)!;
     const row = bo.backoffice.db
       .prepare('SELECT token_hash, created_at, expires_at FROM sessions WHERE token_hash = ?')
       .get(hashToken(token)) as { created_at: string; expires_at: string } | undefined;
     expect(row).toBeDefined();
-    expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(7 * 24 * 3600 * 1000);
+    expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(12 * 3600 * 1000);
     expect(
       bo.backoffice.db.prepare('SELECT count(*) FROM sessions WHERE token_hash = ?').pluck().get(token),
     ).toBe(0);
@@ -118,12 +118,31 @@ describe('sessions', () => {
     expect((await bo.call('getUser', { params: { id: 3 }, session: other })).status).toBe(200);
   });
 
-  it('expires a session after 7 days', async () => {
+  it('ends a session 12 hours after sign-in, however busy', async () => {
     const session = await bo.login('agent@example.com');
     try {
-      bo.clock.offsetMs = 7 * 24 * 3600 * 1000 - 60_000;
+      // Used every 25 minutes, it lives until its absolute end…
+      for (let minutes = 25; minutes < 12 * 60; minutes += 25) {
+        bo.clock.offsetMs = minutes * 60_000;
+        expect((await bo.call('listUsers', { session })).status, `after ${minutes} min`).toBe(200);
+      }
+      // …and not a second longer.
+      bo.clock.offsetMs = 12 * 3600 * 1000 + 1000;
+      expect((await bo.call('listUsers', { session })).body).toEqual(sessionMissing);
+    } finally {
+      bo.clock.offsetMs = 0;
+    }
+  });
+
+  it('ends a session unused for 30 minutes', async () => {
+    const session = await bo.login('agent@example.com');
+    try {
+      bo.clock.offsetMs = 29 * 60_000;
       expect((await bo.call('listUsers', { session })).status).toBe(200);
-      bo.clock.offsetMs = 7 * 24 * 3600 * 1000 + 1000;
+      // 29 minutes after that use: still alive; 31 minutes after the last use: ended.
+      bo.clock.offsetMs = 58 * 60_000;
+      expect((await bo.call('listUsers', { session })).status).toBe(200);
+      bo.clock.offsetMs = (58 + 31) * 60_000;
       expect((await bo.call('listUsers', { session })).body).toEqual(sessionMissing);
     } finally {
       bo.clock.offsetMs = 0;

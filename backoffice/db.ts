@@ -460,6 +460,14 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX login_challenges_expires ON login_challenges (expires_at);
     `,
   },
+  {
+    id: '0010_session_activity',
+    sql: `
+      -- When the session was last used: a session unused for longer than the idle limit has ended.
+      ALTER TABLE sessions ADD COLUMN last_seen_at TEXT;
+      UPDATE sessions SET last_seen_at = created_at;
+    `,
+  },
 ];
 
 /** Whether the error is SQLite refusing a duplicate in this column (`table.column`). */

@@ -108,6 +108,10 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
     });
 
     const server = createServer((request, response) => void router(request, response));
+    // Idle connections stay open longer than clients keep them for reuse, so a client never sends on a
+    // socket the server has just closed (ECONNRESET).
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 8069, host, () => {

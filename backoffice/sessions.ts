@@ -3,7 +3,12 @@ import type { Db } from './db';
 import { hashToken, newSecretToken } from './tokens';
 import { findUserById, type UserRecord } from './users';
 
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** A session ends this long after sign-in, however busy (ASVS V3.3.2). */
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** …and earlier when unused for this long. */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** Last use is written at most this often (not on every call). */
+const TOUCH_EVERY_MS = 60 * 1000;
 
 export interface Session {
   tokenHash: string;
@@ -16,22 +21,28 @@ export function createSession(db: Db, userId: number, now: Date): { token: strin
   const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now.toISOString());
-  db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
-    hashToken(token),
-    userId,
-    now.toISOString(),
-    expiresAt.toISOString(),
-  );
+  db.prepare(
+    'INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
+  ).run(hashToken(token), userId, now.toISOString(), expiresAt.toISOString(), now.toISOString());
   return { token, expiresAt };
 }
 
-/** The live session named by the token, or null when unknown, expired, or its user is disabled. */
+/**
+ * The live session named by the token, or null when unknown, past its absolute end, unused for longer
+ * than the idle limit, or its user is disabled. Using it counts as activity.
+ */
 export function findSession(db: Db, token: string, now: Date): Session | null {
   const tokenHash = hashToken(token);
   const row = db
-    .prepare('SELECT user_id, expires_at FROM sessions WHERE token_hash = ? AND expires_at > ?')
-    .get(tokenHash, now.toISOString()) as { user_id: number; expires_at: string } | undefined;
+    .prepare(
+      'SELECT user_id, expires_at, last_seen_at FROM sessions WHERE token_hash = ? AND expires_at > ? AND last_seen_at > ?',
+    )
+    .get(tokenHash, now.toISOString(), new Date(now.getTime() - SESSION_IDLE_MS).toISOString()) as
+    { user_id: number; expires_at: string; last_seen_at: string } | undefined;
   if (!row) return null;
+  if (now.getTime() - Date.parse(row.last_seen_at) >= TOUCH_EVERY_MS) {
+    db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?').run(now.toISOString(), tokenHash);
+  }
   const user = findUserById(db, row.user_id);
   if (!user || !user.active) return null;
   return { tokenHash, user, expiresAt: new Date(row.expires_at) };

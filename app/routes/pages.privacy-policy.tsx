@@ -23,27 +23,27 @@ import { SESSION_MAX_AGE } from '~/services/session.server';
 
 export const handle = { i18n: ['common', 'pages'] };
 
-const DAY = 24 * 60 * 60;
+const HOUR = 60 * 60;
 
-/** How many days the browser keeps a cookie, as the cookie itself says. */
-async function lifetimeDays(cookie: Cookie): Promise<number> {
+/** How many hours the browser keeps a cookie, as the cookie itself says. */
+async function lifetimeHours(cookie: Cookie): Promise<number> {
   const maxAge = /Max-Age=(\d+)/i.exec(await cookie.serialize(''))?.[1];
-  return maxAge ? Math.round(Number(maxAge) / DAY) : 0;
+  return maxAge ? Math.round(Number(maxAge) / HOUR) : 0;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t, title } = await pageTools(request, 'pages');
   const user = await getOptionalUser(request);
   const cookies: CookieRow[] = [
-    { name: SESSION_COOKIE, purpose: 'session', days: Math.round(SESSION_MAX_AGE / DAY) },
-    { name: languageCookie.name, purpose: 'language', days: await lifetimeDays(languageCookie) },
-    { name: appearanceCookie.name, purpose: 'appearance', days: await lifetimeDays(appearanceCookie) },
+    { name: SESSION_COOKIE, purpose: 'session', hours: Math.round(SESSION_MAX_AGE / HOUR) },
+    { name: languageCookie.name, purpose: 'language', hours: await lifetimeHours(languageCookie) },
+    { name: appearanceCookie.name, purpose: 'appearance', hours: await lifetimeHours(appearanceCookie) },
   ];
   return {
     title: title(t('privacy.title')),
     signedIn: user !== null,
     updated: LEGAL_UPDATED,
-    values: { email: PRIVACY_EMAIL, days: SHARE_DAYS, sessionDays: Math.round(SESSION_MAX_AGE / DAY) },
+    values: { email: PRIVACY_EMAIL, days: SHARE_DAYS, sessionHours: Math.round(SESSION_MAX_AGE / HOUR) },
     cookies,
   };
 }
@@ -52,10 +52,12 @@ export const meta = titleMeta;
 
 function CookieTable({ cookies }: { cookies: readonly CookieRow[] }) {
   const { t } = useTranslation('pages');
-  const lifetime = (days: number) =>
-    days % 365 === 0
-      ? t('privacy.cookieTable.years', { count: days / 365 })
-      : t('privacy.cookieTable.days', { count: days });
+  const lifetime = (hours: number) =>
+    hours % (365 * 24) === 0
+      ? t('privacy.cookieTable.years', { count: hours / (365 * 24) })
+      : hours % 24 === 0
+        ? t('privacy.cookieTable.days', { count: hours / 24 })
+        : t('privacy.cookieTable.hours', { count: hours });
   return (
     <Table
       variant="outlined"
@@ -81,7 +83,7 @@ function CookieTable({ cookies }: { cookies: readonly CookieRow[] }) {
               <code dir="ltr">{cookie.name}</code>
             </th>
             <td>{t(`privacy.cookieTable.${cookie.purpose}`)}</td>
-            <td>{lifetime(cookie.days)}</td>
+            <td>{lifetime(cookie.hours)}</td>
           </tr>
         ))}
       </tbody>

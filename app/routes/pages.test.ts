@@ -99,9 +99,9 @@ describe('the legal pages', () => {
     const privacy = await import('./pages.privacy-policy');
     const { cookies: listed } = await privacy.loader(args(pageRequest(PRIVACY_PATH)));
     expect(listed).toEqual([
-      { name: '__session', purpose: 'session', days: 7 },
-      { name: 'lng', purpose: 'language', days: 365 },
-      { name: 'appearance', purpose: 'appearance', days: 365 },
+      { name: '__session', purpose: 'session', hours: 12 },
+      { name: 'lng', purpose: 'language', hours: 365 * 24 },
+      { name: 'appearance', purpose: 'appearance', hours: 365 * 24 },
     ]);
     // Signing in sets the session cookie under the name the policy gives.
     const { loginAction } = await import('~/services/auth-actions.server');

@@ -6,7 +6,7 @@ import { hasRole } from './access';
 import { backoffice, isBackofficeError } from './backoffice/client.server';
 import { loginRequest, type RoleName } from './backoffice/contract';
 import { currentPath } from './redirect';
-import { destroySession, readSession, type SessionData } from './session.server';
+import { destroySession, readSession, readSessionState, type SessionData } from './session.server';
 import { toPortalUser, type PortalUser } from './user';
 
 export const authenticator = new Authenticator<SessionData>();
@@ -42,7 +42,8 @@ export async function requireUser(
   request: Request,
   options: { anyOf?: readonly RoleName[] } = {},
 ): Promise<SignedIn> {
-  const data = await readSession(request);
+  const { data, expired } = await readSessionState(request);
+  if (expired) await signOutExpired(request);
   if (!data) throw loginRedirect(request);
   if (options.anyOf && !hasRole(data.user.roles, options.anyOf)) {
     throw new Response('Forbidden', { status: 403, statusText: 'Forbidden' });

@@ -116,7 +116,7 @@ test('the legal pages open from the registration pages without an account', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
   const cookies = page.getByRole('table', { name: 'Cookies set by the portal' });
   await expect(cookies.getByRole('rowheader')).toHaveText(['__session', 'lng', 'appearance']);
-  await expect(cookies.getByRole('row', { name: /__session/ })).toContainText('7 days');
+  await expect(cookies.getByRole('row', { name: /__session/ })).toContainText('12 hours');
 
   await open(page, '/auth/register2');
   await page

@@ -44,6 +44,6 @@ export type CookiePurpose = 'session' | 'language' | 'appearance';
 export interface CookieRow {
   name: string;
   purpose: CookiePurpose;
-  /** How long the browser keeps it. */
-  days: number;
+  /** How long the browser keeps it, in hours. */
+  hours: number;
 }
