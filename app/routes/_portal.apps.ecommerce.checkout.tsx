@@ -17,7 +17,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatNumber } from '~/components/format';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
-import { useMoney, usePendingCart } from '~/components/shop/shop-parts';
+import { disabledWithoutJs, useMoney, usePendingCart } from '~/components/shop/shop-parts';
 import { CART_PATH, detailPath, SHOP_PATH } from '~/forms/shop';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
@@ -85,6 +85,7 @@ function CartLine({
               size="sm"
               // One fewer stops at one; "Remove" takes the line away.
               disabled={qty <= 1}
+              slotProps={disabledWithoutJs(qty <= 1)}
               loading={decreasing}
               aria-label={t('cart.decrease', { title })}
             >
@@ -100,6 +101,7 @@ function CartLine({
               variant="outlined"
               size="sm"
               disabled={qty >= maxQuantity}
+              slotProps={disabledWithoutJs(qty >= maxQuantity)}
               loading={increasing}
               aria-label={t('cart.increase', { title })}
             >

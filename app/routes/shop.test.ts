@@ -201,12 +201,13 @@ describe('the cart', () => {
   });
 
   it('refuses a form it does not understand with a 400 and a message', async () => {
-    for (const fields of [
+    const forms: Record<string, string>[] = [
       {},
       { intent: 'add' },
       { intent: 'steal', productId: '1' },
       { intent: 'add', productId: 'x' },
-    ]) {
+    ];
+    for (const fields of forms) {
       const answer = (await post(CART, fields)) as unknown as { init: ResponseInit; data: { error: string } };
       expect(answer.init.status).toBe(400);
       expect(answer.data.error).toMatch(/could not be understood/);

@@ -121,6 +121,12 @@ export function CartLink({ count }: { count: number }) {
   );
 }
 
+/**
+ * Joy's buttons set the native `disabled` only once mounted in the browser, so a page rendered for a
+ * browser without JavaScript would offer the button anyway: pass this as `slotProps` too.
+ */
+export const disabledWithoutJs = (disabled: boolean) => (disabled ? { root: { disabled: true } } : undefined);
+
 /** Whether this page is posting `intent` for `productId` right now (JavaScript on). */
 export function usePendingCart(intent: CartIntent, productId: number): boolean {
   const navigation = useNavigation();
@@ -162,6 +168,7 @@ export function AddToCartForm({
           value="add"
           size={size}
           disabled={!product.stock}
+          slotProps={disabledWithoutJs(!product.stock)}
           loading={pending}
           loadingPosition="start"
           startDecorator={<IconShoppingCartPlus aria-hidden size={18} />}
