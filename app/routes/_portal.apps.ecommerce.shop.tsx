@@ -199,7 +199,7 @@ function ProductCard({ product, error }: { product: Product; error: string | nul
       </AspectRatio>
       <CardContent sx={{ gap: 1 }}>
         <Typography level="title-lg" component="h2" id={`product-${product.id}`}>
-          <Link component={RemixLink} to={detailPath(product.id)} overlay={false}>
+          <Link component={RemixLink} to={detailPath(product.id)}>
             {product.title}
           </Link>
         </Typography>
