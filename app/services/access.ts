@@ -153,6 +153,13 @@ export const SCREENS: readonly Screen[] = [
   },
 
   // Shop with its cart (namespace shop).
+  {
+    path: '/apps/ecommerce/shop',
+    roles: ALL_ROLES,
+    menu: { section: 'workspace', label: 'menu.shop', icon: 'shop' },
+  },
+  { path: '/apps/ecommerce/detail/:id', roles: ALL_ROLES },
+  { path: '/apps/ecommerce/checkout', roles: ALL_ROLES },
 
   // Template pages (spec section 2): every signed-in user.
   { path: '/pages/faq', roles: ALL_ROLES, menu: { section: 'pages', label: 'menu.faq', icon: 'faq' } },

@@ -282,6 +282,8 @@ beforeAll(async () => {
     '/apps/customers/:id': mine({ id: client }),
     '/apps/shipping/drivers/:id': { params: { id: String(driver) } },
     '/apps/suppliers/:id': { params: { id: String(supplier) } },
+    // Demo shop: the sample products, the same for everyone.
+    '/apps/ecommerce/detail/:id': { params: { id: '1' } },
   };
 
   withoutPicture = new Set(

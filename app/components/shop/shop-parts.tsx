@@ -1,0 +1,182 @@
+// The pieces the demo shop's screens share: money, price with discount, rating, stock, colours (named for
+// screen readers), the cart link and the "Add to cart" form (a POST form that works without JavaScript).
+import Alert from '@mui/joy/Alert';
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import Chip from '@mui/joy/Chip';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { IconShoppingCart, IconShoppingCartPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatNumber } from '~/components/format';
+import { CART_PATH, colorName, type CartIntent, SHOP_CURRENCY } from '~/forms/shop';
+import type { Product } from '~/fixtures/types';
+
+export function useMoney() {
+  const { i18n } = useTranslation();
+  return (value: number) => formatMoney(value, SHOP_CURRENCY, i18n.language);
+}
+
+/** The price paid, and when discounted the list price struck through and the discount. */
+export function PriceTag({ product, size = 'md' }: { product: Product; size?: 'md' | 'lg' }) {
+  const { t, i18n } = useTranslation('shop');
+  const money = useMoney();
+  return (
+    <Stack direction="row" gap={1} alignItems="baseline" flexWrap="wrap">
+      <Typography level={size === 'lg' ? 'h3' : 'title-lg'} component="p">
+        <span className="visually-hidden">{t('product.price')} </span>
+        {money(product.salesPrice)}
+      </Typography>
+      {product.discount > 0 && (
+        <>
+          <Typography component="del" level="body-sm" textColor="text.tertiary">
+            <span className="visually-hidden">{t('product.listPrice')} </span>
+            {money(product.price)}
+          </Typography>
+          <Chip size="sm" color="success" variant="soft">
+            {t('product.discount', {
+              percent: formatNumber(product.discount / 100, i18n.language, { style: 'percent' }),
+            })}
+          </Chip>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Stars for the eye, the rating as text for everyone. */
+export function Rating({ rating }: { rating: number }) {
+  const { t, i18n } = useTranslation('shop');
+  return (
+    <Stack direction="row" gap={0.75} alignItems="center">
+      <Stack direction="row" aria-hidden sx={{ color: 'warning.400' }}>
+        {[1, 2, 3, 4, 5].map((star) =>
+          star <= rating ? <IconStarFilled key={star} size={16} /> : <IconStar key={star} size={16} />,
+        )}
+      </Stack>
+      <Typography level="body-sm">
+        {t('product.rating', {
+          rating: formatNumber(rating, i18n.language),
+          max: formatNumber(5, i18n.language),
+        })}
+      </Typography>
+    </Stack>
+  );
+}
+
+export function StockChip({ inStock }: { inStock: boolean }) {
+  const { t } = useTranslation('shop');
+  return (
+    <Chip size="sm" variant="soft" color={inStock ? 'success' : 'danger'}>
+      {inStock ? t('product.inStock') : t('product.outOfStock')}
+    </Chip>
+  );
+}
+
+/** The colours a product comes in: swatches, each named (visually hidden) for screen readers. */
+export function Colours({ colors }: { colors: readonly string[] }) {
+  const { t } = useTranslation('shop');
+  return (
+    <Stack direction="row" gap={1} alignItems="center">
+      <Typography level="body-sm">{t('product.colors')}</Typography>
+      <Stack component="ul" direction="row" gap={0.75} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {colors.map((hex) => {
+          const name = t(`colors.${colorName(hex)}`);
+          return (
+            <Box component="li" key={hex} title={name} sx={{ display: 'flex' }}>
+              <Box
+                aria-hidden
+                sx={{
+                  width: 18,
+                  height: 18,
+                  borderRadius: '50%',
+                  bgcolor: hex,
+                  border: '1px solid',
+                  borderColor: 'neutral.outlinedBorder',
+                }}
+              />
+              <span className="visually-hidden">{name}</span>
+            </Box>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The link to the cart, with how many items it holds. */
+export function CartLink({ count }: { count: number }) {
+  const { t } = useTranslation('shop');
+  return (
+    <Button
+      component={Link}
+      to={CART_PATH}
+      variant="outlined"
+      startDecorator={<IconShoppingCart aria-hidden size={18} />}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {t('cart.link', { count })}
+    </Button>
+  );
+}
+
+/**
+ * Joy's buttons set the native `disabled` only once mounted in the browser, so a page rendered for a
+ * browser without JavaScript would offer the button anyway: pass this as `slotProps` too.
+ */
+export const disabledWithoutJs = (disabled: boolean) => (disabled ? { root: { disabled: true } } : undefined);
+
+/** Whether this page is posting `intent` for `productId` right now (JavaScript on). */
+export function usePendingCart(intent: CartIntent, productId: number): boolean {
+  const navigation = useNavigation();
+  return (
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === intent &&
+    navigation.formData?.get('productId') === String(productId)
+  );
+}
+
+/**
+ * "Add to cart" for one product, posting to the page's own action (which redirects back to the same
+ * URL). Out of stock: the button is disabled, and the server refuses anyway.
+ */
+export function AddToCartForm({
+  product,
+  error,
+  size = 'md',
+}: {
+  product: Product;
+  /** The server's refusal for this product, if any. */
+  error?: string | null;
+  size?: 'md' | 'lg';
+}) {
+  const { t } = useTranslation('shop');
+  const pending = usePendingCart('add', product.id);
+  return (
+    <Form method="post" preventScrollReset>
+      <Stack gap={1}>
+        {error && (
+          <Alert color="danger" variant="soft" role="alert" size="sm">
+            {error}
+          </Alert>
+        )}
+        <input type="hidden" name="productId" value={product.id} />
+        <Button
+          type="submit"
+          name="intent"
+          value="add"
+          size={size}
+          disabled={!product.stock}
+          slotProps={disabledWithoutJs(!product.stock)}
+          loading={pending}
+          loadingPosition="start"
+          startDecorator={<IconShoppingCartPlus aria-hidden size={18} />}
+          aria-label={t('product.addToCartNamed', { title: product.title })}
+        >
+          {t('product.addToCart')}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,170 @@
+// One product of the demo shop: photo, details, price, colours, stock, "Add to cart" (posting here and
+// coming back), and related products. An id that is no product answers 404.
+import AspectRatio from '@mui/joy/AspectRatio';
+import Alert from '@mui/joy/Alert';
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import Grid from '@mui/joy/Grid';
+import Link from '@mui/joy/Link';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { Link as RemixLink, useActionData, useLoaderData } from '@remix-run/react';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { Notice } from '~/components/form-parts';
+import { formatDate } from '~/components/format';
+import { FieldList } from '~/components/page-parts';
+import { titleMeta } from '~/components/page-title';
+import { AddToCartForm, CartLink, Colours, PriceTag, Rating, StockChip } from '~/components/shop/shop-parts';
+import type { Product } from '~/fixtures/types';
+import { detailPath, SHOP_PATH } from '~/forms/shop';
+import { rolesFor } from '~/services/access';
+import { requireUser } from '~/services/auth.server';
+import { cartAction, cartView } from '~/services/demo/shop.server';
+import { demoState } from '~/services/demo/store.server';
+import { pageTools } from '~/services/page.server';
+import { recordIdOr404 } from '~/services/params.server';
+
+const SCREEN = '/apps/ecommerce/detail/:id';
+const RELATED = 4;
+
+export const handle = { i18n: ['common', 'shop'] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const id = recordIdOr404(params.id);
+  const { title } = await pageTools(request, 'shop');
+  const state = demoState(user.id);
+  const product = state.products.find((candidate) => candidate.id === id);
+  if (!product) throw new Response('Not found', { status: 404 });
+  // Related: products sharing a category first, then those the samples mark as related.
+  const others = state.products.filter((candidate) => candidate.id !== id);
+  const sharesCategory = (candidate: Product) => candidate.category.some((c) => product.category.includes(c));
+  const related = [
+    ...others.filter(sharesCategory),
+    ...others.filter((candidate) => candidate.related && !sharesCategory(candidate)),
+  ].slice(0, RELATED);
+  return {
+    title: title(product.title),
+    product,
+    related,
+    added: new URL(request.url).searchParams.get('added') === String(id),
+    cartCount: cartView(state).count,
+  };
+}
+
+export const action = ({ request, params }: ActionFunctionArgs) => {
+  recordIdOr404(params.id);
+  return cartAction(request, rolesFor(SCREEN));
+};
+
+export const meta = titleMeta;
+
+function RelatedCard({ product }: { product: Product }) {
+  const { t } = useTranslation('shop');
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <AspectRatio ratio="4/3" objectFit="contain" sx={{ borderRadius: 'sm' }}>
+        <img src={product.photo} alt={t('product.photoAlt', { title: product.title })} loading="lazy" />
+      </AspectRatio>
+      <Typography level="title-md" component="h3">
+        <Link component={RemixLink} to={detailPath(product.id)}>
+          {product.title}
+        </Link>
+      </Typography>
+      <PriceTag product={product} />
+    </Card>
+  );
+}
+
+export default function ProductDetail() {
+  const { product, related, added, cartCount } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
+  const { t, i18n } = useTranslation('shop');
+  return (
+    <Stack gap={3}>
+      <Stack direction="row" justifyContent="space-between" gap={2} flexWrap="wrap">
+        <Button
+          component={RemixLink}
+          to={SHOP_PATH}
+          variant="plain"
+          startDecorator={
+            // The arrow points back: to the right in a right-to-left page.
+            <Box
+              component="span"
+              sx={{ display: 'inline-flex', '[dir="rtl"] &': { transform: 'scaleX(-1)' } }}
+            >
+              <IconArrowLeft aria-hidden size={18} />
+            </Box>
+          }
+        >
+          {t('product.back')}
+        </Button>
+        <CartLink count={cartCount} />
+      </Stack>
+      {added && <Notice>{t('shop.added', { title: product.title })}</Notice>}
+      {refusal && refusal.productId !== product.id && (
+        <Alert color="danger" variant="soft" role="alert">
+          {refusal.error}
+        </Alert>
+      )}
+      <Grid container spacing={3}>
+        <Grid xs={12} md={5}>
+          <AspectRatio ratio="1" objectFit="contain" variant="outlined" sx={{ borderRadius: 'md' }}>
+            <img src={product.photo} alt={t('product.photoAlt', { title: product.title })} />
+          </AspectRatio>
+        </Grid>
+        <Grid xs={12} md={7}>
+          <Stack gap={2}>
+            <StockChip inStock={product.stock} />
+            <Typography level="h1" sx={{ fontSize: 'xl3' }}>
+              {product.title}
+            </Typography>
+            <Rating rating={product.rating} />
+            <PriceTag product={product} size="lg" />
+            <Colours colors={product.colors} />
+            <Typography>{product.description}</Typography>
+            <FieldList
+              rows={[
+                {
+                  label: t('product.category'),
+                  value: product.category.map((category) => t(`categories.${category}`)).join(', '),
+                },
+                { label: t('product.gender'), value: t(`genders.${product.gender}`) },
+                { label: t('product.created'), value: formatDate(product.created, i18n.language) },
+              ]}
+            />
+            <Stack sx={{ maxWidth: 320 }}>
+              <AddToCartForm
+                product={product}
+                size="lg"
+                error={refusal && refusal.productId === product.id ? refusal.error : null}
+              />
+            </Stack>
+          </Stack>
+        </Grid>
+      </Grid>
+      {related.length > 0 && (
+        <Stack component="section" aria-labelledby="related-heading" gap={2}>
+          <Typography id="related-heading" level="h2" sx={{ fontSize: 'xl' }}>
+            {t('product.related')}
+          </Typography>
+          <Grid container spacing={2}>
+            {related.map((other) => (
+              <Grid key={other.id} xs={12} sm={6} md={3}>
+                <RelatedCard product={other} />
+              </Grid>
+            ))}
+          </Grid>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}
