@@ -19,6 +19,7 @@ import { TextField } from '~/components/form-field';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { formatDateTime } from '~/components/format';
 import { SearchForm } from '~/components/list-table';
+import { isolated } from '~/components/messaging/parts';
 import { PresenceBadge } from '~/components/messaging/presence';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
@@ -105,13 +106,14 @@ function Message({ message, chat }: { message: ChatMessage; chat: ChatContact })
         textColor="text.tertiary"
         sx={{ mb: 0.5, textAlign: own ? 'end' : 'start' }}
       >
-        <span>{own ? t('chats.you') : chat.name}</span>
+        <bdi>{own ? t('chats.you') : chat.name}</bdi>
         {' · '}
         <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, i18n.language)}</time>
       </Typography>
       <Sheet
         variant={own ? 'solid' : 'soft'}
         color={own ? 'primary' : 'neutral'}
+        dir="auto"
         sx={{ px: 1.5, py: 1, borderRadius: 'lg', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
       >
         {message.type === 'image' ? (
@@ -138,7 +140,7 @@ function Message({ message, chat }: { message: ChatMessage; chat: ChatContact })
                 <IconPaperclip aria-hidden size={16} />
                 <span dir="ltr">{attachment.file}</span>
                 <Typography level="body-xs" textColor="inherit" sx={{ opacity: 0.8 }}>
-                  {t('chats.fileSize', { size: attachment.fileSize })}
+                  {t('chats.fileSize', { size: isolated(attachment.fileSize) })}
                 </Typography>
               </Stack>
             ))}
@@ -222,7 +224,7 @@ export default function Chats() {
                       <Box sx={{ minWidth: 0, flex: 1 }}>
                         <Stack direction="row" justifyContent="space-between" gap={1}>
                           <Typography level="title-sm" noWrap>
-                            {contact.name}
+                            <bdi>{contact.name}</bdi>
                           </Typography>
                           {contact.lastAt && (
                             <Typography level="body-xs" textColor="text.tertiary" noWrap>
@@ -234,7 +236,7 @@ export default function Chats() {
                         </Stack>
                         <PresenceBadge status={contact.status} />
                         <Typography level="body-sm" textColor="text.secondary" noWrap>
-                          {contact.lastIsImage ? t('chats.photo') : contact.excerpt}
+                          {contact.lastIsImage ? t('chats.photo') : <bdi>{contact.excerpt}</bdi>}
                         </Typography>
                       </Box>
                     </Sheet>

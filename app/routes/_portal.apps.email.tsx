@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDateTime } from '~/components/format';
 import { SearchForm } from '~/components/list-table';
+import { isolated } from '~/components/messaging/parts';
 import { FieldList, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { FilterSelect } from '~/components/select-field';
@@ -256,17 +257,17 @@ export default function EmailScreen() {
                             >
                               <Stack direction="row" justifyContent="space-between" gap={1}>
                                 <Typography level="title-sm" fontWeight={mail.unread ? 'lg' : 'md'} noWrap>
-                                  {mail.from}
+                                  <bdi>{mail.from}</bdi>
                                 </Typography>
                                 <Typography level="body-xs" textColor="text.tertiary" noWrap>
                                   {time(mail.time)}
                                 </Typography>
                               </Stack>
                               <Typography level="body-sm" fontWeight={mail.unread ? 'lg' : 'md'} noWrap>
-                                {mail.subject}
+                                <bdi>{mail.subject}</bdi>
                               </Typography>
                               <Typography level="body-xs" textColor="text.secondary" noWrap>
-                                {mail.emailExcerpt}
+                                <bdi>{mail.emailExcerpt}</bdi>
                               </Typography>
                               <Stack
                                 direction="row"
@@ -317,7 +318,7 @@ export default function EmailScreen() {
                       component="h2"
                       sx={{ overflowWrap: 'anywhere' }}
                     >
-                      {email.subject}
+                      <bdi>{email.subject}</bdi>
                     </Typography>
                     <Stack
                       direction="row"
@@ -333,15 +334,17 @@ export default function EmailScreen() {
                     <FieldList
                       labelWidth={110}
                       rows={[
-                        { label: t('email.from'), value: email.from },
+                        { label: t('email.from'), value: <bdi>{email.from}</bdi> },
                         { label: t('email.to'), value: email.To, ltr: true },
                         { label: t('email.time'), value: time(email.time) },
                         { label: t('email.label'), value: t(`email.labels.${email.label}`) },
                         {
                           label: t('email.inFolders'),
-                          value: EMAIL_FOLDERS.filter((folder) => email[folder])
-                            .map((folder) => t(`email.folderNames.${folder}`))
-                            .join(', '),
+                          value: new Intl.ListFormat(i18n.language, { type: 'unit' }).format(
+                            EMAIL_FOLDERS.filter((folder) => email[folder]).map((folder) =>
+                              t(`email.folderNames.${folder}`),
+                            ),
+                          ),
                         },
                       ]}
                     />
@@ -363,7 +366,7 @@ export default function EmailScreen() {
                               <Box component="img" src={file.image} alt="" sx={{ width: 32, height: 32 }} />
                               <span dir="ltr">{file.title}</span>
                               <Typography level="body-xs" textColor="text.tertiary">
-                                {t('email.fileSize', { size: file.fileSize })}
+                                {t('email.fileSize', { size: isolated(file.fileSize) })}
                               </Typography>
                             </Stack>
                           ))}

@@ -212,7 +212,7 @@ export default function Notes() {
                         }}
                       >
                         <Typography level="title-sm" sx={{ overflowWrap: 'anywhere' }}>
-                          {item.title}
+                          <bdi>{item.title}</bdi>
                         </Typography>
                         <Stack direction="row" gap={1} alignItems="center" sx={{ mt: 0.5 }}>
                           <NoteColourChip color={item.color} />

@@ -30,6 +30,11 @@ export function IntentButton({
   );
 }
 
+/** Data shown inside a translated sentence, kept whole in either direction (Unicode isolates). */
+export function isolated(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 export const NOTE_CHIP: Record<NoteColour, 'primary' | 'danger' | 'warning' | 'success'> = {
   info: 'primary',
   error: 'danger',
