@@ -168,7 +168,13 @@ function Composer({ chat }: { chat: ChatContact }) {
         <FormErrors id={form.errorId} errors={form.errors} />
         <Stack direction={{ xs: 'column', sm: 'row' }} gap={1} alignItems={{ sm: 'flex-end' }}>
           <Box sx={{ flex: 1 }}>
-            <TextField field={fields.message} label={t('chats.message')} required autoComplete="off" />
+            <TextField
+              field={fields.message}
+              label={t('chats.message')}
+              required
+              autoComplete="off"
+              dir="auto"
+            />
           </Box>
           <SubmitButton>{t('chats.send')}</SubmitButton>
         </Stack>

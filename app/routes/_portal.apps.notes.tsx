@@ -149,6 +149,7 @@ function NoteForm({ note }: { note: Note | null }) {
           label={note ? t('notes.fields.title') : t('notes.fields.newTitle')}
           required
           autoComplete="off"
+          dir="auto"
         />
         <SelectField field={fields.color} label={t('notes.fields.colour')} options={colours} required />
         <Box>
