@@ -139,6 +139,21 @@ export const SCREENS: readonly Screen[] = [
   // Blog and user profile (namespace social).
 
   // Chats, e-mail and notes (namespace messaging).
+  {
+    path: '/apps/chats',
+    roles: ALL_ROLES,
+    menu: { section: 'workspace', label: 'menu.chats', icon: 'chats' },
+  },
+  {
+    path: '/apps/email',
+    roles: ALL_ROLES,
+    menu: { section: 'workspace', label: 'menu.email', icon: 'email' },
+  },
+  {
+    path: '/apps/notes',
+    roles: ALL_ROLES,
+    menu: { section: 'workspace', label: 'menu.notes', icon: 'notes' },
+  },
 
   // Tickets and contacts (namespace workspace).
   {

@@ -1,0 +1,52 @@
+// Small pieces the messaging screens share: a submit button that names its intent and shows when that
+// intent is on its way, and a note's colour as a chip that says it in words.
+import Button, { type ButtonProps } from '@mui/joy/Button';
+import Chip from '@mui/joy/Chip';
+import { useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NoteColour } from '~/fixtures/types';
+
+/** `<button name="intent" value={intent}>`, loading while the page submits this intent. */
+export function IntentButton({
+  intent,
+  children,
+  ...props
+}: { intent: string; children: ReactNode } & Omit<ButtonProps, 'type' | 'name' | 'value' | 'children'>) {
+  const navigation = useNavigation();
+  const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  return (
+    <Button
+      {...props}
+      type="submit"
+      name="intent"
+      value={intent}
+      loading={pending}
+      loadingPosition="start"
+      aria-disabled={pending || undefined}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** Data shown inside a translated sentence, kept whole in either direction (Unicode isolates). */
+export function isolated(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
+export const NOTE_CHIP: Record<NoteColour, 'primary' | 'danger' | 'warning' | 'success'> = {
+  info: 'primary',
+  error: 'danger',
+  warning: 'warning',
+  success: 'success',
+};
+
+export function NoteColourChip({ color }: { color: NoteColour }) {
+  const { t } = useTranslation('messaging');
+  return (
+    <Chip size="sm" variant="soft" color={NOTE_CHIP[color]}>
+      {t(`notes.colours.${color}`)}
+    </Chip>
+  );
+}

@@ -1,0 +1,286 @@
+// Demo chats (spec sections 3 and 4): the contacts with their presence and last message, a search by
+// name, the selected chat's conversation (chat 1 by default) and a message box; all in the URL and
+// working without JavaScript.
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import Avatar from '@mui/joy/Avatar';
+import Box from '@mui/joy/Box';
+import Card from '@mui/joy/Card';
+import Grid from '@mui/joy/Grid';
+import Sheet from '@mui/joy/Sheet';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { IconPaperclip } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { TextField } from '~/components/form-field';
+import { FormErrors, SubmitButton } from '~/components/form-parts';
+import { formatDateTime } from '~/components/format';
+import { SearchForm } from '~/components/list-table';
+import { isolated } from '~/components/messaging/parts';
+import { PresenceBadge } from '~/components/messaging/presence';
+import { PageHeading } from '~/components/page-parts';
+import { titleMeta } from '~/components/page-title';
+import { CHAT_ME } from '~/fixtures/chats';
+import type { ChatContact, ChatMessage } from '~/fixtures/types';
+import { chatListParams, chatMessageSchema } from '~/forms/messaging';
+import { rolesFor } from '~/services/access';
+import { requireUser } from '~/services/auth.server';
+import { demoState, sendChatMessage, type DemoState } from '~/services/demo/store.server';
+import { pageTools } from '~/services/page.server';
+import { recordIdOr404 } from '~/services/params.server';
+
+const SCREEN = '/apps/chats';
+/** The chat shown when the URL names none (spec section 9). */
+const DEFAULT_CHAT = 1;
+
+export const handle = { i18n: ['common', 'messaging'] };
+
+/** The chat the URL names (?chat=), chat 1 when it names none; anything else is a 404. */
+function selectedChat(state: DemoState, raw: string | null): ChatContact {
+  const id = raw === null ? DEFAULT_CHAT : recordIdOr404(raw);
+  const chat = state.chats.find((candidate) => candidate.id === id);
+  if (!chat) throw new Response('Not found', { status: 404 });
+  return chat;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const { t, title } = await pageTools(request, 'messaging');
+  const url = new URL(request.url);
+  const params = chatListParams.parse(Object.fromEntries(url.searchParams));
+  const state = demoState(signedIn.user.id);
+  const chat = selectedChat(state, url.searchParams.get('chat'));
+  const wanted = params.q?.toLocaleLowerCase();
+  const contacts = state.chats
+    .filter((contact) => !wanted || contact.name.toLocaleLowerCase().includes(wanted))
+    .map((contact) => {
+      const last = contact.messages.at(-1);
+      return {
+        id: contact.id,
+        name: contact.name,
+        status: contact.status,
+        thumb: contact.thumb,
+        excerpt: contact.excerpt,
+        lastIsImage: last?.type === 'image',
+        lastAt: last?.createdAt ?? null,
+      };
+    });
+  return { title: title(t('chats.title')), params, contacts, chat };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const url = new URL(request.url);
+  const state = demoState(signedIn.user.id);
+  const chat = selectedChat(state, url.searchParams.get('chat'));
+  const submission = parseWithZod(await request.formData(), { schema: chatMessageSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  sendChatMessage(state, chat.id, submission.value.message, CHAT_ME);
+  // Back to the same chat, search kept (post, redirect, get).
+  return redirect(`${url.pathname}${url.search}`);
+}
+
+export const meta = titleMeta;
+
+/** The list's links keep the search and change the chat. */
+function chatHref(id: number, q: string | undefined): string {
+  const search = new URLSearchParams();
+  if (q) search.set('q', q);
+  search.set('chat', String(id));
+  return `?${search}`;
+}
+
+function Message({ message, chat }: { message: ChatMessage; chat: ChatContact }) {
+  const { t, i18n } = useTranslation('messaging');
+  const own = message.senderId !== chat.id;
+  return (
+    <Box
+      component="li"
+      sx={{ alignSelf: own ? 'flex-end' : 'flex-start', maxWidth: '80%', listStyle: 'none' }}
+    >
+      <Typography
+        level="body-xs"
+        textColor="text.tertiary"
+        sx={{ mb: 0.5, textAlign: own ? 'end' : 'start' }}
+      >
+        <bdi>{own ? t('chats.you') : chat.name}</bdi>
+        {' · '}
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, i18n.language)}</time>
+      </Typography>
+      <Sheet
+        variant={own ? 'solid' : 'soft'}
+        color={own ? 'primary' : 'neutral'}
+        dir="auto"
+        sx={{ px: 1.5, py: 1, borderRadius: 'lg', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+      >
+        {message.type === 'image' ? (
+          <Box
+            component="img"
+            src={message.msg}
+            alt={t('chats.imageFrom', { name: own ? t('chats.you') : chat.name })}
+            sx={{ display: 'block', maxWidth: '100%', width: 240, borderRadius: 'sm' }}
+          />
+        ) : (
+          message.msg
+        )}
+        {message.attachments.length > 0 && (
+          <Stack component="ul" aria-label={t('chats.attachments')} gap={0.5} sx={{ m: 0, mt: 1, p: 0 }}>
+            {message.attachments.map((attachment) => (
+              <Stack
+                key={attachment.file}
+                component="li"
+                direction="row"
+                gap={1}
+                alignItems="center"
+                sx={{ listStyle: 'none' }}
+              >
+                <IconPaperclip aria-hidden size={16} />
+                <span dir="ltr">{attachment.file}</span>
+                <Typography level="body-xs" textColor="inherit" sx={{ opacity: 0.8 }}>
+                  {t('chats.fileSize', { size: isolated(attachment.fileSize) })}
+                </Typography>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Sheet>
+    </Box>
+  );
+}
+
+function Composer({ chat }: { chat: ChatContact }) {
+  const { t } = useTranslation('messaging');
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: `chat-${chat.id}`,
+    lastResult,
+    constraint: getZodConstraint(chatMessageSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: chatMessageSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} aria-label={t('chats.sendTo', { name: chat.name })}>
+      <Stack gap={1}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} gap={1} alignItems={{ sm: 'flex-end' }}>
+          <Box sx={{ flex: 1 }}>
+            <TextField
+              field={fields.message}
+              label={t('chats.message')}
+              required
+              autoComplete="off"
+              dir="auto"
+            />
+          </Box>
+          <SubmitButton>{t('chats.send')}</SubmitButton>
+        </Stack>
+      </Stack>
+    </Form>
+  );
+}
+
+export default function Chats() {
+  const { params, contacts, chat } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation('messaging');
+  return (
+    <Stack gap={3}>
+      <PageHeading title={t('chats.title')} intro={t('chats.intro')} />
+      <Grid container spacing={2}>
+        <Grid xs={12} md={4}>
+          <Card component="section" aria-labelledby="chats-contacts">
+            <Typography id="chats-contacts" level="title-lg" component="h2">
+              {t('chats.contacts')}
+            </Typography>
+            <SearchForm
+              searchId="chats-search"
+              searchValue={params.q}
+              placeholder={t('chats.searchPlaceholder')}
+            >
+              <input type="hidden" name="chat" value={chat.id} />
+            </SearchForm>
+            <Typography level="body-sm" role="status">
+              {t('chats.count', { count: contacts.length })}
+            </Typography>
+            <Stack component="ul" gap={0.5} sx={{ m: 0, p: 0 }}>
+              {contacts.map((contact) => {
+                const current = contact.id === chat.id;
+                return (
+                  <Box component="li" key={contact.id} sx={{ listStyle: 'none' }}>
+                    <Sheet
+                      component={Link}
+                      to={chatHref(contact.id, params.q)}
+                      aria-current={current ? 'page' : undefined}
+                      variant={current ? 'soft' : 'plain'}
+                      color={current ? 'primary' : 'neutral'}
+                      sx={{
+                        display: 'flex',
+                        gap: 1.5,
+                        alignItems: 'center',
+                        p: 1,
+                        borderRadius: 'md',
+                        textDecoration: 'none',
+                        '&:hover': { bgcolor: 'neutral.plainHoverBg' },
+                      }}
+                    >
+                      <Avatar src={contact.thumb} alt="" />
+                      <Box sx={{ minWidth: 0, flex: 1 }}>
+                        <Stack direction="row" justifyContent="space-between" gap={1}>
+                          <Typography level="title-sm" noWrap>
+                            <bdi>{contact.name}</bdi>
+                          </Typography>
+                          {contact.lastAt && (
+                            <Typography level="body-xs" textColor="text.tertiary" noWrap>
+                              <time dateTime={contact.lastAt}>
+                                {formatDateTime(contact.lastAt, i18n.language)}
+                              </time>
+                            </Typography>
+                          )}
+                        </Stack>
+                        <PresenceBadge status={contact.status} />
+                        <Typography level="body-sm" textColor="text.secondary" noWrap>
+                          {contact.lastIsImage ? t('chats.photo') : <bdi>{contact.excerpt}</bdi>}
+                        </Typography>
+                      </Box>
+                    </Sheet>
+                  </Box>
+                );
+              })}
+            </Stack>
+            {contacts.length === 0 && <Typography>{t('chats.noContacts')}</Typography>}
+          </Card>
+        </Grid>
+        <Grid xs={12} md={8}>
+          <Card component="section" aria-labelledby="chats-conversation">
+            <Stack direction="row" gap={1.5} alignItems="center">
+              <Avatar src={chat.thumb} alt="" size="lg" />
+              <div>
+                <Typography id="chats-conversation" level="title-lg" component="h2">
+                  {t('chats.conversationWith', { name: chat.name })}
+                </Typography>
+                <PresenceBadge status={chat.status} />
+              </div>
+            </Stack>
+            {/* column-reverse keeps the newest message in view without any script. */}
+            <Box sx={{ display: 'flex', flexDirection: 'column-reverse', maxHeight: 520, overflowY: 'auto' }}>
+              <Stack component="ol" aria-label={t('chats.messages')} gap={1.5} sx={{ m: 0, p: 1 }}>
+                {chat.messages.map((message) => (
+                  <Message key={message.id} message={message} chat={chat} />
+                ))}
+              </Stack>
+            </Box>
+            {chat.messages.length === 0 && <Typography>{t('chats.noMessages')}</Typography>}
+            <Composer key={`${chat.id}-${chat.messages.length}`} chat={chat} />
+          </Card>
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}
