@@ -282,6 +282,8 @@ beforeAll(async () => {
     '/apps/customers/:id': mine({ id: client }),
     '/apps/shipping/drivers/:id': { params: { id: String(driver) } },
     '/apps/suppliers/:id': { params: { id: String(supplier) } },
+    // Demo data: every user has the same sample posts, found by the slug of the title.
+    '/apps/blog/detail/:id': { params: { id: 'incoterms-explained-for-first-time-importers' } },
   };
 
   withoutPicture = new Set(
