@@ -204,7 +204,7 @@ function TabSearch({ tab, q, label }: { tab: ProfileTab; q: string | null; label
   const { t: tc } = useTranslation();
   const id = `${tab}-search`;
   return (
-    <Form method="get" role="search" aria-label={label}>
+    <Form method="get" role="search" aria-label={tc('list.search')}>
       <input type="hidden" name="tab" value={tab} />
       <Stack direction={{ xs: 'column', sm: 'row' }} gap={1.5} alignItems={{ sm: 'flex-end' }}>
         <FormControl size="sm" sx={{ flex: 1, maxWidth: 420 }}>
