@@ -124,7 +124,7 @@ export default function BlogDetail() {
         </Button>
       </div>
       <Card component="article" aria-labelledby="post-title">
-        <AspectRatio ratio="21/9" sx={{ borderRadius: 'sm' }}>
+        <AspectRatio ratio="3/2" sx={{ borderRadius: 'sm' }}>
           <img src={post.coverImg} alt="" />
         </AspectRatio>
         <Stack direction="row" gap={1} flexWrap="wrap">

@@ -88,7 +88,7 @@ function BlogCard({ post }: { post: PostCard }) {
   return (
     <Card component="article" aria-labelledby={headingId} sx={{ height: '100%' }}>
       <CardOverflow>
-        <AspectRatio ratio="16/9">
+        <AspectRatio ratio="3/2">
           <img src={post.coverImg} alt="" loading="lazy" />
         </AspectRatio>
       </CardOverflow>

@@ -319,7 +319,7 @@ function Gallery({ items, q }: { items: LoaderData['gallery']; q: string | null 
           {items.map((item) => (
             <Grid key={item.id} xs={12} sm={6} lg={4} component="li">
               <Card component="figure" sx={{ m: 0 }}>
-                <AspectRatio ratio="4/3" sx={{ borderRadius: 'sm' }}>
+                <AspectRatio ratio="3/2" sx={{ borderRadius: 'sm' }}>
                   <img src={item.cover} alt={item.name} loading="lazy" />
                 </AspectRatio>
                 <Typography component="figcaption">

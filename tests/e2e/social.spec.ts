@@ -86,8 +86,11 @@ test('likes and unlikes a feed post, and replies to a comment', async ({ page },
   await expect(post.getByText('18 likes')).toBeVisible();
 
   const reply = `On our side too (${testInfo.project.name})`;
-  await post.getByLabel('Reply to Daniel Okafor').fill(reply);
-  await post.getByRole('button', { name: 'Reply', exact: true }).first().click();
+  const daniel = post.getByRole('listitem').filter({ hasText: 'Congratulations to the whole team!' });
+  await expect(daniel.getByLabel('Reply to Daniel Okafor')).toBeHidden();
+  await daniel.getByText('Reply', { exact: true }).click();
+  await daniel.getByLabel('Reply to Daniel Okafor').fill(reply);
+  await daniel.getByRole('button', { name: 'Send reply' }).click();
   const replies = post.getByRole('list', { name: 'Replies to Daniel Okafor' });
   await expect(replies.getByRole('listitem').last()).toContainText(reply);
   await expect(replies.getByRole('listitem').last()).toContainText('Noor Saleh');

@@ -4,6 +4,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import AspectRatio from '@mui/joy/AspectRatio';
+import Box from '@mui/joy/Box';
 import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Divider from '@mui/joy/Divider';
@@ -114,6 +115,7 @@ function RemarkForm({
   label,
   submitLabel,
   resetKey,
+  fold,
 }: {
   formId: string;
   intent: 'comment' | 'reply';
@@ -122,6 +124,8 @@ function RemarkForm({
   submitLabel: string;
   /** Changes when a remark is added here: the box starts empty again. */
   resetKey: string | undefined;
+  /** Folds the form under this summary (a native disclosure: opens without JavaScript). */
+  fold?: string;
 }) {
   const answer = useActionData<ProfileFormReply>();
   const pending = usePending(intent, ids);
@@ -135,7 +139,7 @@ function RemarkForm({
   });
   const field = intent === 'comment' ? fields.comment : fields.reply;
   if (!field) return null;
-  return (
+  const body = (
     <Form key={resetKey} method="post" preventScrollReset {...getFormProps(form)}>
       <Hidden fields={ids} />
       <Stack gap={1}>
@@ -155,6 +159,31 @@ function RemarkForm({
         </div>
       </Stack>
     </Form>
+  );
+  if (!fold) return body;
+  const refused = Boolean(form.errors?.length || field.errors?.length);
+  return (
+    // Closed again once the remark is added (a new key); open while the action refuses it.
+    <Box
+      component="details"
+      key={resetKey}
+      open={refused || undefined}
+      sx={{
+        '& > summary': {
+          cursor: 'pointer',
+          width: 'fit-content',
+          fontSize: 'sm',
+          fontWeight: 'md',
+          color: 'primary.plainColor',
+          borderRadius: 'sm',
+          px: 0.5,
+        },
+        '&[open] > summary': { mb: 1 },
+      }}
+    >
+      <summary>{fold}</summary>
+      {body}
+    </Box>
   );
 }
 
@@ -220,6 +249,7 @@ function Comment({ post, comment }: { post: FeedPost; comment: FeedComment }) {
           label={t('profile.replyTo', { name })}
           submitLabel={t('profile.sendReply')}
           resetKey={comment.data.replies.at(-1)?.id}
+          fold={t('profile.reply')}
         />
       </Stack>
     </Stack>
@@ -245,7 +275,7 @@ export function FeedPostCard({ post }: { post: FeedPost }) {
         <Grid container spacing={1}>
           {images.map((image, index) => (
             <Grid key={image.img} xs={12} sm={image.featured || images.length === 1 ? 12 : 6}>
-              <AspectRatio ratio={image.featured ? '16/9' : '4/3'} sx={{ borderRadius: 'sm' }}>
+              <AspectRatio ratio="3/2" sx={{ borderRadius: 'sm' }}>
                 <img
                   src={image.img}
                   alt={t('profile.photoBy', { name: post.profile.name, number: index + 1 })}
