@@ -141,6 +141,12 @@ for (const language of ['en', 'ar'] as const) {
     });
     const page = await context.newPage();
     await newUser(page, testInfo, `axe${language}`);
+    // A new account speaks English; switch it as the language menu does.
+    const switched = await page.request.post('/preferences', {
+      form: { intent: 'language', lng: language, redirectTo: '/user-profile' },
+      maxRedirects: 0,
+    });
+    expect(switched.status()).toBe(302);
     const found: string[] = [];
     for (const path of [
       '/apps/blog/posts',
@@ -151,6 +157,7 @@ for (const language of ['en', 'ar'] as const) {
     ]) {
       await page.goto(path);
       await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
         .analyze();
