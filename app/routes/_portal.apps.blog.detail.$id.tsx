@@ -69,7 +69,9 @@ function Remark({ remark, level }: { remark: BlogReply; level: 'comment' | 'repl
             <time dateTime={remark.time}>{formatDateTime(remark.time, i18n.language)}</time>
           </Typography>
         </Stack>
-        <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{remark.comment}</Typography>
+        <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {remark.comment}
+        </Typography>
       </div>
     </Stack>
   );
@@ -137,7 +139,7 @@ export default function BlogDetail() {
             </Chip>
           )}
         </Stack>
-        <Typography level="h1" id="post-title" sx={{ fontSize: 'xl3' }}>
+        <Typography level="h1" id="post-title" dir="auto" sx={{ fontSize: 'xl3' }}>
           {post.title}
         </Typography>
         <Stack direction="row" gap={1.5} alignItems="center" flexWrap="wrap">
@@ -164,7 +166,7 @@ export default function BlogDetail() {
         <Divider />
         <Stack gap={1.5}>
           {post.content.split(/\n\s*\n/).map((paragraph, index) => (
-            <Typography key={index} level="body-lg">
+            <Typography key={index} level="body-lg" dir="auto">
               {paragraph}
             </Typography>
           ))}

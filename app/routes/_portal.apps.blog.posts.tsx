@@ -103,7 +103,7 @@ function BlogCard({ post }: { post: PostCard }) {
         )}
       </Stack>
       <CardContent sx={{ gap: 1 }}>
-        <Typography level="title-lg" component="h2" id={headingId}>
+        <Typography level="title-lg" component="h2" id={headingId} dir="auto">
           <JoyLink component={Link} to={`/apps/blog/detail/${post.slug}`} overlay={false}>
             {post.title}
           </JoyLink>

@@ -268,7 +268,7 @@ function Followers({ people, q }: { people: FollowUser[]; q: string | null }) {
       {people.length === 0 ? (
         <Typography role="status">{t('profile.noFollowers')}</Typography>
       ) : (
-        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0 }}>
           {people.map((person) => (
             <Grid key={person.id} xs={12} sm={6} lg={4} component="li">
               <Card
@@ -315,7 +315,7 @@ function Gallery({ items, q }: { items: LoaderData['gallery']; q: string | null 
       {items.length === 0 ? (
         <Typography role="status">{t('profile.noPhotos')}</Typography>
       ) : (
-        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0 }}>
           {items.map((item) => (
             <Grid key={item.id} xs={12} sm={6} lg={4} component="li">
               <Card component="figure" sx={{ m: 0 }}>

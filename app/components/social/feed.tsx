@@ -193,7 +193,7 @@ function Reply({ reply }: { reply: FeedReply }) {
       <PersonAvatar person={reply.profile} />
       <div style={{ minWidth: 0 }}>
         <Byline profile={reply.profile} />
-        <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
           {reply.data.comment}
         </Typography>
       </div>
@@ -218,7 +218,7 @@ function Comment({ post, comment }: { post: FeedPost; comment: FeedComment }) {
       <Stack gap={1} sx={{ minWidth: 0, flex: 1 }}>
         <div>
           <Byline profile={comment.profile} />
-          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
             {comment.data.comment}
           </Typography>
         </div>
@@ -270,7 +270,9 @@ export function FeedPostCard({ post }: { post: FeedPost }) {
           </Typography>
         </Byline>
       </Stack>
-      <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{post.data.content}</Typography>
+      <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        {post.data.content}
+      </Typography>
       {images.length > 0 && (
         <Grid container spacing={1}>
           {images.map((image, index) => (
