@@ -1,5 +1,6 @@
 // The messaging screens' forms and URL state (chats, e-mail, notes). One schema each, for the browser and
 // the action; messages are translation keys (namespace common).
+import { DEMO_LIMITS } from '~/services/demo/limits';
 import { z } from 'zod';
 import { NOTE_COLOURS, EMAIL_LABELS } from '~/fixtures/types';
 
@@ -9,7 +10,7 @@ const text = (max: number) =>
 const search = z.string().trim().max(100).optional().catch(undefined);
 
 /** A chat message's longest length (the demo store's cap on any text, DEMO_LIMITS.text). */
-export const MESSAGE_MAX_LENGTH = 2000;
+export const MESSAGE_MAX_LENGTH = DEMO_LIMITS.text;
 /** A note's longest title. */
 export const NOTE_TITLE_MAX_LENGTH = 500;
 

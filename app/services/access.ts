@@ -137,6 +137,17 @@ export const SCREENS: readonly Screen[] = [
   { path: '/apps/customers/:id', roles: STAFF },
   // Demo modules (spec sections 2–4, DESIGN.md "Demo modules"): every signed-in user, each their own copy.
   // Blog and user profile (namespace social).
+  {
+    path: '/apps/blog/posts',
+    roles: ALL_ROLES,
+    menu: { section: 'workspace', label: 'menu.blog', icon: 'blog' },
+  },
+  { path: '/apps/blog/detail/:id', roles: ALL_ROLES },
+  {
+    path: '/user-profile',
+    roles: ALL_ROLES,
+    menu: { section: 'workspace', label: 'menu.userProfile', icon: 'userProfile' },
+  },
 
   // Chats, e-mail and notes (namespace messaging).
   {

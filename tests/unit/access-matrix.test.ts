@@ -284,6 +284,8 @@ beforeAll(async () => {
     '/apps/suppliers/:id': { params: { id: String(supplier) } },
     // Demo shop: the sample products, the same for everyone.
     '/apps/ecommerce/detail/:id': { params: { id: '1' } },
+    // Demo data: every user has the same sample posts, found by the slug of the title.
+    '/apps/blog/detail/:id': { params: { id: 'incoterms-explained-for-first-time-importers' } },
   };
 
   withoutPicture = new Set(

@@ -1,0 +1,49 @@
+// The blog's and the user profile's forms and URL state (namespace social). One schema each, for the
+// browser and the action; messages are translation keys (namespace common).
+import { DEMO_LIMITS } from '~/services/demo/limits';
+import { z } from 'zod';
+import { BLOG_CATEGORIES } from '~/fixtures/types';
+
+/** The longest comment or reply; the demo store keeps no more (DEMO_LIMITS.text). */
+export const COMMENT_MAX_LENGTH = DEMO_LIMITS.text;
+
+const required = 'validation.required';
+const text = z
+  .string({ required_error: required })
+  .trim()
+  .min(1, required)
+  .max(COMMENT_MAX_LENGTH, 'validation.tooLong');
+const id = z.string({ required_error: required }).trim().min(1, required).max(100);
+const search = z.string().trim().max(100).optional().catch(undefined);
+
+/** /apps/blog/posts?category= (every category when absent or unknown). */
+export const blogListParams = z.object({
+  category: z.enum(BLOG_CATEGORIES).optional().catch(undefined),
+});
+
+/** A comment on a blog post. */
+export const blogCommentSchema = z.object({ comment: text });
+
+export const PROFILE_TABS = ['posts', 'followers', 'gallery'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+/** /user-profile?tab=posts|followers|gallery&q= (posts by default; q searches followers and gallery). */
+export const profileParams = z.object({
+  tab: z.enum(PROFILE_TABS).catch('posts').default('posts'),
+  q: search,
+});
+
+/** A comment under a feed post. */
+export const feedCommentSchema = z.object({ postId: id, comment: text });
+/** A reply to a comment of a feed post. */
+export const feedReplySchema = z.object({ postId: id, commentId: id, reply: text });
+
+/** What the profile's forms send: `intent` (the submit button) names the change, hidden fields the record. */
+export const profileActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('likePost'), postId: id }),
+  feedCommentSchema.extend({ intent: z.literal('comment') }),
+  feedReplySchema.extend({ intent: z.literal('reply') }),
+  z.object({ intent: z.literal('likeComment'), postId: id, commentId: id }),
+  z.object({ intent: z.literal('follow'), userId: id }),
+]);
+export type ProfileAction = z.infer<typeof profileActionSchema>;

@@ -1,0 +1,370 @@
+// The signed-in user's profile: a header with their name and figures, and three tabs kept in the URL
+// (?tab=posts|followers|gallery, links): the feed posts (likes, comments, replies), the people to follow
+// (searchable, ?q=) and the gallery (searchable). Every change is a form posted here with an `intent`,
+// answered by a redirect back to the same address (works without JavaScript).
+import { parseWithZod } from '@conform-to/zod';
+import AspectRatio from '@mui/joy/AspectRatio';
+import Avatar from '@mui/joy/Avatar';
+import Box from '@mui/joy/Box';
+import Button from '@mui/joy/Button';
+import Card from '@mui/joy/Card';
+import Chip from '@mui/joy/Chip';
+import FormControl from '@mui/joy/FormControl';
+import FormLabel from '@mui/joy/FormLabel';
+import Grid from '@mui/joy/Grid';
+import Input from '@mui/joy/Input';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { IconCheck, IconMapPin, IconUserPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { formatDate, formatNumber } from '~/components/format';
+import { titleMeta } from '~/components/page-title';
+import { PageHeading } from '~/components/page-parts';
+import { FeedPostCard, type ProfileFormReply } from '~/components/social/feed';
+import { PersonAvatar } from '~/components/social/parts';
+import { queryOf } from '~/forms/pages';
+import { PROFILE_TABS, profileActionSchema, profileParams, type ProfileTab } from '~/forms/social';
+import type { FollowUser } from '~/fixtures/types';
+import { authorOf, backTo, demoScreen, orNotFound } from '~/services/demo/social.server';
+import {
+  addFeedComment,
+  addFeedReply,
+  toggleCommentLike,
+  toggleFollow,
+  togglePostLike,
+} from '~/services/demo/store.server';
+import { pageTools } from '~/services/page.server';
+import { initials } from '~/services/user';
+
+export const handle = { i18n: ['common', 'social'] };
+
+const SCREEN = '/user-profile';
+
+const matches = (name: string, q: string | undefined) =>
+  !q || name.toLocaleLowerCase().includes(q.toLocaleLowerCase());
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, state } = await demoScreen(request, SCREEN);
+  const { t, title } = await pageTools(request, 'social');
+  const { tab, q } = profileParams.parse(queryOf(request));
+  return {
+    title: title(t('profile.title')),
+    me: { name: user.name, role: user.role, image: user.profile_image },
+    counts: {
+      posts: state.feed.length,
+      followers: state.followers.length,
+      following: state.followers.filter((person) => person.isFollowed).length,
+    },
+    tab,
+    q: tab === 'posts' ? null : (q ?? null),
+    // Only what the open tab shows.
+    posts: tab === 'posts' ? state.feed : [],
+    followers: tab === 'followers' ? state.followers.filter((person) => matches(person.name, q)) : [],
+    gallery: tab === 'gallery' ? state.gallery.filter((item) => matches(item.name, q)) : [],
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, state } = await demoScreen(request, SCREEN);
+  const submission = parseWithZod(await request.formData(), { schema: profileActionSchema });
+  if (submission.status !== 'success') {
+    const sent = submission.payload;
+    const form =
+      sent.intent === 'comment'
+        ? `comment-${String(sent.postId)}`
+        : sent.intent === 'reply'
+          ? `reply-${String(sent.commentId)}`
+          : '';
+    return data<ProfileFormReply>({ form, result: submission.reply() }, { status: 400 });
+  }
+  const change = submission.value;
+  let anchor: string;
+  orNotFound(() => {
+    switch (change.intent) {
+      case 'likePost':
+        togglePostLike(state, change.postId);
+        anchor = `${change.postId}-likes`;
+        break;
+      case 'comment':
+        addFeedComment(state, change.postId, change.comment, authorOf(user));
+        anchor = `${change.postId}-comment`;
+        break;
+      case 'reply':
+        addFeedReply(state, change.postId, change.commentId, change.reply, authorOf(user));
+        anchor = `comment-${change.commentId}`;
+        break;
+      case 'likeComment':
+        toggleCommentLike(state, change.postId, change.commentId);
+        anchor = `comment-${change.commentId}`;
+        break;
+      case 'follow':
+        toggleFollow(state, change.userId);
+        anchor = `user-${change.userId}`;
+        break;
+    }
+  });
+  return redirect(backTo(request, anchor!));
+}
+
+export const meta = titleMeta;
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function ProfileHeader({ me, counts }: Pick<LoaderData, 'me' | 'counts'>) {
+  const { t, i18n } = useTranslation('social');
+  const { t: tc } = useTranslation();
+  const figures = [
+    { key: 'posts', label: t('profile.figures.posts'), value: counts.posts },
+    { key: 'followers', label: t('profile.figures.followers'), value: counts.followers },
+    { key: 'following', label: t('profile.figures.following'), value: counts.following },
+  ];
+  return (
+    <Card sx={{ p: 0, overflow: 'hidden' }}>
+      <Box
+        aria-hidden
+        sx={{
+          height: 120,
+          background: (theme) =>
+            `linear-gradient(135deg, ${theme.vars.palette.primary[400]}, ${theme.vars.palette.primary[700]})`,
+        }}
+      />
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        gap={2}
+        alignItems={{ xs: 'flex-start', md: 'flex-end' }}
+        sx={{ px: 3, pb: 3, mt: -6 }}
+      >
+        <Avatar
+          src={me.image ?? undefined}
+          alt=""
+          sx={{
+            '--Avatar-size': '96px',
+            fontSize: 'xl2',
+            border: '4px solid',
+            borderColor: 'background.surface',
+          }}
+        >
+          {initials(me.name)}
+        </Avatar>
+        <Box sx={{ flex: 1 }}>
+          <Typography level="title-lg" component="p" sx={{ fontSize: 'xl' }}>
+            {me.name}
+          </Typography>
+          <Typography level="body-sm" textColor="text.secondary">
+            {tc(`user.roles.${me.role}`, { defaultValue: me.role })}
+          </Typography>
+        </Box>
+        <Stack component="dl" direction="row" gap={3} sx={{ m: 0 }}>
+          {figures.map((figure) => (
+            // The figure shows above its label; the label comes first for screen readers.
+            <Stack key={figure.key} direction="column-reverse" sx={{ textAlign: 'center' }}>
+              <Typography component="dt" level="body-sm" textColor="text.secondary">
+                {figure.label}
+              </Typography>
+              <Typography component="dd" level="title-lg" sx={{ m: 0 }}>
+                {formatNumber(figure.value, i18n.language)}
+              </Typography>
+            </Stack>
+          ))}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
+
+function ProfileTabs({ current }: { current: ProfileTab }) {
+  const { t } = useTranslation('social');
+  return (
+    <Stack component="nav" aria-label={t('profile.tabsLabel')} direction="row" gap={1} flexWrap="wrap">
+      {PROFILE_TABS.map((tab) => {
+        const active = tab === current;
+        return (
+          <Button
+            key={tab}
+            component={Link}
+            to={`?${new URLSearchParams({ tab })}`}
+            size="sm"
+            variant={active ? 'solid' : 'soft'}
+            color={active ? 'primary' : 'neutral'}
+            aria-current={active ? 'page' : undefined}
+          >
+            {t(`profile.tabs.${tab}`)}
+          </Button>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** A GET search within a tab; the tab stays in the URL. */
+function TabSearch({ tab, q, label }: { tab: ProfileTab; q: string | null; label: string }) {
+  const { t: tc } = useTranslation();
+  const id = `${tab}-search`;
+  return (
+    <Form method="get" role="search" aria-label={tc('list.search')}>
+      <input type="hidden" name="tab" value={tab} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} gap={1.5} alignItems={{ sm: 'flex-end' }}>
+        <FormControl size="sm" sx={{ flex: 1, maxWidth: 420 }}>
+          <FormLabel htmlFor={id}>{label}</FormLabel>
+          <Input
+            size="sm"
+            slotProps={{ input: { id, name: 'q', type: 'search', defaultValue: q ?? '', maxLength: 100 } }}
+          />
+        </FormControl>
+        <Button type="submit" size="sm">
+          {tc('list.apply')}
+        </Button>
+        <Button
+          component={Link}
+          to={`?${new URLSearchParams({ tab })}`}
+          size="sm"
+          variant="plain"
+          color="neutral"
+        >
+          {tc('list.clear')}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}
+
+function FollowButton({ person }: { person: FollowUser }) {
+  const { t } = useTranslation('social');
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === 'follow' &&
+    navigation.formData.get('userId') === person.id;
+  const followed = pending ? !person.isFollowed : person.isFollowed;
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="userId" value={person.id} />
+      <Button
+        type="submit"
+        name="intent"
+        value="follow"
+        size="sm"
+        variant={followed ? 'outlined' : 'solid'}
+        color={followed ? 'neutral' : 'primary'}
+        startDecorator={
+          followed ? <IconCheck aria-hidden size={16} /> : <IconUserPlus aria-hidden size={16} />
+        }
+        aria-label={t(followed ? 'profile.unfollowName' : 'profile.followName', { name: person.name })}
+      >
+        {followed ? t('profile.unfollow') : t('profile.follow')}
+      </Button>
+    </Form>
+  );
+}
+
+function Followers({ people, q }: { people: FollowUser[]; q: string | null }) {
+  const { t } = useTranslation('social');
+  return (
+    <Stack gap={2}>
+      <TabSearch tab="followers" q={q} label={t('profile.searchFollowers')} />
+      {people.length === 0 ? (
+        <Typography role="status">{t('profile.noFollowers')}</Typography>
+      ) : (
+        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0 }}>
+          {people.map((person) => (
+            <Grid key={person.id} xs={12} sm={6} lg={4} component="li">
+              <Card
+                id={`user-${person.id}`}
+                orientation="horizontal"
+                sx={{ alignItems: 'center', gap: 1.5, scrollMarginTop: 'calc(var(--topbar-height) + 16px)' }}
+              >
+                <PersonAvatar person={person} size="lg" />
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography level="title-md" component="h3">
+                    {person.name}
+                  </Typography>
+                  <Typography level="body-sm" textColor="text.secondary">
+                    {person.role}
+                  </Typography>
+                  <Typography
+                    level="body-xs"
+                    textColor="text.tertiary"
+                    startDecorator={<IconMapPin aria-hidden size={14} />}
+                  >
+                    {person.country}
+                  </Typography>
+                  {person.isFollowed && (
+                    <Chip size="sm" variant="soft" color="success" sx={{ mt: 0.5 }}>
+                      {t('profile.following')}
+                    </Chip>
+                  )}
+                </Box>
+                <FollowButton person={person} />
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </Stack>
+  );
+}
+
+function Gallery({ items, q }: { items: LoaderData['gallery']; q: string | null }) {
+  const { t, i18n } = useTranslation('social');
+  return (
+    <Stack gap={2}>
+      <TabSearch tab="gallery" q={q} label={t('profile.searchGallery')} />
+      {items.length === 0 ? (
+        <Typography role="status">{t('profile.noPhotos')}</Typography>
+      ) : (
+        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0 }}>
+          {items.map((item) => (
+            <Grid key={item.id} xs={12} sm={6} lg={4} component="li">
+              <Card component="figure" sx={{ m: 0 }}>
+                <AspectRatio ratio="3/2" sx={{ borderRadius: 'sm' }}>
+                  <img src={item.cover} alt={item.name} loading="lazy" />
+                </AspectRatio>
+                <Typography component="figcaption">
+                  <Typography level="title-sm" component="span" sx={{ display: 'block' }}>
+                    {item.name}
+                  </Typography>
+                  <Typography level="body-xs" textColor="text.tertiary" component="span">
+                    <time dateTime={item.time}>{formatDate(item.time, i18n.language)}</time>
+                  </Typography>
+                </Typography>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </Stack>
+  );
+}
+
+export default function UserProfile() {
+  const { me, counts, tab, q, posts, followers, gallery } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('social');
+  return (
+    <Stack gap={3}>
+      <PageHeading title={t('profile.title')} />
+      <ProfileHeader me={me} counts={counts} />
+      <ProfileTabs current={tab} />
+      <Stack component="section" aria-labelledby="tab-title" gap={2}>
+        <Typography level="h2" id="tab-title" sx={{ fontSize: 'xl' }}>
+          {t(`profile.tabs.${tab}`)}
+        </Typography>
+        {tab === 'posts' && (
+          <Stack gap={2} sx={{ maxWidth: 820 }}>
+            {posts.map((post) => (
+              <FeedPostCard key={post.id} post={post} />
+            ))}
+          </Stack>
+        )}
+        {tab === 'followers' && <Followers people={followers} q={q} />}
+        {tab === 'gallery' && <Gallery items={gallery} q={q} />}
+      </Stack>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary inFrame />;
+}
