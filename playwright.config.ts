@@ -46,7 +46,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  globalTimeout: 14 * 60_000,
+  globalTimeout: 16 * 60_000,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [['list'], ['html', { open: 'never' }]],

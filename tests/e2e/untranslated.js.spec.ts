@@ -1,0 +1,102 @@
+// No English left on a translated page: each screen is opened in French, Arabic and Chinese, and no line
+// of its visible text may be an English UI string (from app/locales/en) that the language translates
+// differently. Sample content (names, posts, mails, products) is data and is not in the locale files.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { registerDirectly, uniqueEmail } from './support';
+
+type Tree = { [key: string]: string | Tree };
+const LOCALES = path.resolve('app/locales');
+
+function flatten(tree: Tree, prefix = '', out = new Map<string, string>()) {
+  for (const [key, value] of Object.entries(tree)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(name, value);
+    else flatten(value, name, out);
+  }
+  return out;
+}
+
+function strings(language: string): Map<string, string> {
+  const all = new Map<string, string>();
+  for (const file of readdirSync(path.join(LOCALES, language))) {
+    const tree = JSON.parse(readFileSync(path.join(LOCALES, language, file), 'utf8')) as Tree;
+    for (const [key, value] of flatten(tree)) all.set(`${file}:${key}`, value);
+  }
+  return all;
+}
+
+/** English strings that `language` says differently, and that are not that language's words anywhere. */
+function englishOnly(language: string): Set<string> {
+  const english = strings('en');
+  const theirs = strings(language);
+  const own = new Set(theirs.values());
+  const found = new Set<string>();
+  for (const [key, value] of english) {
+    if (value.includes('{{') || value.length < 4 || !/[a-z]/i.test(value)) continue;
+    const translated = theirs.get(key) ?? theirs.get(key.replace(/_(one|other)$/, '_other'));
+    if (translated === value || own.has(value)) continue;
+    found.add(value.trim());
+  }
+  return found;
+}
+
+const PAGES = [
+  '/dashboards/modern',
+  '/apps/shipping',
+  '/apps/loans',
+  '/apps/invoice',
+  '/apps/statement',
+  '/apps/send-client-requests',
+  '/apps/request-for-shipping',
+  '/apps/request-for-trade-finance',
+  '/apps/tickets',
+  '/apps/contacts?new=1',
+  '/apps/chats',
+  '/apps/email',
+  '/apps/notes',
+  '/apps/ecommerce/shop',
+  '/apps/ecommerce/checkout',
+  '/apps/blog/posts',
+  '/user-profile',
+  '/pages/faq',
+  '/pages/pricing',
+  '/pages/treeview',
+  '/pages/account-settings',
+  '/pages/privacy-policy',
+];
+
+for (const language of ['fr', 'ar', 'zh'] as const) {
+  test(`no English UI string on a page in ${language}`, async ({ page }, testInfo) => {
+    test.slow();
+    await registerDirectly(
+      page,
+      'Lina Languages',
+      uniqueEmail(testInfo, `lang${language}`),
+      'quay-side-lang-7',
+    );
+    const saved = await page.request.post('/preferences', {
+      form: { intent: 'language', lng: language, redirectTo: '/dashboards/modern' },
+      maxRedirects: 0,
+    });
+    expect(saved.status()).toBe(302);
+    const english = englishOnly(language);
+    // The check knows the English it looks for (a menu entry every language translates).
+    expect(english.size).toBeGreaterThan(300);
+    expect(english.has('Shipping Orders')).toBe(true);
+    const found: string[] = [];
+    for (const path of PAGES) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const lines = (await page.locator('body').innerText())
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+      const title = await page.title();
+      for (const line of [...lines, title]) if (english.has(line)) found.push(`${path}: "${line}"`);
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}
