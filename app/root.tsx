@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { useNonce } from './components/nonce';
 import { directionOf, DEFAULT_LANGUAGE } from './i18n';
+import { analyticsScriptFor } from './services/analytics.server';
 import { getPreferences } from './services/preferences.server';
 import globalStyles from './styles/global.css?url';
 import { DEFAULT_APPEARANCE } from './theme/appearance';
@@ -25,7 +26,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return getPreferences(request);
+  return { ...(await getPreferences(request)), analyticsScript: analyticsScriptFor(request) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -48,6 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {preferences?.analyticsScript && <script async src={preferences.analyticsScript} nonce={nonce} />}
       </head>
       <body>
         <CssVarsProvider theme={theme} defaultMode={appearance.mode} modeStorageKey="joy-mode">
