@@ -52,7 +52,9 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // No trace: recording one for every test slows the whole run on two cores; a failure
+    // keeps its screenshot and error context (test-results/), and `--trace on` records when needed.
+    trace: 'off',
     screenshot: 'only-on-failure',
   },
   webServer: {

@@ -7,6 +7,9 @@ import { AGENT, CLIENT, PORTAL_URL, registerDirectly, signInAs, uniqueEmail } fr
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+// Each test has its own browser context and user: they may run side by side on both workers.
+test.describe.configure({ mode: 'parallel' });
+
 async function violationsOn(page: Page, path: string): Promise<string[]> {
   const response = await page.goto(path);
   expect(response?.status(), path).toBeLessThan(500);

@@ -36,6 +36,8 @@ test('a client sees its own orders, 10 a page, with tabs, search and pages in th
 
   await tabs.getByRole('link', { name: /^All/ }).click();
   await expect(page).toHaveURL('/apps/shipping?filter=show_all');
+  // The address changes before the new list is shown: wait for the list itself.
+  await expect(tabs.getByRole('link', { name: /^All/ })).toHaveAttribute('aria-current', 'page');
   const pages = page.getByRole('navigation', { name: 'Pages' });
   await pages.getByRole('link', { name: 'Next page' }).click();
   await expect(page).toHaveURL('/apps/shipping?filter=show_all&page=2');
