@@ -18,6 +18,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   if (!parsed.success) throw new Response('Not found', { status: 404 });
   const view = new URL(request.url).searchParams.get('view') === '1';
   return fileDownload(
+    request,
     'loan document download',
     () =>
       withBackofficeSession(request, () =>

@@ -17,7 +17,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   });
   const parsed = params.safeParse(raw);
   if (!parsed.success) throw new Response('Not found', { status: 404 });
-  return fileDownload('attachment download', () =>
+  return fileDownload(request, 'attachment download', () =>
     withBackofficeSession(request, () =>
       backoffice().call('getShippingRequestAttachment', {
         session: signedIn.session,

@@ -7,6 +7,7 @@ import { loadSharedDocument } from '~/services/shares.server';
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = new URL(request.url).searchParams.get('view') === '1';
   const response = await fileDownload(
+    request,
     'shared document',
     async () => {
       const file = await loadSharedDocument(params.token);

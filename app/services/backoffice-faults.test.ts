@@ -92,3 +92,23 @@ describe.each(['slow', 'error', 'not json', 'off contract'] as const)('a back of
     expect(reply.data.error['']).toEqual([`common:errors.${KEY[which]}`]);
   });
 });
+
+describe('a file download while the back office fails', () => {
+  it('answers 503 with a message in the reader’s language, plain text', async () => {
+    mode = 'error';
+    const cookie = await signedInAs('client');
+    const { loader } = await import('../routes/_portal.apps.requests.$id.attachments.$attachmentId');
+    for (const language of ['en', 'fr'] as const) {
+      const request = pageRequest('/apps/requests/1/attachments/2', { cookie, language });
+      let answer: Response | undefined;
+      try {
+        await loader({ ...args(request), params: { id: '1', attachmentId: '2' } });
+      } catch (error) {
+        if (error instanceof Response) answer = error;
+      }
+      expect(answer?.status).toBe(503);
+      expect(answer?.headers.get('Content-Type')).toBe('text/plain; charset=utf-8');
+      expect(await answer?.text()).toBe(message(language, 'fileUnavailable'));
+    }
+  });
+});

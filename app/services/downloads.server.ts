@@ -3,6 +3,7 @@
 import { isBackofficeError } from './backoffice/client.server';
 import type { CallAnswer } from './backoffice/contract';
 import { reportError } from './errors.server';
+import { i18next } from './i18n.server';
 
 /** `attachment; filename="…"; filename*=UTF-8''…` with the name made safe for the header. */
 export function contentDisposition(
@@ -23,6 +24,7 @@ type StoredFile = CallAnswer<'getShippingRequestAttachment'>;
 
 /** The file as a download; a refusal is a 404 (another customer's file is never told apart). */
 export async function fileDownload(
+  request: Request,
   context: string,
   load: () => Promise<StoredFile>,
   options: { view?: boolean } = {},
@@ -46,6 +48,10 @@ export async function fileDownload(
       throw new Response('Not found', { status: 404 });
     }
     reportError(context, error);
-    throw new Response('The file could not be loaded. Please try again.', { status: 503 });
+    const t = await i18next.getFixedT(request, 'common');
+    throw new Response(t('errors.fileUnavailable'), {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '30' },
+    });
   }
 }
