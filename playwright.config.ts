@@ -50,7 +50,8 @@ export default defineConfig({
   retries: 1,
   globalTimeout: 16 * 60_000,
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // A page that posts and reloads its data can take several seconds while the other worker runs axe.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: BASE_URL,

@@ -11,7 +11,7 @@ import Chip from '@mui/joy/Chip';
 import Divider from '@mui/joy/Divider';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { IconArrowLeft, IconEye, IconMessage, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import { titleMeta } from '~/components/page-title';
 import { CommentField, Figures, PersonAvatar } from '~/components/social/parts';
 import { blogCommentSchema } from '~/forms/social';
 import type { BlogReply } from '~/fixtures/types';
-import { authorOf, backTo, demoScreen } from '~/services/demo/social.server';
+import { authorOf, backTo, demoScreen } from '~/services/demo/screen.server';
 import { addBlogComment, findBlogPost, type DemoState } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
 
@@ -50,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: blogCommentSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   addBlogComment(state, post.id, submission.value.comment, authorOf(user));
-  return redirect(backTo(request, 'comments'));
+  return backTo(request, {}, 'comments');
 }
 
 export const meta = titleMeta;

@@ -22,7 +22,7 @@ import { Figures, PersonAvatar } from '~/components/social/parts';
 import { queryOf } from '~/forms/pages';
 import { blogListParams } from '~/forms/social';
 import { BLOG_CATEGORIES, type BlogCategory } from '~/fixtures/types';
-import { demoScreen } from '~/services/demo/social.server';
+import { demoScreen } from '~/services/demo/screen.server';
 import { slugOf } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
 

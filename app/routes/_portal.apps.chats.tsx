@@ -10,7 +10,7 @@ import Grid from '@mui/joy/Grid';
 import Sheet from '@mui/joy/Sheet';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +26,8 @@ import { titleMeta } from '~/components/page-title';
 import { CHAT_ME } from '~/fixtures/chats';
 import type { ChatContact, ChatMessage } from '~/fixtures/types';
 import { chatListParams, chatMessageSchema } from '~/forms/messaging';
-import { rolesFor } from '~/services/access';
-import { requireUser } from '~/services/auth.server';
-import { demoState, sendChatMessage, type DemoState } from '~/services/demo/store.server';
+import { backTo, demoScreen } from '~/services/demo/screen.server';
+import { sendChatMessage, type DemoState } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 
@@ -47,11 +46,10 @@ function selectedChat(state: DemoState, raw: string | null): ChatContact {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const { state } = await demoScreen(request, SCREEN);
   const { t, title } = await pageTools(request, 'messaging');
   const url = new URL(request.url);
   const params = chatListParams.parse(Object.fromEntries(url.searchParams));
-  const state = demoState(signedIn.user.id);
   const chat = selectedChat(state, url.searchParams.get('chat'));
   const wanted = params.q?.toLocaleLowerCase();
   const contacts = state.chats
@@ -72,15 +70,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const url = new URL(request.url);
-  const state = demoState(signedIn.user.id);
-  const chat = selectedChat(state, url.searchParams.get('chat'));
+  const { state } = await demoScreen(request, SCREEN);
+  const chat = selectedChat(state, new URL(request.url).searchParams.get('chat'));
   const submission = parseWithZod(await request.formData(), { schema: chatMessageSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   sendChatMessage(state, chat.id, submission.value.message, CHAT_ME);
-  // Back to the same chat, search kept (post, redirect, get).
-  return redirect(`${url.pathname}${url.search}`);
+  // Back to the same chat, search kept.
+  return backTo(request);
 }
 
 export const meta = titleMeta;

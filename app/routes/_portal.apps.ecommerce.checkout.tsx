@@ -19,21 +19,19 @@ import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { disabledWithoutJs, useMoney, usePendingCart } from '~/components/shop/shop-parts';
 import { CART_PATH, detailPath, SHOP_PATH } from '~/forms/shop';
-import { rolesFor } from '~/services/access';
-import { requireUser } from '~/services/auth.server';
+import { demoScreen } from '~/services/demo/screen.server';
 import { cartAction, cartView, type CartView } from '~/services/demo/shop.server';
-import { demoState } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
 
 export const handle = { i18n: ['common', 'shop'] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request, { anyOf: rolesFor(CART_PATH) });
+  const { state } = await demoScreen(request, CART_PATH);
   const { t, title } = await pageTools(request, 'shop');
-  return { title: title(t('cart.title')), cart: cartView(demoState(user.id)) };
+  return { title: title(t('cart.title')), cart: cartView(state) };
 }
 
-export const action = ({ request }: ActionFunctionArgs) => cartAction(request, rolesFor(CART_PATH));
+export const action = ({ request }: ActionFunctionArgs) => cartAction(request, CART_PATH);
 
 export const meta = titleMeta;
 

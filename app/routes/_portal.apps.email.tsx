@@ -9,7 +9,7 @@ import Grid from '@mui/joy/Grid';
 import Sheet from '@mui/joy/Sheet';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { IconPaperclip, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -28,10 +28,9 @@ import {
   type EmailFolder,
   type EmailListParams,
 } from '~/forms/messaging';
-import { rolesFor } from '~/services/access';
-import { requireUser } from '~/services/auth.server';
+import { backTo, demoScreen, orNotFound } from '~/services/demo/screen.server';
 import { emailDocument } from '~/services/demo/email-html.server';
-import { demoState, DemoNotFound, toggleEmailFlag, type DemoState } from '~/services/demo/store.server';
+import { toggleEmailFlag, type DemoState } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 
@@ -72,11 +71,10 @@ function selectedEmail(state: DemoState, list: Email[], raw: string | null): Ema
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const { state } = await demoScreen(request, SCREEN);
   const { t, title } = await pageTools(request, 'messaging');
   const url = new URL(request.url);
   const params = emailListParams.parse(Object.fromEntries(url.searchParams));
-  const state = demoState(signedIn.user.id);
   const list = listOf(state, params);
   const email = selectedEmail(state, list, url.searchParams.get('id'));
   const counts = Object.fromEntries(
@@ -94,18 +92,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const { state } = await demoScreen(request, SCREEN);
   const parsed = emailToggleSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false }, { status: 400 });
-  try {
-    toggleEmailFlag(demoState(signedIn.user.id), parsed.data.id, parsed.data.intent);
-  } catch (error) {
-    if (error instanceof DemoNotFound) throw new Response('Not found', { status: 404 });
-    throw error;
-  }
-  // Back to the same folder, filter and mail (post, redirect, get).
-  const url = new URL(request.url);
-  return redirect(`${url.pathname}${url.search}`);
+  orNotFound(() => toggleEmailFlag(state, parsed.data.id, parsed.data.intent));
+  // Back to the same folder, filter and mail.
+  return backTo(request);
 }
 
 export const meta = titleMeta;

@@ -8,7 +8,7 @@ import Grid from '@mui/joy/Grid';
 import Sheet from '@mui/joy/Sheet';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -22,11 +22,9 @@ import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
 import { NOTE_COLOURS, type Note } from '~/fixtures/types';
 import { noteListParams, noteSchema } from '~/forms/messaging';
-import { rolesFor } from '~/services/access';
-import { requireUser } from '~/services/auth.server';
+import { backTo, demoScreen } from '~/services/demo/screen.server';
 import {
   addNote,
-  demoState,
   DemoNotFound,
   removeNote,
   updateNote,
@@ -54,11 +52,10 @@ function selectedNote(state: DemoState, raw: string | null): Note | null {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const { state } = await demoScreen(request, SCREEN);
   const { t, title } = await pageTools(request, 'messaging');
   const url = new URL(request.url);
   const params = noteListParams.parse(Object.fromEntries(url.searchParams));
-  const state = demoState(signedIn.user.id);
   const note = selectedNote(state, url.searchParams.get('id'));
   const wanted = params.q?.toLocaleLowerCase();
   const notes = state.notes.filter(
@@ -71,19 +68,8 @@ type FormName = 'add' | 'edit';
 const refused = (form: FormName, result: SubmissionResult<string[]>) =>
   data({ form, result }, { status: 400 });
 
-/** The list's URL with `id` set (or removed), search kept. */
-function listUrl(url: URL, id: number | null): string {
-  const search = new URLSearchParams(url.search);
-  if (id === null) search.delete('id');
-  else search.set('id', String(id));
-  const query = search.toString();
-  return query ? `${url.pathname}?${query}` : url.pathname;
-}
-
 export async function action({ request }: ActionFunctionArgs) {
-  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const url = new URL(request.url);
-  const state = demoState(signedIn.user.id);
+  const { state } = await demoScreen(request, SCREEN);
   const formData = await request.formData();
   const intent = formData.get('intent');
   try {
@@ -92,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (submission.status !== 'success') return refused('add', submission.reply());
       try {
         const note = addNote(state, submission.value.title, submission.value.color);
-        return redirect(listUrl(url, note.id));
+        return backTo(request, { id: String(note.id) });
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
         return refused('add', submission.reply({ formErrors: ['messaging:notes.tooMany'] }));
@@ -103,11 +89,11 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: noteSchema });
       if (submission.status !== 'success') return refused('edit', submission.reply());
       updateNote(state, id, submission.value);
-      return redirect(listUrl(url, id));
+      return backTo(request, { id: String(id) });
     }
     if (intent === 'remove') {
       removeNote(state, recordIdOr404(formData.get('id')));
-      return redirect(listUrl(url, null));
+      return backTo(request, { id: null });
     }
   } catch (error) {
     if (error instanceof DemoNotFound) throw notFound();

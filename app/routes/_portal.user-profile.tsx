@@ -15,7 +15,7 @@ import Grid from '@mui/joy/Grid';
 import Input from '@mui/joy/Input';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { IconCheck, IconMapPin, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ import { PersonAvatar } from '~/components/social/parts';
 import { queryOf } from '~/forms/pages';
 import { PROFILE_TABS, profileActionSchema, profileParams, type ProfileTab } from '~/forms/social';
 import type { FollowUser } from '~/fixtures/types';
-import { authorOf, backTo, demoScreen, orNotFound } from '~/services/demo/social.server';
+import { authorOf, backTo, demoScreen, orNotFound } from '~/services/demo/screen.server';
 import {
   addFeedComment,
   addFeedReply,
@@ -81,32 +81,27 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ProfileFormReply>({ form, result: submission.reply() }, { status: 400 });
   }
   const change = submission.value;
-  let anchor: string;
-  orNotFound(() => {
+  // Where the page lands after the change: the thing that changed.
+  const anchor = orNotFound((): string => {
     switch (change.intent) {
       case 'likePost':
         togglePostLike(state, change.postId);
-        anchor = `${change.postId}-likes`;
-        break;
+        return `${change.postId}-likes`;
       case 'comment':
         addFeedComment(state, change.postId, change.comment, authorOf(user));
-        anchor = `${change.postId}-comment`;
-        break;
+        return `${change.postId}-comment`;
       case 'reply':
         addFeedReply(state, change.postId, change.commentId, change.reply, authorOf(user));
-        anchor = `comment-${change.commentId}`;
-        break;
+        return `comment-${change.commentId}`;
       case 'likeComment':
         toggleCommentLike(state, change.postId, change.commentId);
-        anchor = `comment-${change.commentId}`;
-        break;
+        return `comment-${change.commentId}`;
       case 'follow':
         toggleFollow(state, change.userId);
-        anchor = `user-${change.userId}`;
-        break;
+        return `user-${change.userId}`;
     }
   });
-  return redirect(backTo(request, anchor!));
+  return backTo(request, {}, anchor);
 }
 
 export const meta = titleMeta;

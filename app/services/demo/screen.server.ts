@@ -1,24 +1,31 @@
 // What the demo modules' screens share on the server: the signed-in user's copy of the demo data, the
-// way back to the same list after a form post (its URL state kept), and 404 for a record that is not
-// there.
+// way back to the same page after a form post (its URL state kept), 404 for a record that is not
+// there, and the user as the author of what they write.
 import { redirect } from '@remix-run/node';
+import type { Person } from '~/fixtures/types';
 import { rolesFor } from '~/services/access';
 import { requireUser, type SignedIn } from '~/services/auth.server';
+import type { PortalUser } from '~/services/user';
 import { DemoNotFound, demoState, type DemoState } from './store.server';
 
+/** The signed-in user allowed on `path` (the access table's screen) and their copy of the demo data. */
 export async function demoScreen(
   request: Request,
   path: string,
-): Promise<{ signedIn: SignedIn; state: DemoState }> {
+): Promise<{ signedIn: SignedIn; user: PortalUser; state: DemoState }> {
   const signedIn = await requireUser(request, { anyOf: rolesFor(path) });
-  return { signedIn, state: demoState(signedIn.user.id) };
+  return { signedIn, user: signedIn.user, state: demoState(signedIn.user.id) };
 }
 
 /**
  * Back to the page the form was posted from, with its query kept (`set` changes some of it, a null
- * value removes a parameter): post, redirect, get.
+ * value removes a parameter) and `anchor` to land on what changed: post, redirect, get.
  */
-export function backTo(request: Request, set: Record<string, string | null> = {}): Response {
+export function backTo(
+  request: Request,
+  set: Record<string, string | null> = {},
+  anchor?: string,
+): Response {
   const url = new URL(request.url);
   const query = new URLSearchParams(url.search);
   query.delete('index');
@@ -27,10 +34,10 @@ export function backTo(request: Request, set: Record<string, string | null> = {}
     else query.set(name, value);
   }
   const search = query.toString();
-  return redirect(search ? `${url.pathname}?${search}` : url.pathname);
+  return redirect(`${url.pathname}${search ? `?${search}` : ''}${anchor ? `#${anchor}` : ''}`);
 }
 
-/** Runs a change of the demo data; a record that is not there answers 404. */
+/** Runs a change of the demo data; a record that is not there answers 404, like an unknown page. */
 export function orNotFound<T>(work: () => T): T {
   try {
     return work();
@@ -38,4 +45,9 @@ export function orNotFound<T>(work: () => T): T {
     if (error instanceof DemoNotFound) throw new Response('Not found', { status: 404 });
     throw error;
   }
+}
+
+/** The signed-in user as the author of a comment or reply. */
+export function authorOf(user: PortalUser): Person {
+  return { id: user.id, name: user.name, avatar: user.profile_image ?? '' };
 }

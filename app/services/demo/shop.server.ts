@@ -2,22 +2,20 @@
 // user's products and cart, and the one cart action (add, one more, one fewer, remove) that posts back
 // to the page it came from.
 import { parseWithZod } from '@conform-to/zod';
-import { data, redirect } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { cartSchema } from '~/forms/shop';
 import type { Product } from '~/fixtures/types';
-import { requireUser } from '~/services/auth.server';
 import { pageTools } from '~/services/page.server';
 import {
   addToCart,
   cartTotal,
   changeCartQuantity,
   DEMO_LIMITS,
-  demoState,
   DemoNotFound,
   type DemoState,
   removeFromCart,
 } from './store.server';
-import type { RoleName } from '~/services/backoffice/contract';
+import { backTo, demoScreen } from './screen.server';
 
 export interface CartView {
   lines: { product: Product; qty: number; lineTotal: number }[];
@@ -52,26 +50,22 @@ export interface CartRefusal {
  * Out-of-stock products are refused here (the store itself accepts them, as the /api/data mock did).
  * One fewer at quantity 1 is refused too: the cart's "Remove" button takes a line away.
  */
-export async function cartAction(request: Request, roles: readonly RoleName[]) {
-  const { user } = await requireUser(request, { anyOf: roles });
+export async function cartAction(request: Request, screen: string) {
+  const { state } = await demoScreen(request, screen);
   const { t } = await pageTools(request, 'shop');
   const refuse = (error: string, productId: number | null = null) =>
     data<CartRefusal>({ error, productId }, { status: 400 });
   const submission = parseWithZod(await request.formData(), { schema: cartSchema });
   if (submission.status !== 'success') return refuse(t('errors.invalid'));
   const { intent, productId } = submission.value;
-  const state = demoState(user.id);
   const product = state.products.find((candidate) => candidate.id === productId);
   if (!product) throw new Response('Not found', { status: 404 });
-  const url = new URL(request.url);
-  url.searchParams.delete('added');
   try {
     switch (intent) {
       case 'add':
         if (!product.stock) return refuse(t('errors.outOfStock', { title: product.title }), productId);
         addToCart(state, productId);
-        url.searchParams.set('added', String(productId));
-        break;
+        return backTo(request, { added: String(productId) });
       case 'increase':
         changeCartQuantity(state, productId, 1);
         break;
@@ -90,5 +84,5 @@ export async function cartAction(request: Request, roles: readonly RoleName[]) {
     if (error instanceof RangeError) return refuse(t('errors.cartFull'), productId);
     throw error;
   }
-  return redirect(`${url.pathname}${url.search}`);
+  return backTo(request, { added: null });
 }
