@@ -23,13 +23,7 @@ import { SelectField } from '~/components/select-field';
 import { NOTE_COLOURS, type Note } from '~/fixtures/types';
 import { noteListParams, noteSchema } from '~/forms/messaging';
 import { backTo, demoScreen } from '~/services/demo/screen.server';
-import {
-  addNote,
-  DemoNotFound,
-  removeNote,
-  updateNote,
-  type DemoState,
-} from '~/services/demo/store.server';
+import { addNote, DemoNotFound, removeNote, updateNote, type DemoState } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 

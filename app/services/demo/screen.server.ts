@@ -21,11 +21,7 @@ export async function demoScreen(
  * Back to the page the form was posted from, with its query kept (`set` changes some of it, a null
  * value removes a parameter) and `anchor` to land on what changed: post, redirect, get.
  */
-export function backTo(
-  request: Request,
-  set: Record<string, string | null> = {},
-  anchor?: string,
-): Response {
+export function backTo(request: Request, set: Record<string, string | null> = {}, anchor?: string): Response {
   const url = new URL(request.url);
   const query = new URLSearchParams(url.search);
   query.delete('index');
