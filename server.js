@@ -4,6 +4,7 @@ import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
 import { readFileSync } from 'node:fs';
 import { contentSecurityPolicy, isCrossSiteWrite, refusalLanguage, refusalPage } from './server/security.js';
+import { publicPageCache } from './server/page-cache.js';
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '127.0.0.1';
@@ -63,6 +64,7 @@ app.all(
     res.set('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce, { analyticsOrigin }));
     next();
   },
+  publicPageCache({ nonceOf: (res) => res.locals.cspNonce }),
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV,

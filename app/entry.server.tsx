@@ -1,19 +1,14 @@
 // Renders each page on the server: translations, Emotion styles extracted into the head, CSP nonce.
-import { PassThrough } from 'node:stream';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { createInstance } from 'i18next';
-import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { renderToReadableStream } from 'react-dom/server.browser';
+import { I18nextProvider } from 'react-i18next';
 import { NonceContext } from './components/nonce';
-import { i18nConfig } from './i18n';
-import { i18next as remixI18next, resources } from './services/i18n.server';
+import { i18nFor } from './services/i18n.server';
 import { getPreferences } from './services/preferences.server';
 import { createEmotionCache } from './theme/emotion';
-
-const ABORT_DELAY_MS = 10_000;
 
 /** A signed-in user's pages and data are theirs alone: never stored by the browser or a proxy. */
 function markPrivate(request: Request, headers: Headers) {
@@ -21,6 +16,8 @@ function markPrivate(request: Request, headers: Headers) {
     headers.set('Cache-Control', 'private, no-store');
   }
 }
+
+const ABORT_DELAY_MS = 10_000;
 
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   markPrivate(request, response.headers);
@@ -36,21 +33,21 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? '';
   const { language, dir } = await getPreferences(request);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    ...i18nConfig,
-    lng: language,
-    ns: remixI18next.getRouteNamespaces(remixContext),
-    resources,
-  });
+  const i18n = await i18nFor(language);
 
   const cache = createEmotionCache(dir, { nonce });
   const emotion = createEmotionServer(cache);
 
-  // Rendered whole before sending, so that the critical styles can go into the head (no flash).
-  const html = await new Promise<string>((resolve, reject) => {
-    let failed: unknown;
-    const { pipe, abort } = renderToPipeableStream(
+  // Rendered whole before sending, so that the critical styles can go into the head (no flash). The web
+  // streams renderer, not Node's: React 18's Node renderer can put a NUL byte into non-ASCII text that
+  // straddles one of its 2 048-byte buffers (Arabic and Chinese pages). Not renderToString either: the
+  // loader data streamed at the end of the page needs a renderer that waits for it.
+  let failed: unknown;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(failed), ABORT_DELAY_MS);
+  let html: string;
+  try {
+    const stream = await renderToReadableStream(
       <NonceContext.Provider value={nonce}>
         <I18nextProvider i18n={i18n}>
           <CacheProvider value={cache}>
@@ -60,23 +57,18 @@ export default async function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        onAllReady() {
-          const body = new PassThrough();
-          const chunks: Buffer[] = [];
-          body.on('data', (chunk: Buffer) => chunks.push(chunk));
-          body.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-          body.on('error', reject);
-          pipe(body);
-        },
-        onShellError: reject,
+        signal: controller.signal,
         onError(error) {
           failed = error;
           if (responseStatusCode < 500) console.error(error);
         },
       },
     );
-    setTimeout(() => abort(failed), ABORT_DELAY_MS);
-  });
+    await stream.allReady;
+    html = await new Response(stream).text();
+  } finally {
+    clearTimeout(timer);
+  }
 
   // At the end of <head>: React tolerates extra trailing nodes there while hydrating, not ones in between.
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));

@@ -1,7 +1,6 @@
 import ubuntu400 from '@fontsource/ubuntu/400.css?url';
 import ubuntu500 from '@fontsource/ubuntu/500.css?url';
 import ubuntu700 from '@fontsource/ubuntu/700.css?url';
-import CssBaseline from '@mui/joy/CssBaseline';
 import { CssVarsProvider } from '@mui/joy/styles';
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
@@ -13,6 +12,7 @@ import { analyticsScriptFor } from './services/analytics.server';
 import { getPreferences } from './services/preferences.server';
 import globalStyles from './styles/global.css?url';
 import { DEFAULT_APPEARANCE } from './theme/appearance';
+import { themeHref } from './theme/theme-css.server';
 import { portalTheme } from './theme/theme';
 
 export const handle = { i18n: ['common'] };
@@ -26,7 +26,13 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { ...(await getPreferences(request)), analyticsScript: analyticsScriptFor(request) };
+  const preferences = await getPreferences(request);
+  return {
+    ...preferences,
+    analyticsScript: analyticsScriptFor(request),
+    /** The theme's variables and baseline styles: a static stylesheet, the same for every page. */
+    themeStylesheet: themeHref({ ...preferences.appearance, dir: preferences.dir }),
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -48,12 +54,25 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <link
+          rel="stylesheet"
+          href={
+            preferences?.themeStylesheet ??
+            // Without the root's data (an error before it loaded): the default palette, not cached.
+            `/theme.css?palette=${appearance.theme}&radius=${appearance.borderRadius}&dir=${dir}`
+          }
+        />
         <Links />
         {preferences?.analyticsScript && <script async src={preferences.analyticsScript} nonce={nonce} />}
       </head>
       <body>
-        <CssVarsProvider theme={theme} defaultMode={appearance.mode} modeStorageKey="joy-mode">
-          <CssBaseline />
+        {/* The variables and baseline styles come from the linked theme stylesheet, not from here. */}
+        <CssVarsProvider
+          theme={theme}
+          defaultMode={appearance.mode}
+          modeStorageKey="joy-mode"
+          disableStyleSheetGeneration
+        >
           {children}
         </CssVarsProvider>
         <ScrollRestoration nonce={nonce} />

@@ -1,9 +1,5 @@
 // The appearance settings of spec section 3 as one plain form: applied on the next page load, no JavaScript needed.
 import Button from '@mui/joy/Button';
-import FormControl from '@mui/joy/FormControl';
-import FormLabel from '@mui/joy/FormLabel';
-import Radio from '@mui/joy/Radio';
-import RadioGroup from '@mui/joy/RadioGroup';
 import Stack from '@mui/joy/Stack';
 import { useLocation, useRouteLoaderData } from '@remix-run/react';
 import { IconPalette } from '@tabler/icons-react';
@@ -13,6 +9,10 @@ import { BORDER_RADII, DEFAULT_APPEARANCE, PALETTES } from '~/theme/appearance';
 import { BRAND_COLOURS } from '~/theme/palettes';
 import { Disclosure } from './disclosure';
 
+/**
+ * One setting as a group of native radio buttons. Plain elements styled by global.css (.choice): the
+ * panel is on every page, and Joy's radios cost several styled components each to render on the server.
+ */
 function Choice({
   name,
   label,
@@ -24,46 +24,21 @@ function Choice({
   value: string;
   options: { value: string; label: string; swatch?: string }[];
 }) {
-  const id = `appearance-${name}`;
   return (
-    <FormControl>
-      <FormLabel id={id}>{label}</FormLabel>
-      <RadioGroup
-        name={name}
-        defaultValue={value}
-        orientation="horizontal"
-        aria-labelledby={id}
-        sx={{ flexWrap: 'wrap', gap: 1.5 }}
-      >
+    <fieldset className="choice">
+      <legend>{label}</legend>
+      <div className="choice-options">
         {options.map((option) => (
-          <Radio
-            key={option.value}
-            value={option.value}
-            label={
-              option.swatch ? (
-                <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-                  <span
-                    aria-hidden
-                    style={{
-                      width: 14,
-                      height: 14,
-                      borderRadius: '50%',
-                      background: option.swatch,
-                      display: 'inline-block',
-                    }}
-                  />
-                  {option.label}
-                </span>
-              ) : (
-                option.label
-              )
-            }
-            size="sm"
-            sx={{ m: 0 }}
-          />
+          <label key={option.value}>
+            <input type="radio" name={name} value={option.value} defaultChecked={option.value === value} />
+            {option.swatch && (
+              <span aria-hidden className="choice-swatch" style={{ background: option.swatch }} />
+            )}
+            {option.label}
+          </label>
         ))}
-      </RadioGroup>
-    </FormControl>
+      </div>
+    </fieldset>
   );
 }
 

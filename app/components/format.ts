@@ -1,9 +1,34 @@
-// Dates, numbers and money in the reader's language, the same on the server and in the browser.
+// Dates, numbers and money in the reader's language, the same on the server and in the browser. The
+// Intl formatters are built once per language and options (building one costs far more than using it).
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function cached<F>(formats: Map<string, F>, language: string, options: object, make: () => F): F {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    // Bounded: languages × the handful of option sets this module uses.
+    if (formats.size > 200) formats.clear();
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(dateFormats, language, options, () => new Intl.DateTimeFormat(language, options));
+}
+
+function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return cached(numberFormats, language, options, () => new Intl.NumberFormat(language, options));
+}
+
 export function formatDate(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   // UTC on both sides: the server cannot know the reader's time zone when JavaScript is off.
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return dateFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 export function formatNumber(
@@ -11,7 +36,7 @@ export function formatNumber(
   language: string,
   options: Intl.NumberFormatOptions = {},
 ): string {
-  return new Intl.NumberFormat(language, options).format(value);
+  return numberFormat(language, options).format(value);
 }
 
 export function formatBytes(bytes: number, language: string): string {
@@ -22,7 +47,7 @@ export function formatBytes(bytes: number, language: string): string {
     value /= 1024;
     unit += 1;
   }
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit: units[unit],
     // "656 bytes", "1.2 MB": bytes read better spelled out.
@@ -32,13 +57,13 @@ export function formatBytes(bytes: number, language: string): string {
 }
 
 export function formatMoney(value: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(value);
+  return numberFormat(language, { style: 'currency', currency }).format(value);
 }
 
 export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, {
+  return dateFormat(language, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'UTC',

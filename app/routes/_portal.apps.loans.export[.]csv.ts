@@ -6,13 +6,13 @@ import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { csvResponse } from '~/services/csv.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
-import { i18next } from '~/services/i18n.server';
+import { translator } from '~/services/i18n.server';
 import { loansForExport } from '~/services/loans.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor('/apps/loans/export.csv') });
   const params = loanListParams.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const t = await i18next.getFixedT(request, ['finance', 'catalog', 'common']);
+  const t = await translator(request, ['finance', 'catalog', 'common']);
   let loans;
   try {
     loans = await withBackofficeSession(request, () => loansForExport(signedIn, params));

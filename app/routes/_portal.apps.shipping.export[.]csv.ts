@@ -6,13 +6,13 @@ import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { csvResponse } from '~/services/csv.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
-import { i18next } from '~/services/i18n.server';
+import { translator } from '~/services/i18n.server';
 import { ordersForExport } from '~/services/shipping.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor('/apps/shipping/export.csv') });
   const params = orderListParams.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const t = await i18next.getFixedT(request, ['shipping', 'catalog', 'common']);
+  const t = await translator(request, ['shipping', 'catalog', 'common']);
   let orders;
   try {
     orders = await withBackofficeSession(request, () => ordersForExport(signedIn, params));

@@ -1,7 +1,7 @@
 // The shared file itself (shown in the tab with `?view=1`, PDF and images only; downloaded otherwise).
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { fileDownload } from '~/services/downloads.server';
-import { i18next } from '~/services/i18n.server';
+import { translator } from '~/services/i18n.server';
 import { loadSharedDocument } from '~/services/shares.server';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -12,7 +12,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     async () => {
       const file = await loadSharedDocument(params.token);
       if (!file) {
-        const t = await i18next.getFixedT(request, 'common');
+        const t = await translator(request, 'common');
         throw new Response(t('shared.invalidBody'), {
           status: 404,
           headers: { 'Content-Type': 'text/plain; charset=utf-8' },

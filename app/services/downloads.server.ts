@@ -3,7 +3,7 @@
 import { isBackofficeError } from './backoffice/client.server';
 import type { CallAnswer } from './backoffice/contract';
 import { reportError } from './errors.server';
-import { i18next } from './i18n.server';
+import { translator } from './i18n.server';
 
 /** `attachment; filename="…"; filename*=UTF-8''…` with the name made safe for the header. */
 export function contentDisposition(
@@ -48,7 +48,7 @@ export async function fileDownload(
       throw new Response('Not found', { status: 404 });
     }
     reportError(context, error);
-    const t = await i18next.getFixedT(request, 'common');
+    const t = await translator(request, 'common');
     throw new Response(t('errors.fileUnavailable'), {
       status: 503,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '30' },

@@ -1,8 +1,9 @@
 // Language detection (cookie, then Accept-Language) and translations for loaders and actions.
 import { createCookie } from '@remix-run/node';
-import type { Resource } from 'i18next';
+import { createInstance, type i18n as I18n, type Resource, type TFunction } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { RemixI18Next } from 'remix-i18next/server';
-import { DEFAULT_LANGUAGE, LANGUAGES, i18nConfig, isLanguage, type Language } from '~/i18n';
+import { DEFAULT_LANGUAGE, LANGUAGES, i18nConfig, isLanguage, type Language, type Namespace } from '~/i18n';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
 
@@ -35,4 +36,32 @@ export const i18next = new RemixI18Next({
 export async function getLanguage(request: Request): Promise<Language> {
   const detected = await i18next.getLocale(request);
   return isLanguage(detected) ? detected : DEFAULT_LANGUAGE;
+}
+
+/**
+ * One i18next instance per language, made on first use and shared by every request: all translations
+ * are in memory already, and nothing on the server changes an instance's language.
+ */
+const instances = new Map<Language, Promise<I18n>>();
+
+export function i18nFor(language: Language): Promise<I18n> {
+  let ready = instances.get(language);
+  if (!ready) {
+    const instance = createInstance();
+    ready = instance
+      .use(initReactI18next)
+      .init({ ...i18nConfig, lng: language, resources })
+      .then(() => instance);
+    instances.set(language, ready);
+  }
+  return ready;
+}
+
+/** The translation function of the request's language for one namespace (others by prefix). */
+export async function translator(
+  request: Request,
+  namespace: Namespace | Namespace[] = 'common',
+): Promise<TFunction> {
+  const language = await getLanguage(request);
+  return (await i18nFor(language)).getFixedT(language, namespace);
 }

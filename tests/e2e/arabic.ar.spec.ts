@@ -82,3 +82,20 @@ test('the Arabic sign-in page and dashboard hydrate without errors, with no untr
   }
   expect(errors, 'errors on /dashboards/modern').toEqual([]);
 });
+
+test('pages in Arabic and Chinese reach the browser as whole UTF-8 text, without NUL bytes', async ({
+  page,
+}) => {
+  // React 18's streaming renderer could put a NUL into non-ASCII text that straddled one of its buffers.
+  await signInDirectly(page);
+  const pages = ['/dashboards/modern', '/apps/shipping', '/apps/loans', '/apps/invoice', '/pages/faq'];
+  for (const language of ['ar', 'zh']) {
+    for (const path of pages) {
+      const response = await page.request.get(path, { headers: { 'Accept-Language': language } });
+      expect(response.status(), path).toBe(200);
+      const body = await response.body();
+      expect(body.includes(0), `${language} ${path}`).toBe(false);
+      expect(body.toString('utf8'), `${language} ${path}`).not.toContain('\uFFFD');
+    }
+  }
+});

@@ -3,11 +3,6 @@
 // footer with the legal pages.
 import Box from '@mui/joy/Box';
 import IconButton from '@mui/joy/IconButton';
-import List from '@mui/joy/List';
-import ListItem from '@mui/joy/ListItem';
-import ListItemButton from '@mui/joy/ListItemButton';
-import ListItemDecorator from '@mui/joy/ListItemDecorator';
-import ListSubheader from '@mui/joy/ListSubheader';
 import Typography from '@mui/joy/Typography';
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import {
@@ -45,6 +40,10 @@ function Brand({ compact }: { compact: boolean }) {
   );
 }
 
+/**
+ * The menu as plain lists and links styled by global.css (.menu-*): it is on every page, and Joy's list
+ * components cost several styled elements per entry to render on the server.
+ */
 function MenuLinks({
   entries,
   compact,
@@ -64,40 +63,31 @@ function MenuLinks({
           // The heading stands before the list it names: a list holds list items only.
           <Fragment key={section}>
             {!horizontal && (
-              <ListSubheader
-                id={`menu-${section}`}
-                className={compact ? 'visually-hidden' : undefined}
-                sx={{ mt: 1 }}
-              >
+              <div id={`menu-${section}`} className={compact ? 'visually-hidden' : 'menu-heading'}>
                 {t(`menu.sections.${section}`)}
-              </ListSubheader>
+              </div>
             )}
-            <List
-              size="sm"
-              orientation={horizontal ? 'horizontal' : 'vertical'}
+            <ul
+              className={horizontal ? 'menu-list menu-list-horizontal' : 'menu-list'}
               aria-labelledby={horizontal ? undefined : `menu-${section}`}
               aria-label={horizontal ? t(`menu.sections.${section}`) : undefined}
-              sx={{ '--ListItem-radius': 'var(--joy-radius-sm)', gap: 0.5, flexGrow: 0 }}
             >
               {items.map((entry) => (
-                <ListItem key={entry.path}>
-                  <ListItemButton
-                    component={NavLink}
+                <li key={entry.path}>
+                  <NavLink
                     to={entry.path}
                     prefetch="intent"
+                    className="menu-link"
                     title={compact ? t(entry.menu.label) : undefined}
-                    sx={{
-                      '&[aria-current="page"]': { bgcolor: 'primary.solidBg', color: 'primary.solidColor' },
-                    }}
                   >
-                    <ListItemDecorator sx={{ color: 'inherit' }}>
+                    <span className="menu-icon">
                       <MenuIcon name={entry.menu.icon} />
-                    </ListItemDecorator>
+                    </span>
                     <span className={compact ? 'visually-hidden' : undefined}>{t(entry.menu.label)}</span>
-                  </ListItemButton>
-                </ListItem>
+                  </NavLink>
+                </li>
               ))}
-            </List>
+            </ul>
           </Fragment>
         );
       })}
