@@ -14,6 +14,40 @@ function multipart(
   return new Request('http://127.0.0.1/upload', { method: 'POST', body: form });
 }
 
+/**
+ * A multipart body of one part (`head` its headers) with `size` bytes of content, made only as it is read;
+ * `pulled` says how much of it was.
+ */
+function lazyMultipart(head: string, size: number) {
+  const boundary = 'lazy-boundary';
+  const start = new TextEncoder().encode(`--${boundary}\r\n${head}\r\n\r\n`);
+  const chunk = new Uint8Array(64 * 1024).fill(0x41);
+  const counter = { pulled: 0 };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (counter.pulled === 0) {
+          controller.enqueue(start);
+        } else if (counter.pulled < size) {
+          controller.enqueue(chunk.slice());
+        } else {
+          controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+          controller.close();
+        }
+        counter.pulled += counter.pulled === 0 ? start.length : chunk.length;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const request = new Request('http://127.0.0.1/upload', {
+    method: 'POST',
+    body,
+    duplex: 'half',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  } as RequestInit);
+  return { request, counter };
+}
+
 describe('parseUploadForm', () => {
   it('keeps the text fields and base64-encodes allowed files', async () => {
     const result = await parseUploadForm(
@@ -94,6 +128,31 @@ describe('parseUploadForm', () => {
     const result = await parseUploadForm(request, { fileField: 'attachments' });
     expect(result.formData.get('service')).toBe('other');
     expect(result.files).toEqual([]);
+  });
+
+  it('stops reading at the size limit of a file of a refused type', async () => {
+    const { request, counter } = lazyMultipart(
+      'Content-Disposition: form-data; name="attachments"; filename="run.exe"',
+      20 * 1024 * 1024,
+    );
+    const result = await parseUploadForm(request, { fileField: 'attachments', maxFileBytes: 1024 });
+    expect(result.problems).toEqual([{ code: 'fileType', filename: 'run.exe' }]);
+    expect(counter.pulled).toBeLessThan(512 * 1024);
+  });
+
+  it('stops reading a body longer than any valid form (an endless text field)', async () => {
+    const { request, counter } = lazyMultipart(
+      'Content-Disposition: form-data; name="description"',
+      20 * 1024 * 1024,
+    );
+    const result = await parseUploadForm(request, {
+      fileField: 'attachments',
+      maxFiles: 1,
+      maxFileBytes: 1024,
+    });
+    expect(result.problems).toEqual([{ code: 'malformed' }]);
+    // 1 file of 1 KiB, 50 fields of 20 000 bytes and 1 MiB of headers: about 2 MiB.
+    expect(counter.pulled).toBeLessThan(3 * 1024 * 1024);
   });
 
   it('calls a broken body malformed', async () => {
