@@ -3,19 +3,25 @@ import { randomBytes } from 'node:crypto';
 import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
 import { readFileSync } from 'node:fs';
-import { contentSecurityPolicy, isCrossSiteWrite, refusalLanguage, refusalPage } from './server/security.js';
+import {
+  bodyRefusal,
+  contentSecurityPolicy,
+  isCrossSiteWrite,
+  refusalLanguage,
+  refusalPage,
+} from './server/security.js';
 import { publicPageCache } from './server/page-cache.js';
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '127.0.0.1';
 const build = await import('./build/server/index.js');
 
-/** The cross-site refusal's texts in each language (namespace common, errors.crossSite). */
-const crossSiteTexts = Object.fromEntries(
+/** The refusals' texts in each language (namespace common: errors.crossSite, errors.tooLarge). */
+const refusalTexts = Object.fromEntries(
   ['en', 'fr', 'ar', 'zh'].map((language) => [
     language,
-    JSON.parse(readFileSync(new URL(`./app/locales/${language}/common.json`, import.meta.url), 'utf8')).errors
-      .crossSite,
+    JSON.parse(readFileSync(new URL(`./app/locales/${language}/common.json`, import.meta.url), 'utf8'))
+      .errors,
   ]),
 );
 
@@ -47,13 +53,27 @@ app.use((req, res, next) => {
   });
   if (refused) {
     const language = refusalLanguage(req.get('cookie'), req.get('accept-language'));
-    res.status(403).type('html').send(refusalPage(language, crossSiteTexts[language]));
+    res.status(403).type('html').send(refusalPage(language, refusalTexts[language].crossSite));
     return;
   }
   next();
 });
 
 // Fingerprinted build output never changes under its name.
+// A body too large to read is refused before anything reads it.
+app.use((req, res, next) => {
+  const status = bodyRefusal({
+    method: req.method,
+    contentType: req.get('content-type'),
+    contentLength: req.get('content-length'),
+    transferEncoding: req.get('transfer-encoding'),
+  });
+  if (status === null) return next();
+  const language = refusalLanguage(req.get('cookie'), req.get('accept-language'));
+  res.set('Connection', 'close');
+  res.status(status).type('html').send(refusalPage(language, refusalTexts[language].tooLarge));
+});
+
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
 app.use(express.static('build/client', { maxAge: '1h', index: false }));
 

@@ -14,6 +14,24 @@ export function isCrossSiteWrite({ method, origin, secFetchSite, expectedOrigin 
   return secFetchSite === 'cross-site' || secFetchSite === 'same-site';
 }
 
+/** The largest request bodies read: forms and JSON calls, and multipart forms (up to five 10 MB files). */
+export const BODY_LIMITS = { form: 1024 * 1024, multipart: 64 * 1024 * 1024 };
+
+/**
+ * Refuses a request body too large to read, before anything reads it: 413 above the limit for its
+ * kind, 411 for a body without a declared length (browsers always declare one for forms and calls).
+ * Multipart uploads are also cut at their own, smaller limits while they are read (uploads.server.ts).
+ * @param {{ method: string; contentType?: string; contentLength?: string; transferEncoding?: string }} request
+ * @returns {411 | 413 | null}
+ */
+export function bodyRefusal({ method, contentType, contentLength, transferEncoding }) {
+  if (['GET', 'HEAD', 'OPTIONS'].includes(method)) return null;
+  if (contentLength === undefined) return transferEncoding ? 411 : null;
+  const limit = /^multipart\/form-data/i.test(contentType ?? '') ? BODY_LIMITS.multipart : BODY_LIMITS.form;
+  const length = Number(contentLength);
+  return Number.isFinite(length) && length <= limit ? null : 413;
+}
+
 /**
  * The Content-Security-Policy of a page: scripts and Emotion's styles only with this response's nonce.
  * @param {string} nonce

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, isCrossSiteWrite, refusalLanguage, refusalPage } from './security.js';
+import {
+  BODY_LIMITS,
+  bodyRefusal,
+  contentSecurityPolicy,
+  isCrossSiteWrite,
+  refusalLanguage,
+  refusalPage,
+} from './security.js';
 
 const expectedOrigin = 'https://portal.example';
 
@@ -53,5 +60,48 @@ describe('the cross-site refusal page', () => {
     expect(page).toContain('<title>لم يُرسَل &#60;b&#62;</title>');
     expect(page).toContain('x &#38; y');
     expect(page).not.toContain('<script');
+  });
+});
+
+describe('bodyRefusal', () => {
+  const form = 'application/x-www-form-urlencoded';
+  const multipart = 'multipart/form-data; boundary=x';
+  it.each([
+    ['a GET', { method: 'GET' }, null],
+    ['a small form', { method: 'POST', contentType: form, contentLength: '120' }, null],
+    [
+      'a form at the limit',
+      { method: 'POST', contentType: form, contentLength: String(BODY_LIMITS.form) },
+      null,
+    ],
+    [
+      'a form over the limit',
+      { method: 'POST', contentType: form, contentLength: String(BODY_LIMITS.form + 1) },
+      413,
+    ],
+    [
+      'a JSON call over the form limit',
+      { method: 'POST', contentType: 'application/json', contentLength: '2000000' },
+      413,
+    ],
+    [
+      'an upload of five 10 MB files',
+      { method: 'POST', contentType: multipart, contentLength: String(52 * 1024 * 1024) },
+      null,
+    ],
+    [
+      'a 100 MB upload',
+      { method: 'POST', contentType: multipart, contentLength: String(100 * 1024 * 1024) },
+      413,
+    ],
+    ['a length that is not a number', { method: 'POST', contentType: form, contentLength: 'lots' }, 413],
+    [
+      'a body without a declared length',
+      { method: 'POST', contentType: form, transferEncoding: 'chunked' },
+      411,
+    ],
+    ['a POST without a body', { method: 'POST' }, null],
+  ])('%s', (_case, request, expected) => {
+    expect(bodyRefusal(request)).toBe(expected);
   });
 });

@@ -35,6 +35,30 @@ test('a form posted from another site is refused with a page in the reader’s l
   expect(own.status()).toBe(302);
 });
 
+test('a body too large to read is refused before any action reads it, in the reader’s language', async ({
+  request,
+}) => {
+  // 2 MB of form to the sign-in page, which takes an e-mail and a password.
+  const refused = await request.post('/auth/login', {
+    data: `email=${'a'.repeat(2 * 1024 * 1024)}&password=x`,
+    headers: {
+      Origin: PORTAL_URL,
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Accept-Language': 'zh',
+    },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(413);
+  expect(await refused.text()).toContain('请求过大');
+  // An ordinary sign-in still goes through.
+  const own = await request.post('/auth/login', {
+    form: { email: 'client@example.com', password: 'demo1234' },
+    headers: { Origin: PORTAL_URL },
+    maxRedirects: 0,
+  });
+  expect(own.status()).toBe(302);
+});
+
 test('every answer carries the security headers, and none names the server software', async ({ request }) => {
   for (const path of ['/auth/login', '/healthz', '/no/such/page']) {
     const response = await request.get(path, { maxRedirects: 0 });
