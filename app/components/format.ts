@@ -69,3 +69,35 @@ export function formatDateTime(iso: string, language: string): string {
     timeZone: 'UTC',
   }).format(date);
 }
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+];
+
+/**
+ * How long ago (or ahead) `iso` is from `now`, in the reader's language ("5 minutes ago", "yesterday");
+ * a week or more away, the date itself. `now` comes from the server with the page, so that the page reads
+ * the same when the browser takes it over.
+ */
+export function formatRelative(iso: string, now: string, language: string): string {
+  const date = new Date(iso);
+  const reference = new Date(now);
+  if (Number.isNaN(date.getTime()) || Number.isNaN(reference.getTime())) return iso;
+  let value = (date.getTime() - reference.getTime()) / 1000;
+  const format = cached(
+    relativeFormats,
+    language,
+    { numeric: 'auto' },
+    () => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }),
+  );
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(value) < size) return format.format(Math.round(value), unit);
+    value /= size;
+  }
+  return formatDate(iso, language);
+}

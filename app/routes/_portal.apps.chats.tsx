@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
-import { formatDateTime } from '~/components/format';
+import { formatDateTime, formatRelative } from '~/components/format';
 import { SearchForm } from '~/components/list-table';
 import { isolated } from '~/components/messaging/parts';
 import { PresenceBadge } from '~/components/messaging/presence';
@@ -66,7 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         lastAt: last?.createdAt ?? null,
       };
     });
-  return { title: title(t('chats.title')), params, contacts, chat };
+  // Relative times are counted from the server's clock, the same when the browser takes the page over.
+  return { title: title(t('chats.title')), params, contacts, chat, now: new Date().toISOString() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -180,7 +181,7 @@ function Composer({ chat }: { chat: ChatContact }) {
 }
 
 export default function Chats() {
-  const { params, contacts, chat } = useLoaderData<typeof loader>();
+  const { params, contacts, chat, now } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('messaging');
   return (
     <Stack gap={3}>
@@ -230,8 +231,11 @@ export default function Chats() {
                           </Typography>
                           {contact.lastAt && (
                             <Typography level="body-xs" textColor="text.tertiary" noWrap>
-                              <time dateTime={contact.lastAt}>
-                                {formatDateTime(contact.lastAt, i18n.language)}
+                              <time
+                                dateTime={contact.lastAt}
+                                title={formatDateTime(contact.lastAt, i18n.language)}
+                              >
+                                {formatRelative(contact.lastAt, now, i18n.language)}
                               </time>
                             </Typography>
                           )}

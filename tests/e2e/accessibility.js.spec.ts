@@ -100,6 +100,7 @@ const STAFF_PAGES = [
 
 for (const language of ['en', 'ar'] as const) {
   test(`public pages have no WCAG violations (${language})`, async ({ browser }) => {
+    test.setTimeout(120_000);
     const context = await contextIn(browser, language);
     await check(await context.newPage(), PUBLIC, language);
     await context.close();
@@ -132,6 +133,7 @@ for (const language of ['en', 'ar'] as const) {
   });
 
   test(`template pages have no WCAG violations (${language})`, async ({ browser }) => {
+    test.setTimeout(120_000);
     const context = await contextIn(browser, language);
     const page = await context.newPage();
     await signInAs(page, CLIENT.email);
