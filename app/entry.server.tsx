@@ -1,5 +1,4 @@
 // Renders each page on the server: translations, Emotion styles extracted into the head, CSP nonce.
-import { PassThrough } from 'node:stream';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
@@ -9,6 +8,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { NonceContext } from './components/nonce';
 import { i18nConfig } from './i18n';
+import { collectHtml } from './services/html-stream.server';
 import { i18next as remixI18next, resources } from './services/i18n.server';
 import { getPreferences } from './services/preferences.server';
 import { createEmotionCache } from './theme/emotion';
@@ -61,12 +61,7 @@ export default async function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough();
-          const chunks: Buffer[] = [];
-          body.on('data', (chunk: Buffer) => chunks.push(chunk));
-          body.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-          body.on('error', reject);
-          pipe(body);
+          collectHtml(pipe).then(resolve, reject);
         },
         onShellError: reject,
         onError(error) {
