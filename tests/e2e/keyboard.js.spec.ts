@@ -1,21 +1,34 @@
 // A customer's way through the portal with the keyboard alone (JavaScript on): sign in, reach the service
 // request form from the menu, skip to the main content, choose a service with the arrow keys, type, send,
 // and find the request in the list. Every element the keys land on must show where the focus is.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type ElementHandle, type Locator, type Page } from '@playwright/test';
 import { HOME, open, registerDirectly, uniqueEmail, uniqueText } from './support';
 
+interface Focus {
+  /** The focused element, in words, for messages. */
+  element: string;
+  /** How it shows its focus; null when it does not, or when nothing in the page has the focus. */
+  ring: string | null;
+  /** Whether the body is active: the focus has left the page's elements (past the last one). */
+  onBody: boolean;
+  /** Whether the focused element is the one given. */
+  isTarget: boolean;
+}
+
 /**
- * How the focused element shows its focus, or null when it does not: its own outline or box-shadow, or
- * for a Joy text field, the ring its wrapper draws (`::before`) around the native input.
+ * Where the focus is and how it shows: the element's own outline or box-shadow, or for a Joy text field,
+ * the ring its wrapper draws (`::before`) around the native input. One round trip to the page.
  */
-function focusIndicator(page: Page): Promise<{ element: string; ring: string | null }> {
-  return page.evaluate(() => {
+function focus(page: Page, target: ElementHandle | null = null): Promise<Focus> {
+  return page.evaluate((wanted) => {
     const element = document.activeElement as HTMLElement | null;
-    const describe = (node: Element | null) =>
-      node
-        ? `<${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}> "${(node.textContent ?? '').trim().slice(0, 40)}"`
-        : 'nothing';
-    if (!element || element === document.body) return { element: describe(element), ring: null };
+    const text = (element?.textContent ?? '').trim().slice(0, 40);
+    const described = element
+      ? `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> "${text}"`
+      : 'nothing';
+    const onBody = !element || element === document.body;
+    const isTarget = wanted !== null && element === wanted;
+    if (onBody) return { element: described, ring: null, onBody, isTarget };
     const visible = (color: string) => color !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(color);
     const ringOf = (node: Element, pseudo: string | null) => {
       const style = getComputedStyle(node, pseudo);
@@ -29,27 +42,30 @@ function focusIndicator(page: Page): Promise<{ element: string; ring: string | n
       : null;
     const ring =
       ringOf(element, null) ?? ringOf(element, '::before') ?? (wrapper ? ringOf(wrapper, '::before') : null);
-    return { element: describe(element), ring };
-  });
+    return { element: described, ring, onBody, isTarget };
+  }, target);
 }
 
 async function expectFocusShown(page: Page) {
-  const { element, ring } = await focusIndicator(page);
+  const { element, ring } = await focus(page);
   expect(ring, `a visible focus indicator on ${element}`).not.toBeNull();
 }
-
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
 /**
  * Presses `key` until `target` has the focus (at most `max` times), checking the focus indicator at each
  * stop. Past the last element the focus leaves the page (the body is active) and comes back at the first.
  */
 async function pressUntilFocused(page: Page, key: 'Tab' | 'Shift+Tab', target: Locator, max = 40) {
-  for (let presses = 0; presses < max && !(await isFocused(target)); presses++) {
+  const handle = await target.elementHandle();
+  const where = () => focus(page, handle);
+  let now = await where();
+  for (let presses = 0; presses < max && !now.isTarget; presses++) {
     await page.keyboard.press(key);
-    if (await page.evaluate(() => document.activeElement !== document.body)) await expectFocusShown(page);
+    now = await where();
+    if (!now.onBody) expect(now.ring, `a visible focus indicator on ${now.element}`).not.toBeNull();
   }
-  expect(await isFocused(target), `${key} × ${max} reaches ${target.toString()}`).toBe(true);
+  expect(now.isTarget, `${key} × ${max} reaches ${target.toString()}`).toBe(true);
+  await handle.dispose();
 }
 
 test('a customer signs in and sends a request with the keyboard alone', async ({ page }, testInfo) => {
@@ -104,7 +120,7 @@ test('a customer signs in and sends a request with the keyboard alone', async ({
   await expect(service).toHaveValue('other');
   await expect(service.locator('option:checked')).toHaveText('Other service');
 
-  const description = uniqueText(testInfo, 'Keyboard-only request for bonded storage');
+  const description = uniqueText(testInfo, 'Bonded storage');
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Description')).toBeFocused();
   await expectFocusShown(page);
