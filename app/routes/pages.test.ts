@@ -1,4 +1,4 @@
-// The loaders of the FAQ, pricing, tree view and legal pages, signed in against the reference back office:
+// The loaders of the FAQ, pricing, tree view, legal pages and accessibility statement, signed in against the reference back office:
 // who may open them, the URL state they read, and what they offer to whom.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBackoffice } from '../../backoffice/testing';
@@ -11,8 +11,8 @@ import {
   startPortalBackoffice,
   thrown,
 } from '../../tests/unit/portal-server';
-import { SESSION_COOKIE } from '~/components/pages/legal-content';
-import { PRIVACY_PATH, TERMS_PATH } from '~/components/pages/openable';
+import { ACCESSIBILITY_UPDATED, SESSION_COOKIE, SUPPORT_EMAIL } from '~/components/pages/legal-content';
+import { ACCESSIBILITY_PATH, PRIVACY_PATH, TERMS_PATH } from '~/components/pages/openable';
 
 let reference: TestBackoffice;
 let cookies: Record<PortalAccount, string>;
@@ -72,6 +72,7 @@ describe('/pages/treeview', () => {
     expect(client.openable).toContain('/apps/request-for-shipping');
     expect(client.openable).not.toContain('/apps/shipping/drivers');
     expect(client.openable).toContain(PRIVACY_PATH);
+    expect(client.openable).toContain(ACCESSIBILITY_PATH);
     const admin = await loader(args(pageRequest('/pages/treeview', { cookie: cookies.admin })));
     expect(admin.expand).toBe('none');
     expect(admin.openable).toContain('/apps/shipping/container');
@@ -117,5 +118,22 @@ describe('the legal pages', () => {
     )) as Response;
     const set = chosen.headers.getSetCookie().map((cookie) => cookie.split('=')[0]);
     expect(set).toEqual(expect.arrayContaining(['lng', 'appearance']));
+  });
+});
+
+describe('the accessibility statement', () => {
+  it('opens to anyone, in the language the browser asks for, with where to report a problem', async () => {
+    const statement = await import('./pages.accessibility');
+    const anonymous = await statement.loader(args(pageRequest(ACCESSIBILITY_PATH)));
+    expect(anonymous).toEqual({
+      title: 'Accessibility statement · Freight Portal',
+      signedIn: false,
+      updated: ACCESSIBILITY_UPDATED,
+      values: { email: SUPPORT_EMAIL },
+    });
+    const client = await statement.loader(args(pageRequest(ACCESSIBILITY_PATH, { cookie: cookies.client })));
+    expect(client.signedIn).toBe(true);
+    const arabic = await statement.loader(args(pageRequest(ACCESSIBILITY_PATH, { language: 'ar' })));
+    expect(arabic.title).toBe('بيان إمكانية الوصول · بوابة الشحن');
   });
 });

@@ -87,6 +87,7 @@ const TEMPLATE_PAGES = [
   '/pages/treeview?expand=all',
   '/pages/terms-of-service',
   '/pages/privacy-policy',
+  '/pages/accessibility',
 ];
 
 const STAFF_PAGES = [

@@ -1,6 +1,7 @@
 // The FAQ, pricing and tree view pages, and the public legal pages (JavaScript on and off): questions open
-// on a click or a key, the billing period and the tree's mode live in the URL, and the Terms of Service
-// and the Privacy Policy open from the portal's footer and from the registration page without an account.
+// on a click or a key, the billing period and the tree's mode live in the URL, and the Terms of Service,
+// the Privacy Policy and the accessibility statement open from the portal's footer and from the
+// registration and sign-in pages without an account.
 import { expect, test } from '@playwright/test';
 import { AGENT, CLIENT, open, signInAs, translation } from './support';
 
@@ -133,6 +134,46 @@ test('the legal pages open from the registration pages without an account', asyn
   await expect(legal.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
 });
 
+test('the accessibility statement opens from the footers, signed in or not', async ({ page }) => {
+  await signInAs(page, CLIENT.email);
+  await open(page, '/apps/shipping');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' }).click();
+  await expect(page).toHaveURL('/pages/accessibility');
+  await expect(page).toHaveTitle('Accessibility statement · Freight Portal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Accessibility statement' })).toBeVisible();
+  await expect(page.getByText(/^Last updated:/)).toBeVisible();
+  const contents = page.getByRole('navigation', { name: 'On this page' });
+  await expect(contents.getByRole('link')).toHaveText([
+    'Our target',
+    'What we do for accessibility',
+    'How we test',
+    'Known exceptions',
+    'Report a problem',
+  ]);
+  await expect(
+    page.getByText(/Web Content Accessibility Guidelines \(WCAG\) 2\.2 at level AA/),
+  ).toBeVisible();
+  const report = page.getByRole('region', { name: /Report a problem/ });
+  await expect(report).toContainText('support@harbour-freight.example');
+  await expect(report).toContainText('within two working days');
+  await expect(page.getByRole('region', { name: /Known exceptions/ }).getByRole('listitem')).toHaveCount(3);
+  // The footer marks the page it is on.
+  await expect(
+    page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Accessibility' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('link', { name: 'Back to the portal' }).click();
+  await expect(page).toHaveURL('/dashboards/modern');
+
+  // Without an account: from the sign-in page's footer, and back to sign in.
+  await page.context().clearCookies();
+  await open(page, '/auth/login');
+  await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Accessibility' }).click();
+  await expect(page).toHaveURL('/pages/accessibility');
+  await expect(page.getByRole('heading', { level: 1, name: 'Accessibility statement' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page).toHaveURL('/auth/login');
+});
+
 test.describe('in Arabic', () => {
   // The browser's own language setting decides its Accept-Language header.
   test.use({ locale: 'ar', extraHTTPHeaders: { 'Accept-Language': 'ar' } });
@@ -145,5 +186,21 @@ test.describe('in Arabic', () => {
     const title = translation('ar', 'pages', 'privacy.title');
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page).toHaveTitle(`${title} · ${translation('ar', 'common', 'app.name')}`);
+  });
+
+  test('the accessibility statement is written in Arabic', async ({ page }) => {
+    await open(page, '/pages/accessibility');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const title = translation('ar', 'pages', 'accessibility.title');
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const report = translation('ar', 'pages', 'accessibility.sections.report.title');
+    await expect(page.getByRole('region', { name: new RegExp(report) })).toContainText(
+      'support@harbour-freight.example',
+    );
+    await expect(
+      page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: translation('ar', 'common', 'footer.accessibility') }),
+    ).toBeVisible();
   });
 });

@@ -65,6 +65,7 @@ const PAGES = [
   '/pages/treeview',
   '/pages/account-settings',
   '/pages/privacy-policy',
+  '/pages/accessibility',
 ];
 
 for (const language of ['fr', 'ar', 'zh'] as const) {

@@ -569,7 +569,8 @@ const OUTSIDE_THE_FRAME: Record<string, Outside> = {
     get: { status: 302, location: '/' },
     post: { status: 302, location: '/' },
   },
-  // The legal pages: public, whoever asks (signed in or not).
+  // The legal pages and the accessibility statement: public, whoever asks (signed in or not).
+  'pages.accessibility.tsx': { url: '/pages/accessibility', get: { status: 200 } },
   'pages.privacy-policy.tsx': { url: '/pages/privacy-policy', get: { status: 200 } },
   'pages.terms-of-service.tsx': { url: '/pages/terms-of-service', get: { status: 200 } },
   // A bad share link: one refusal, whoever asks.

@@ -1,10 +1,11 @@
-// The links to the Terms of Service and the Privacy Policy, for the footers of the portal's frame, the
-// public pages and the legal pages themselves (the current one is marked aria-current="page").
+// The links to the Terms of Service, the Privacy Policy and the accessibility statement, for the footers
+// of the portal's frame, the public pages and these pages themselves (the current one is marked
+// aria-current="page").
 import Link from '@mui/joy/Link';
 import Stack from '@mui/joy/Stack';
 import { NavLink } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { PRIVACY_PATH, TERMS_PATH } from './openable';
+import { ACCESSIBILITY_PATH, PRIVACY_PATH, TERMS_PATH } from './openable';
 
 export function LegalLinks() {
   const { t } = useTranslation();
@@ -22,6 +23,9 @@ export function LegalLinks() {
       </Link>
       <Link component={NavLink} to={PRIVACY_PATH} level="body-sm" color="neutral">
         {t('footer.privacy')}
+      </Link>
+      <Link component={NavLink} to={ACCESSIBILITY_PATH} level="body-sm" color="neutral">
+        {t('footer.accessibility')}
       </Link>
     </Stack>
   );

@@ -7,8 +7,8 @@ import { pricingParams, treeParams } from '~/forms/pages';
 import { LANGUAGES } from '~/i18n';
 import { rolesFor, SCREENS } from '~/services/access';
 import { FAQ_GROUPS, FAQ_LINK_PATHS } from './faq-content';
-import { PRIVACY_SECTIONS, TERMS_SECTIONS } from './legal-content';
-import { openablePaths, PRIVACY_PATH, TERMS_PATH } from './openable';
+import { ACCESSIBILITY_SECTIONS, PRIVACY_SECTIONS, TERMS_SECTIONS } from './legal-content';
+import { ACCESSIBILITY_PATH, openablePaths, PUBLIC_PATHS, TERMS_PATH } from './openable';
 import { PORTAL_TREE, TREE_PATHS, treeNodes } from './portal-tree';
 import { formatPlanMoney, monthlyEquivalent, PLANS } from './pricing-plans';
 import { textBlocks } from './text-blocks';
@@ -36,7 +36,7 @@ function expectEverywhere(namespace: string, keys: readonly string[]) {
 }
 
 const isScreen = (path: string) =>
-  path === TERMS_PATH || path === PRIVACY_PATH || SCREENS.some((screen) => screen.path === path);
+  PUBLIC_PATHS.includes(path) || SCREENS.some((screen) => screen.path === path);
 
 describe('the FAQ', () => {
   const questions = FAQ_GROUPS.flatMap((group) => group.questions);
@@ -86,7 +86,7 @@ describe('the portal tree', () => {
 });
 
 describe('openablePaths', () => {
-  it('follows the access table, and opens the legal pages to everyone', () => {
+  it('follows the access table, and opens the legal pages and the accessibility statement to everyone', () => {
     const paths = ['/apps/request-for-quotation', '/apps/customers', '/pages/faq', TERMS_PATH, '/nowhere'];
     expect(openablePaths(['client'], paths)).toEqual([
       '/apps/request-for-quotation',
@@ -95,6 +95,7 @@ describe('openablePaths', () => {
     ]);
     expect(openablePaths(['warehouse_agent'], paths)).toEqual(['/apps/customers', '/pages/faq', TERMS_PATH]);
     expect(openablePaths([], paths)).toEqual([TERMS_PATH]);
+    expect(openablePaths([], [ACCESSIBILITY_PATH])).toEqual([ACCESSIBILITY_PATH]);
   });
 });
 
@@ -140,6 +141,23 @@ describe('the legal pages', () => {
       ...PRIVACY_SECTIONS.flatMap((id) => [`privacy.sections.${id}.title`, `privacy.sections.${id}.body`]),
       ...['session', 'language', 'appearance', 'days', 'years'].map((key) => `privacy.cookieTable.${key}`),
     ]);
+  });
+
+  it('include the accessibility statement, its sections in every language and a way to report a problem', () => {
+    expectEverywhere('pages', [
+      'accessibility.title',
+      'accessibility.intro',
+      ...ACCESSIBILITY_SECTIONS.flatMap((id) => [
+        `accessibility.sections.${id}.title`,
+        `accessibility.sections.${id}.body`,
+      ]),
+    ]);
+    expectEverywhere('common', ['footer.accessibility']);
+    for (const language of LANGUAGES) {
+      const tree = locale(language, 'pages');
+      expect(lookup(tree, 'accessibility.sections.report.body'), language).toContain('{{email}}');
+      expect(lookup(tree, 'accessibility.sections.target.body'), language).toMatch(/WCAG\W{0,2}2\.2\b/);
+    }
   });
 
   it('keep the links of the registration agreement in every language', () => {

@@ -1,6 +1,6 @@
 // The tree of /pages/treeview: the portal's areas and what each holds. Labels are in the `pages`
 // namespace (tree.nodes.<id>); a leaf with a path links to that screen for users who may open it.
-import { PRIVACY_PATH, TERMS_PATH } from './openable';
+import { ACCESSIBILITY_PATH, PRIVACY_PATH, TERMS_PATH } from './openable';
 
 /** A branch (with children) or a leaf (with a path when it is a screen of its own). */
 export interface TreeNode {
@@ -86,6 +86,7 @@ export const PORTAL_TREE: readonly TreeNode[] = [
       { id: 'pricing', path: '/pages/pricing' },
       { id: 'terms', path: TERMS_PATH },
       { id: 'privacy', path: PRIVACY_PATH },
+      { id: 'accessibility', path: ACCESSIBILITY_PATH },
     ],
   },
 ];
