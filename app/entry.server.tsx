@@ -3,12 +3,15 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { renderToReadableStream } from 'react-dom/server.browser';
+import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { NonceContext } from './components/nonce';
+import { collectHtml } from './services/html-stream.server';
 import { i18nFor } from './services/i18n.server';
 import { getPreferences } from './services/preferences.server';
 import { createEmotionCache } from './theme/emotion';
+
+const ABORT_DELAY_MS = 10_000;
 
 /** A signed-in user's pages and data are theirs alone: never stored by the browser or a proxy. */
 function markPrivate(request: Request, headers: Headers) {
@@ -16,8 +19,6 @@ function markPrivate(request: Request, headers: Headers) {
     headers.set('Cache-Control', 'private, no-store');
   }
 }
-
-const ABORT_DELAY_MS = 10_000;
 
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   markPrivate(request, response.headers);
@@ -38,16 +39,10 @@ export default async function handleRequest(
   const cache = createEmotionCache(dir, { nonce });
   const emotion = createEmotionServer(cache);
 
-  // Rendered whole before sending, so that the critical styles can go into the head (no flash). The web
-  // streams renderer, not Node's: React 18's Node renderer can put a NUL byte into non-ASCII text that
-  // straddles one of its 2 048-byte buffers (Arabic and Chinese pages). Not renderToString either: the
-  // loader data streamed at the end of the page needs a renderer that waits for it.
-  let failed: unknown;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(failed), ABORT_DELAY_MS);
-  let html: string;
-  try {
-    const stream = await renderToReadableStream(
+  // Rendered whole before sending, so that the critical styles can go into the head (no flash).
+  const html = await new Promise<string>((resolve, reject) => {
+    let failed: unknown;
+    const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <I18nextProvider i18n={i18n}>
           <CacheProvider value={cache}>
@@ -57,18 +52,20 @@ export default async function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        signal: controller.signal,
+        onAllReady() {
+          // Collected without the NUL padding React 18 can leave at the end of a buffer
+          // (html-stream.server.ts). Node's renderer, not the web streams one: that costs a third more.
+          collectHtml(pipe).then(resolve, reject);
+        },
+        onShellError: reject,
         onError(error) {
           failed = error;
           if (responseStatusCode < 500) console.error(error);
         },
       },
     );
-    await stream.allReady;
-    html = await new Response(stream).text();
-  } finally {
-    clearTimeout(timer);
-  }
+    setTimeout(() => abort(failed), ABORT_DELAY_MS);
+  });
 
   // At the end of <head>: React tolerates extra trailing nodes there while hydrating, not ones in between.
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
