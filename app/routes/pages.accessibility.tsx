@@ -10,7 +10,7 @@ import {
   ACCESSIBILITY_UPDATED,
   SUPPORT_EMAIL,
 } from '~/components/pages/legal-content';
-import { LegalPage } from '~/components/pages/legal-page';
+import { LegalPage, useLegalSections } from '~/components/pages/legal-page';
 import { getOptionalUser } from '~/services/auth.server';
 import { pageTools } from '~/services/page.server';
 
@@ -38,11 +38,7 @@ export default function AccessibilityStatement() {
       intro={t('accessibility.intro')}
       updated={updated}
       signedIn={signedIn}
-      sections={ACCESSIBILITY_SECTIONS.map((id) => ({
-        id: `accessibility-${id}`,
-        title: t(`accessibility.sections.${id}.title`),
-        body: t(`accessibility.sections.${id}.body`, values),
-      }))}
+      sections={useLegalSections('accessibility', ACCESSIBILITY_SECTIONS, values)}
     />
   );
 }

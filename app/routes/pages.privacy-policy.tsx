@@ -13,7 +13,7 @@ import {
   PRIVACY_SECTIONS,
   SESSION_COOKIE,
 } from '~/components/pages/legal-content';
-import { LegalPage } from '~/components/pages/legal-page';
+import { LegalPage, useLegalSections } from '~/components/pages/legal-page';
 import { getOptionalUser } from '~/services/auth.server';
 import { SHARE_DAYS } from '~/services/backoffice/contract';
 import { languageCookie } from '~/services/i18n.server';
@@ -101,12 +101,9 @@ export default function PrivacyPolicy() {
       intro={t('privacy.intro')}
       updated={updated}
       signedIn={signedIn}
-      sections={PRIVACY_SECTIONS.map((id) => ({
-        id: `privacy-${id}`,
-        title: t(`privacy.sections.${id}.title`),
-        body: t(`privacy.sections.${id}.body`, { ...values, address }),
-        extra: id === 'cookies' ? <CookieTable cookies={cookies} /> : undefined,
-      }))}
+      sections={useLegalSections('privacy', PRIVACY_SECTIONS, { ...values, address }, (id) =>
+        id === 'cookies' ? <CookieTable cookies={cookies} /> : undefined,
+      )}
     />
   );
 }

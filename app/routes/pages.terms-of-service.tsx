@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';
 import { LEGAL_UPDATED, SUPPORT_EMAIL, TERMS_SECTIONS } from '~/components/pages/legal-content';
-import { LegalPage } from '~/components/pages/legal-page';
+import { LegalPage, useLegalSections } from '~/components/pages/legal-page';
 import { getOptionalUser } from '~/services/auth.server';
 import { SHARE_DAYS } from '~/services/backoffice/contract';
 import { pageTools } from '~/services/page.server';
@@ -36,11 +36,7 @@ export default function TermsOfService() {
       intro={t('terms.intro')}
       updated={updated}
       signedIn={signedIn}
-      sections={TERMS_SECTIONS.map((id) => ({
-        id: `terms-${id}`,
-        title: t(`terms.sections.${id}.title`),
-        body: t(`terms.sections.${id}.body`, { ...values, address }),
-      }))}
+      sections={useLegalSections('terms', TERMS_SECTIONS, { ...values, address })}
     />
   );
 }

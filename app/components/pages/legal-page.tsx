@@ -25,6 +25,25 @@ export interface LegalSection {
   extra?: ReactNode;
 }
 
+/**
+ * A legal page's sections, their texts at `<page>.sections.<id>.title|body` in the pages namespace, each
+ * anchored as `<page>-<id>`; `extra` adds what follows a section's text.
+ */
+export function useLegalSections(
+  page: 'terms' | 'privacy' | 'accessibility',
+  ids: readonly string[],
+  values: Record<string, string | number>,
+  extra: (id: string) => ReactNode = () => undefined,
+): LegalSection[] {
+  const { t } = useTranslation('pages');
+  return ids.map((id) => ({
+    id: `${page}-${id}`,
+    title: t(`${page}.sections.${id}.title`),
+    body: t(`${page}.sections.${id}.body`, values),
+    extra: extra(id),
+  }));
+}
+
 export function LegalPage({
   title,
   intro,
