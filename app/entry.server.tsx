@@ -6,6 +6,7 @@ import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { NonceContext } from './components/nonce';
+import { markActivity } from './services/activity.server';
 import { collectHtml } from './services/html-stream.server';
 import { i18nFor } from './services/i18n.server';
 import { getPreferences } from './services/preferences.server';
@@ -20,8 +21,9 @@ function markPrivate(request: Request, headers: Headers) {
   }
 }
 
-export function handleDataRequest(response: Response, { request }: { request: Request }) {
+export async function handleDataRequest(response: Response, { request }: { request: Request }) {
   markPrivate(request, response.headers);
+  await markActivity(request, response.headers);
   return response;
 }
 
@@ -73,5 +75,6 @@ export default async function handleRequest(
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   markPrivate(request, responseHeaders);
+  await markActivity(request, responseHeaders);
   return new Response(page, { status: responseStatusCode, headers: responseHeaders });
 }

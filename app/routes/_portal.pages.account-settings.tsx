@@ -27,7 +27,7 @@ import { contactSchema } from '~/forms/customers';
 import { isStaff, rolesFor } from '~/services/access';
 import { getOwnContact, imageProblemMessage, imageType, partnerOf } from '~/services/account.server';
 import { requireUser, withBackofficeSession, type SignedIn } from '~/services/auth.server';
-import { commitSignIn } from '~/services/session.server';
+import { commitUser } from '~/services/session.server';
 import { profileSchema } from '~/forms/account';
 import { ProfileForm } from '~/components/account/profile-form';
 import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
@@ -138,12 +138,9 @@ async function saveProfile(request: Request, formData: FormData, signedIn: Signe
     );
   }
   const name = `${saved.first_name} ${saved.last_name}`.trim();
-  return commitSignIn(
+  return commitUser(
     request,
-    {
-      user: { ...signedIn.user, firstName: saved.first_name, lastName: saved.last_name, name },
-      backoffice: signedIn.session,
-    },
+    { ...signedIn.user, firstName: saved.first_name, lastName: saved.last_name, name },
     `${SCREEN}?saved=profile`,
   );
 }
