@@ -6,7 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, NAMESPACES } from './i18n';
-import { createEmotionCache } from './theme/emotion';
+import { loadEmotionCache } from './theme/emotion';
 
 const translations = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 
@@ -23,6 +23,10 @@ async function hydrate() {
   const html = document.documentElement;
   const language = isLanguage(html.lang) ? html.lang : DEFAULT_LANGUAGE;
   const dir = html.dir === 'rtl' ? 'rtl' : 'ltr';
+  // Appends to <head>, after everything React renders there, as the server did; new styles carry the
+  // page's CSP nonce (browsers expose it only as the property). Fetched while the translations load.
+  const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
+  const emotionCache = loadEmotionCache(dir, { nonce });
   // Every namespace of the page's language, so that client-side navigation never shows a bare key.
   const namespaces = [...NAMESPACES];
   // English too, as the fallback, so a missing key reads the same as on the server.
@@ -42,10 +46,7 @@ async function hydrate() {
   const mode = html.getAttribute('data-joy-color-scheme');
   if (mode === 'light' || mode === 'dark') localStorage.setItem('joy-mode', mode);
 
-  // Appends to <head>, after everything React renders there, as the server did; new styles carry the
-  // page's CSP nonce (browsers expose it only as the property).
-  const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
-  const cache = createEmotionCache(dir, { nonce });
+  const cache = await emotionCache;
 
   startTransition(() => {
     hydrateRoot(

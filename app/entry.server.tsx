@@ -10,7 +10,7 @@ import { markActivity } from './services/activity.server';
 import { collectHtml } from './services/html-stream.server';
 import { i18nFor } from './services/i18n.server';
 import { getPreferences } from './services/preferences.server';
-import { createEmotionCache } from './theme/emotion';
+import { createEmotionCache } from './theme/emotion.server';
 
 const ABORT_DELAY_MS = 10_000;
 

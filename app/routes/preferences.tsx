@@ -7,7 +7,7 @@ import { appearanceCookie, getAppearance } from '~/services/preferences.server';
 import { safeRedirect } from '~/services/redirect';
 import { savePreferences } from '~/services/account-preferences.server';
 import { readSession } from '~/services/session.server';
-import { appearanceSchema } from '~/theme/appearance';
+import { appearanceSchema } from '~/theme/appearance-schema';
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 

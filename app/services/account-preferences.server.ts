@@ -1,7 +1,8 @@
 // Language and appearance saved with the account, so that they follow the user to another device:
 // saved whenever a signed-in user changes them, and put back into the cookies at sign-in.
 import { isLanguage } from '~/i18n';
-import { appearanceSchema, type Appearance } from '~/theme/appearance';
+import type { Appearance } from '~/theme/appearance';
+import { appearanceSchema } from '~/theme/appearance-schema';
 import { backoffice } from './backoffice/client.server';
 import { reportError } from './errors.server';
 import { languageCookie } from './i18n.server';

@@ -1,7 +1,8 @@
 // The visitor's language and appearance, read from their cookies for the server render.
 import { createCookie } from '@remix-run/node';
 import { directionOf, type Language } from '~/i18n';
-import { appearanceSchema, DEFAULT_APPEARANCE, type Appearance } from '~/theme/appearance';
+import { DEFAULT_APPEARANCE, type Appearance } from '~/theme/appearance';
+import { appearanceSchema } from '~/theme/appearance-schema';
 import { getLanguage } from './i18n.server';
 
 export const appearanceCookie = createCookie('appearance', {

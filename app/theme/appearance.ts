@@ -1,5 +1,5 @@
-// The appearance settings of spec section 3, with their defaults; kept in a cookie, read on the server.
-import { z } from 'zod';
+// The appearance settings of spec section 3, with their defaults; kept in a cookie, read on the server
+// (appearance-schema.ts). No zod here: this module is part of every page's JavaScript.
 
 export const PALETTES = [
   'BLUE_THEME',
@@ -20,22 +20,26 @@ export const LAYOUT = {
   boxedWidth: 1200,
 } as const;
 
-export const appearanceSchema = z.object({
-  theme: z.enum(PALETTES).catch('BLUE_THEME'),
-  mode: z.enum(['light', 'dark']).catch('light'),
+export interface Appearance {
+  theme: PaletteName;
+  mode: 'light' | 'dark';
   /** Unset: the language's own direction. */
-  dir: z.enum(['ltr', 'rtl']).optional().catch(undefined),
-  layout: z.enum(['boxed', 'full']).catch('boxed'),
-  horizontal: z.boolean().catch(false),
-  collapse: z.boolean().catch(false),
-  cardShadow: z.boolean().catch(true),
-  borderRadius: z.coerce
-    .number()
-    .int()
-    .refine((value) => (BORDER_RADII as readonly number[]).includes(value))
-    .catch(7),
-});
+  dir?: 'ltr' | 'rtl';
+  layout: 'boxed' | 'full';
+  horizontal: boolean;
+  collapse: boolean;
+  cardShadow: boolean;
+  borderRadius: number;
+}
 
-export type Appearance = z.infer<typeof appearanceSchema>;
-
-export const DEFAULT_APPEARANCE: Appearance = appearanceSchema.parse({});
+/** What a visitor who never chose gets. Checked against the schema in appearance-schema.ts's test. */
+export const DEFAULT_APPEARANCE: Appearance = {
+  theme: 'BLUE_THEME',
+  mode: 'light',
+  dir: undefined,
+  layout: 'boxed',
+  horizontal: false,
+  collapse: false,
+  cardShadow: true,
+  borderRadius: 7,
+};

@@ -8,7 +8,7 @@ import CssBaseline from '@mui/joy/CssBaseline';
 import { CssVarsProvider } from '@mui/joy/styles';
 import { renderToString } from 'react-dom/server';
 import { BORDER_RADII, PALETTES, type PaletteName } from './appearance';
-import { createEmotionCache } from './emotion';
+import { createEmotionCache } from './emotion.server';
 import { portalTheme } from './theme';
 
 export interface ThemeKey {

@@ -16,7 +16,7 @@ import { directionOf, i18nConfig, type Language } from '~/i18n';
 import { resources } from '~/services/i18n.server';
 import globalStyles from '~/styles/global.css?url';
 import { DEFAULT_APPEARANCE } from '~/theme/appearance';
-import { createEmotionCache } from '~/theme/emotion';
+import { createEmotionCache } from '~/theme/emotion.server';
 import { portalTheme } from '~/theme/theme';
 
 const STYLESHEETS = [ubuntu400, ubuntu500, ubuntu700, globalStyles];
