@@ -185,3 +185,19 @@ describe('telling the back office the session is in use', () => {
     call.mockRestore();
   });
 });
+
+describe('the server entry', () => {
+  it('sends the refreshed cookie with data requests, and marks them private', async () => {
+    const start = Date.parse('2026-11-23T08:00:00Z');
+    const { cookie } = await signInAt(start);
+    const call = vi.spyOn(backoffice(), 'call').mockResolvedValue({} as never);
+    const { handleDataRequest } = await import('../entry.server');
+    vi.setSystemTime(start + 10 * MINUTE);
+    const answer = await handleDataRequest(new Response('{}'), {
+      request: pageRequest('/apps/notes.data', { cookie }),
+    });
+    expect(answer.headers.get('Set-Cookie')).toMatch(/^__session=/);
+    expect(answer.headers.get('Cache-Control')).toBe('private, no-store');
+    call.mockRestore();
+  });
+});
