@@ -160,3 +160,31 @@ describe('failed sign-ins per address', () => {
     expect(throttleRows('fresh@example.com')).toBe(1);
   });
 });
+
+describe('a password reset', () => {
+  it('lifts the lock: the owner of the mailbox signs in at once with the new password', async () => {
+    const email = await account('locked.out@example.com');
+    await failTimes(email, 5);
+    expectLocked(await login(email, PASSWORD));
+
+    const before = new Set((await bo.outbox()).map((message) => message.file));
+    await bo.call('forgotPassword', { body: { email } });
+    const mail = (await bo.outbox()).find((message) => !before.has(message.file));
+    const token = new URL(mail!.link).searchParams.get('token')!;
+    const reset = await bo.call('passwordReset', { body: { email, password: 'a-new-password', token } });
+    expect(reset.status).toBe(200);
+
+    expect(throttleRows(email)).toBe(0);
+    expect((await login(email, 'a-new-password')).status).toBe(200);
+  });
+
+  it('does not lift it with a wrong token', async () => {
+    const email = await account('still.locked@example.com');
+    await failTimes(email, 5);
+    const reset = await bo.call('passwordReset', {
+      body: { email, password: 'a-new-password', token: 'A'.repeat(43) },
+    });
+    expect(reset.status).toBe(400);
+    expectLocked(await login(email, PASSWORD));
+  });
+});

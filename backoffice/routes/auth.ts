@@ -90,6 +90,9 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
         app.now(),
       );
       if (!done) throw refuse.invalidResetToken();
+      // The link proved the mailbox is theirs: a lock left by failed sign-ins (perhaps someone else's,
+      // on purpose) no longer keeps them out.
+      loginSucceeded(app.db, body.email);
       return { status: 'success' };
     },
 
