@@ -21,17 +21,23 @@ import { messageWith } from '~/components/messages';
 import { savedPreferenceCookies } from './account-preferences.server';
 import { signInThrottle } from './throttle.server';
 
-/** "Too many attempts" on the sign-in form, with the minutes to wait. */
+/**
+ * "Too many attempts" on the sign-in form, with the minutes to wait; when the back office has locked
+ * the account, also that a password reset lifts the lock (the same words for an unknown address).
+ */
 function tooManyAttempts(
   submission: {
     reply: (options: { formErrors: string[]; hideFields: string[] }) => SubmissionResult<string[]>;
   },
   seconds: number,
+  lock: 'address' | 'account' = 'address',
 ) {
   return data(
     submission.reply({
       formErrors: [
-        messageWith('auth:login.tooManyAttempts', { count: Math.max(1, Math.ceil(seconds / 60)) }),
+        messageWith(lock === 'account' ? 'auth:login.accountLocked' : 'auth:login.tooManyAttempts', {
+          count: Math.max(1, Math.ceil(seconds / 60)),
+        }),
       ],
       hideFields: ['password'],
     }),
@@ -81,7 +87,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
     const wrongCredentials = isBackofficeError(error, 'unauthorized');
     if (wrongCredentials) signInThrottle.fail(address);
     if (isBackofficeError(error) && error.code === 'too_many_requests') {
-      return tooManyAttempts(submission, error.retryAfter ?? 15 * 60);
+      return tooManyAttempts(submission, error.retryAfter ?? 15 * 60, 'account');
     }
     if (!wrongCredentials) reportError('login', error);
     return data(

@@ -55,7 +55,7 @@ describe('throttling failed sign-ins', () => {
         address,
       )) as Reply;
       expect(locked.init.status, email).toBe(429);
-      expect(locked.data.error?.['']?.[0]).toMatch(/^auth:login\.tooManyAttempts\|/);
+      expect(locked.data.error?.['']?.[0]).toMatch(/^auth:login\.accountLocked\|/);
     }
   });
 });
