@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import type { Mailer } from './mail';
+import type { Sealer } from './sealing';
 
 /** What the call handlers share: one per running back office. */
 export interface App {
@@ -10,4 +11,6 @@ export interface App {
   /** Base URL of the portal, without a trailing slash, for links in mails. */
   portalUrl: string;
   version: string;
+  /** Seals the secrets the back office must read back (two-step verification keys). */
+  sealer: Sealer;
 }

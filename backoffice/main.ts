@@ -18,6 +18,7 @@ const backoffice = await startBackoffice({
   mailFrom: process.env.MAIL_FROM || undefined,
   log: true,
   logRequests: process.env.BACKOFFICE_LOG_REQUESTS === '1',
+  secretKey: process.env.BACKOFFICE_SECRET_KEY || undefined,
 });
 console.info(`back office listening on ${backoffice.url}`);
 

@@ -21,6 +21,8 @@ import { shareHandlers } from './routes/shares';
 import { userHandlers } from './routes/users';
 import { warehouseHandlers } from './routes/warehouse';
 import { seedDemoData } from './seed';
+import { createSealer, sealingKey } from './sealing';
+import { sealStoredSecrets } from './twoFactor';
 import { findSession } from './sessions';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -42,6 +44,8 @@ export interface BackofficeOptions {
   /** Replaces the contract's body limit of these calls (tests use small ones). */
   bodyLimits?: RouterOptions['bodyLimits'];
   now?: () => Date;
+  /** 32 bytes in base64 (`BACKOFFICE_SECRET_KEY`); without it, `secret.key` in the data directory. */
+  secretKey?: string;
 }
 
 export interface Backoffice {
@@ -66,6 +70,8 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? (() => new Date());
   const db = openDatabase(options.dataDir);
+  const sealer = createSealer(sealingKey(options.dataDir, options.secretKey));
+  sealStoredSecrets(db, sealer);
   let mailer: App['mailer'] | undefined;
   try {
     if ((await seedDemoData(db, now())) && options.log) {
@@ -83,6 +89,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       now,
       portalUrl: (options.portalUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
       version: readVersion(),
+      sealer,
     };
     const handlers: CallHandlers = {
       ...authHandlers(app),

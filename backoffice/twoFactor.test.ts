@@ -150,3 +150,27 @@ describe('two-step verification', () => {
     expect(login.status).toBe(200);
   });
 });
+
+describe('the secrets at rest', () => {
+  const stored = (email: string) =>
+    bo.backoffice.db.prepare('SELECT totp_secret FROM users WHERE email = ?').pluck().get(email) as string;
+
+  it('are sealed: the database does not hold the secret the authenticator app was given', async () => {
+    const { email, secret } = await accountWithTwoSteps('sealed@example.com');
+    expect(stored(email)).toMatch(/^v1:/);
+    expect(stored(email)).not.toContain(secret);
+    bo.clock.offsetMs = STEP_MS * 2;
+    const code = await second(await challengeFor(email), codeFor(secret));
+    expect(code.status).toBe(200);
+  });
+
+  it('kept in the clear by an older version are sealed at the next start, and still accepted', async () => {
+    const { email, secret } = await accountWithTwoSteps('older@example.com');
+    bo.backoffice.db.prepare('UPDATE users SET totp_secret = ? WHERE email = ?').run(secret, email);
+    await bo.restart();
+    expect(stored(email)).toMatch(/^v1:/);
+    bo.clock.offsetMs = STEP_MS * 2;
+    const code = await second(await challengeFor(email), codeFor(secret));
+    expect(code.status).toBe(200);
+  });
+});

@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from './db';
+import type { Sealer } from './sealing';
 import { hashToken, newSecretToken } from './tokens';
 
 const ISSUER = 'Harbour Freight';
@@ -57,11 +58,15 @@ export function twoFactorStatus(db: Db, userId: number): { enabled: boolean; rec
 }
 
 /** A new secret waiting for its first code (replacing one that waited); null when already on. */
-export function startSetup(db: Db, userId: number): { secret: string; otpauth_url: string } | null {
+export function startSetup(
+  db: Db,
+  sealer: Sealer,
+  userId: number,
+): { secret: string; otpauth_url: string } | null {
   const current = row(db, userId);
   if (!current || current.totp_secret) return null;
   const secret = new Secret({ size: 20 }).base32;
-  db.prepare('UPDATE users SET totp_pending_secret = ? WHERE id = ?').run(secret, userId);
+  db.prepare('UPDATE users SET totp_pending_secret = ? WHERE id = ?').run(sealer.seal(secret), userId);
   return { secret, otpauth_url: totp(secret, current.email).toString() };
 }
 
@@ -81,14 +86,20 @@ function newRecoveryCode(): string {
 export type EnableOutcome = { recoveryCodes: string[] } | 'not_set_up' | 'already_on' | 'wrong_code';
 
 /** Turns it on when `code` comes from the waiting secret; new recovery codes replace any old ones. */
-export function enableTwoFactor(db: Db, userId: number, code: string, now: Date): EnableOutcome {
+export function enableTwoFactor(
+  db: Db,
+  sealer: Sealer,
+  userId: number,
+  code: string,
+  now: Date,
+): EnableOutcome {
   return db
     .transaction((): EnableOutcome => {
       const current = row(db, userId);
       if (!current) return 'not_set_up';
       if (current.totp_secret) return 'already_on';
       if (!current.totp_pending_secret) return 'not_set_up';
-      const counter = counterOf(current.totp_pending_secret, code, now);
+      const counter = counterOf(sealer.open(current.totp_pending_secret), code, now);
       if (counter === null) return 'wrong_code';
       db.prepare(
         `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL,
@@ -107,13 +118,13 @@ export function enableTwoFactor(db: Db, userId: number, code: string, now: Date)
  * Whether `code` proves the second factor now: a TOTP code of a time step after the last one accepted
  * (then remembered), or an unused recovery code (then used up).
  */
-export function acceptCode(db: Db, userId: number, code: string, now: Date): boolean {
+export function acceptCode(db: Db, sealer: Sealer, userId: number, code: string, now: Date): boolean {
   return db
     .transaction((): boolean => {
       const current = row(db, userId);
       if (!current?.totp_secret) return false;
       if (/^\d{6}$/.test(code)) {
-        const counter = counterOf(current.totp_secret, code, now);
+        const counter = counterOf(sealer.open(current.totp_secret), code, now);
         if (counter === null || counter <= (current.totp_last_counter ?? -1)) return false;
         db.prepare('UPDATE users SET totp_last_counter = ? WHERE id = ?').run(counter, userId);
         return true;
@@ -162,7 +173,13 @@ export type ChallengeOutcome =
   | 'too_many'; // this wrong code was the last allowed
 
 /** Completes the challenge with a code; wrong codes are counted and end it after MAX_CODE_ATTEMPTS. */
-export function completeChallenge(db: Db, token: string, code: string, now: Date): ChallengeOutcome {
+export function completeChallenge(
+  db: Db,
+  sealer: Sealer,
+  token: string,
+  code: string,
+  now: Date,
+): ChallengeOutcome {
   const challenge = db
     .prepare(
       `SELECT id, user_id, attempts FROM login_challenges
@@ -171,10 +188,39 @@ export function completeChallenge(db: Db, token: string, code: string, now: Date
     .get(hashToken(token), now.toISOString(), MAX_CODE_ATTEMPTS) as
     { id: number; user_id: number; attempts: number } | undefined;
   if (!challenge) return 'invalid';
-  if (acceptCode(db, challenge.user_id, code, now)) {
+  if (acceptCode(db, sealer, challenge.user_id, code, now)) {
     db.prepare('UPDATE login_challenges SET used_at = ? WHERE id = ?').run(now.toISOString(), challenge.id);
     return { userId: challenge.user_id };
   }
   db.prepare('UPDATE login_challenges SET attempts = attempts + 1 WHERE id = ?').run(challenge.id);
   return challenge.attempts + 1 >= MAX_CODE_ATTEMPTS ? 'too_many' : 'wrong_code';
+}
+
+/** Seals the secrets kept before sealing existed (run at start; a sealed one is left as it is). */
+export function sealStoredSecrets(db: Db, sealer: Sealer): number {
+  return db
+    .transaction((): number => {
+      const rows = db
+        .prepare(
+          'SELECT id, totp_secret, totp_pending_secret FROM users WHERE totp_secret IS NOT NULL OR totp_pending_secret IS NOT NULL',
+        )
+        .all() as { id: number; totp_secret: string | null; totp_pending_secret: string | null }[];
+      const update = db.prepare('UPDATE users SET totp_secret = ?, totp_pending_secret = ? WHERE id = ?');
+      let sealed = 0;
+      for (const user of rows) {
+        const secret =
+          user.totp_secret && !sealer.isSealed(user.totp_secret)
+            ? sealer.seal(user.totp_secret)
+            : user.totp_secret;
+        const pending =
+          user.totp_pending_secret && !sealer.isSealed(user.totp_pending_secret)
+            ? sealer.seal(user.totp_pending_secret)
+            : user.totp_pending_secret;
+        if (secret === user.totp_secret && pending === user.totp_pending_secret) continue;
+        update.run(secret, pending, user.id);
+        sealed += 1;
+      }
+      return sealed;
+    })
+    .immediate();
 }

@@ -20,7 +20,7 @@ type TwoFactorCalls =
 export function twoFactorHandlers(app: App): Pick<CallHandlers, TwoFactorCalls> {
   return {
     loginTwoFactor({ body, setHeader }) {
-      const outcome = completeChallenge(app.db, body.challenge, body.code, app.now());
+      const outcome = completeChallenge(app.db, app.sealer, body.challenge, body.code, app.now());
       if (outcome === 'invalid') throw refuse.signInExpired();
       if (outcome === 'too_many') throw refuse.tooManyCodes(60);
       if (outcome === 'wrong_code') throw refuse.wrongCode();
@@ -37,13 +37,13 @@ export function twoFactorHandlers(app: App): Pick<CallHandlers, TwoFactorCalls> 
     },
 
     setupTwoFactor({ session }) {
-      const setup = startSetup(app.db, session.user.id);
+      const setup = startSetup(app.db, app.sealer, session.user.id);
       if (!setup) throw refuse.twoFactorAlreadyOn();
       return setup;
     },
 
     enableTwoFactor({ body, session }) {
-      const outcome = enableTwoFactor(app.db, session.user.id, body.code, app.now());
+      const outcome = enableTwoFactor(app.db, app.sealer, session.user.id, body.code, app.now());
       if (outcome === 'already_on') throw refuse.twoFactorAlreadyOn();
       if (outcome === 'not_set_up') throw refuse.twoFactorNotSetUp();
       if (outcome === 'wrong_code') throw refuse.invalid([{ path: 'code', message: 'Wrong code' }]);
@@ -57,7 +57,7 @@ export function twoFactorHandlers(app: App): Pick<CallHandlers, TwoFactorCalls> 
         throw refuse.invalid([{ path: 'password', message: 'Wrong password' }]);
       }
       // The code is checked last, so that a wrong password does not use up a recovery code.
-      if (!acceptCode(app.db, user.id, body.code, app.now())) {
+      if (!acceptCode(app.db, app.sealer, user.id, body.code, app.now())) {
         throw refuse.invalid([{ path: 'code', message: 'Wrong code' }]);
       }
       disableTwoFactor(app.db, user.id);
