@@ -64,6 +64,7 @@ export const refuse = {
   loanAlreadyDecided: () => new ApiError(409, 'conflict', 'This loan has already been decided'),
   invoiceNotPayable: () =>
     new ApiError(409, 'conflict', 'This invoice takes no payments (it is a draft or cancelled)'),
+  draftNotShared: () => new ApiError(409, 'conflict', 'A draft invoice cannot be shared'),
   paymentOverDue: () => new ApiError(409, 'conflict', 'The payment is more than what is due on this invoice'),
   statementPeriod: () => refuse.invalid([{ path: 'date_to', message: 'date_from after date_to' }]),
   licenceTaken: () => new ApiError(409, 'conflict', 'A driver with this licence number already exists'),

@@ -691,6 +691,18 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
       .pluck()
       .get(partners[who]) as string;
 
+  it('refuse to share a draft, even for the staff who can read it', async () => {
+    const draft = invoiceOf('client', 'draft');
+    const before = shareCount();
+    for (const session of [sessions.admin, sessions.agent]) {
+      expect((await bo.call('getInvoice', { params: { id: draft.id }, session })).status).toBe(200);
+      const result = await bo.call('shareInvoice', { params: { id: draft.id }, session });
+      expect(result.status).toBe(409);
+      expect(result.body).toEqual({ error: 'A draft invoice cannot be shared', code: 'conflict' });
+    }
+    expect(shareCount()).toBe(before);
+  });
+
   it('share an invoice: anyone with the link reads it as getInvoice answers it, until it expires', async () => {
     const { id } = invoiceOf('client', 'partially_paid');
     const before = Date.now();
@@ -737,9 +749,9 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
       expect(result.body).toEqual(notFound);
     }
     expect(shareCount()).toBe(before);
-    // Staff may share any customer's invoice, a draft too.
+    // Staff may share any customer's invoice (not a draft: see the test above).
     const { token } = await shareOf('shareInvoice', {
-      params: { id: invoiceOf('client2', 'draft').id },
+      params: { id: invoiceOf('client2', 'posted').id },
       session: sessions.agent,
     });
     expect((await opened(token)).kind).toBe('invoice');

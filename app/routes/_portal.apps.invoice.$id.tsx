@@ -55,7 +55,7 @@ export default function InvoicePage() {
       <DocumentActions
         downloadHref={`/apps/invoice/${invoice.id}/download`}
         name={name}
-        share={{ target: 'invoice' }}
+        share={invoice.state === 'draft' ? undefined : { target: 'invoice' }}
       />
       <InvoiceDocument invoice={invoice} />
     </Stack>

@@ -79,6 +79,8 @@ export function invoiceHandlers(app: App): Pick<CallHandlers, InvoiceCalls> {
     shareInvoice({ params, session }) {
       // Whoever may read the invoice may share it; the link opens that one invoice only.
       const invoice = invoiceInScope(session.user, findInvoiceById(app.db, params.id));
+      // A draft is the staff's work in progress, not yet the customer's invoice: it stays inside.
+      if (invoice.state === 'draft') throw refuse.draftNotShared();
       const share = createShare(
         app.db,
         { kind: 'invoice', invoiceId: invoice.id },
