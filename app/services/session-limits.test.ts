@@ -42,7 +42,7 @@ async function stayActive(cookie: string, from: number, until: number): Promise<
 
 /** The Cookie header after a response that may set a new session cookie. */
 function nextCookie(cookie: string, setCookie: string): string {
-  return setCookie ? setCookie.split(';')[0] : cookie;
+  return setCookie ? (setCookie.split(';')[0] ?? cookie) : cookie;
 }
 
 async function signInAt(time: number): Promise<{ cookie: string; setCookie: string }> {
