@@ -1,11 +1,11 @@
 // The top bar's account menu: who is signed in, and signing out (a form: works without JavaScript).
 import Avatar from '@mui/joy/Avatar';
-import Button from '@mui/joy/Button';
 import Divider from '@mui/joy/Divider';
 import Typography from '@mui/joy/Typography';
 import { Link } from '@remix-run/react';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { initials, type PortalUser } from '~/services/user';
 import { Disclosure } from '../disclosure';
 
