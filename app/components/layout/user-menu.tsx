@@ -6,6 +6,7 @@ import { Link } from '@remix-run/react';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
+import { Ltr } from '~/components/ltr-text';
 import { initials, type PortalUser } from '~/services/user';
 import { Disclosure } from '../disclosure';
 
@@ -21,8 +22,8 @@ export function UserMenu({ user }: { user: Pick<PortalUser, 'name' | 'email' | '
       }
     >
       <Typography level="title-md">{user.name}</Typography>
-      <Typography level="body-sm" sx={{ wordBreak: 'break-all' }}>
-        {user.email}
+      <Typography level="body-sm" sx={{ overflowWrap: 'anywhere' }}>
+        <Ltr>{user.email}</Ltr>
       </Typography>
       <Typography level="body-xs" textColor="text.tertiary" sx={{ mt: 0.5 }}>
         {t(`user.roles.${user.role}`, { defaultValue: user.role })}
