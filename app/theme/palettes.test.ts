@@ -32,9 +32,10 @@ describe.each(PALETTES)('%s', (name) => {
         AA_TEXT,
       );
     }
-    // Soft variants: Joy's 700 on 100 in the light, 200 on 800 in the dark.
+    // Soft variants: Joy's 700 on 100 in the light, 200 on 800 in the dark; links on that tint too.
     const [softText, softBg] = mode === 'light' ? [scale['700'], scale['100']] : [scale['200'], scale['800']];
     expect(contrast(softText, softBg)).toBeGreaterThanOrEqual(AA_TEXT);
+    expect(contrast(text, softBg), `text ${text} on the soft tint ${softBg}`).toBeGreaterThanOrEqual(AA_TEXT);
     expect(contrast('#FFFFFF', scale['500'])).toBeGreaterThanOrEqual(AA_TEXT);
   });
 
