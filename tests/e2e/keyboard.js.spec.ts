@@ -182,6 +182,7 @@ test('a warehouse agent finds a customer request and approves it with the keyboa
   await page.keyboard.type(DEMO_PASSWORD);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(HOME);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(AGENT.name);
 
   // Through the staff menu to the customer requests.
   const skipLink = page.getByRole('link', { name: 'Skip to content' });
