@@ -15,6 +15,25 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      // Joy's buttons leave `disabled` out of the server's HTML: app/components/button.tsx puts it in.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@mui/joy/Button', message: "Import { Button } from '~/components/button'." },
+            { name: '@mui/joy/IconButton', message: "Import { IconButton } from '~/components/button'." },
+            {
+              name: '@mui/joy',
+              importNames: ['Button', 'IconButton'],
+              message: "Import them from '~/components/button'.",
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['app/components/button.tsx', 'app/components/button.test.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -1,9 +1,9 @@
 // The page shown when a route fails: a clear message for 403, 404 and anything else, never a stack.
-import Button from '@mui/joy/Button';
 import Sheet from '@mui/joy/Sheet';
 import Typography from '@mui/joy/Typography';
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 
 /** `inFrame`: shown inside the portal's frame, which already has the page's <main>. */
 export function GeneralErrorBoundary({ inFrame = false }: { inFrame?: boolean }) {

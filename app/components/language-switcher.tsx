@@ -1,9 +1,9 @@
 // Switches the portal's language: a plain form, so it works without JavaScript; the page reloads in it.
-import Button from '@mui/joy/Button';
 import Stack from '@mui/joy/Stack';
 import { useLocation } from '@remix-run/react';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '~/i18n';
 import { Disclosure } from './disclosure';
 

@@ -1,6 +1,5 @@
 // The body every list page shares: a failure with a retry (never an empty list), the empty message, or
 // the count, the table and the page links.
-import Button from '@mui/joy/Button';
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
 import Input from '@mui/joy/Input';
@@ -11,6 +10,7 @@ import Typography from '@mui/joy/Typography';
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { LoadFailed } from './page-parts';
 import { Pagination } from './pagination';
 

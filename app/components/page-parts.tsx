@@ -1,12 +1,12 @@
 // The parts every screen of the portal frame shares: its heading with an optional action, and the
 // message shown when its data could not be loaded (with a retry, never an empty list).
 import Alert from '@mui/joy/Alert';
-import Button from '@mui/joy/Button';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 
 export function PageHeading({ title, intro, action }: { title: string; intro?: string; action?: ReactNode }) {
   return (

@@ -1,9 +1,9 @@
 // Page links for a list whose state lives in the URL: each link keeps the search and filters.
-import Button from '@mui/joy/Button';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { Link, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 
 export function pageHref(search: string, page: number): string {
   const params = new URLSearchParams(search);

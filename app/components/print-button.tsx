@@ -1,9 +1,9 @@
 // "Print": with JavaScript, a button that opens the print dialog; without, a hint to use the browser's own.
-import Button from '@mui/joy/Button';
 import Typography from '@mui/joy/Typography';
 import { IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 
 export function PrintButton() {
   const { t } = useTranslation();

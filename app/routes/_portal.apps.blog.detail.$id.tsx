@@ -5,7 +5,6 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import AspectRatio from '@mui/joy/AspectRatio';
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Chip from '@mui/joy/Chip';
 import Divider from '@mui/joy/Divider';
@@ -15,6 +14,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { IconArrowLeft, IconEye, IconMessage, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatDateTime } from '~/components/format';
 import { FormErrors, SubmitButton } from '~/components/form-parts';

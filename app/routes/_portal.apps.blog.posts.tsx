@@ -1,7 +1,6 @@
 // The blog: every post as a card, newest first (the spec's "sort newest"), with a category filter kept
 // in the URL (?category=, links: works without JavaScript). A title opens the post by its slug.
 import AspectRatio from '@mui/joy/AspectRatio';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import CardContent from '@mui/joy/CardContent';
 import CardOverflow from '@mui/joy/CardOverflow';
@@ -14,6 +13,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { IconEye, IconMessage, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate } from '~/components/format';
 import { PageHeading } from '~/components/page-parts';

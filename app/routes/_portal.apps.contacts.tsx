@@ -5,7 +5,6 @@
 import { parseWithZod } from '@conform-to/zod';
 import Avatar from '@mui/joy/Avatar';
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import List from '@mui/joy/List';
 import ListItem from '@mui/joy/ListItem';
@@ -18,6 +17,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { IconEdit, IconPlus, IconStar, IconStarFilled, IconTrash, IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Notice } from '~/components/form-parts';
 import { SearchForm } from '~/components/list-table';

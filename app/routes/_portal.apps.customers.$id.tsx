@@ -1,11 +1,11 @@
 // Staff: one customer's details.
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate } from '~/components/format';
 import { FieldList } from '~/components/page-parts';

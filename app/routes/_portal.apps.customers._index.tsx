@@ -1,5 +1,4 @@
 // Staff: the Customers Directory — search and pages in the URL, each customer's details one click away.
-import Button from '@mui/joy/Button';
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
 import Input from '@mui/joy/Input';
@@ -12,6 +11,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useLoaderData } from '@remix-run/react';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Notice } from '~/components/form-parts';
 import { titleMeta } from '~/components/page-title';

@@ -3,8 +3,6 @@
 // POST form (one per line, its buttons named "intent") that comes back here.
 import Alert from '@mui/joy/Alert';
 import AspectRatio from '@mui/joy/AspectRatio';
-import Button from '@mui/joy/Button';
-import IconButton from '@mui/joy/IconButton';
 import Link from '@mui/joy/Link';
 import Sheet from '@mui/joy/Sheet';
 import Stack from '@mui/joy/Stack';
@@ -13,11 +11,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useActionData, useLoaderData } from '@remix-run/react';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button, IconButton } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatNumber } from '~/components/format';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
-import { disabledWithoutJs, useMoney, usePendingCart } from '~/components/shop/shop-parts';
+import { useMoney, usePendingCart } from '~/components/shop/shop-parts';
 import { CART_PATH, detailPath, SHOP_PATH } from '~/forms/shop';
 import { demoScreen } from '~/services/demo/screen.server';
 import { cartAction, cartView, type CartView } from '~/services/demo/shop.server';
@@ -83,7 +82,6 @@ function CartLine({
               size="sm"
               // One fewer stops at one; "Remove" takes the line away.
               disabled={qty <= 1}
-              slotProps={disabledWithoutJs(qty <= 1)}
               loading={decreasing}
               aria-label={t('cart.decrease', { title })}
             >
@@ -99,7 +97,6 @@ function CartLine({
               variant="outlined"
               size="sm"
               disabled={qty >= maxQuantity}
-              slotProps={disabledWithoutJs(qty >= maxQuantity)}
               loading={increasing}
               aria-label={t('cart.increase', { title })}
             >

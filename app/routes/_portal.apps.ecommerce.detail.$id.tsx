@@ -3,7 +3,6 @@
 import AspectRatio from '@mui/joy/AspectRatio';
 import Alert from '@mui/joy/Alert';
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Grid from '@mui/joy/Grid';
 import Link from '@mui/joy/Link';
@@ -13,6 +12,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link as RemixLink, useActionData, useLoaderData } from '@remix-run/react';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Notice } from '~/components/form-parts';
 import { formatDate } from '~/components/format';

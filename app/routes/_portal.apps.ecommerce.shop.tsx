@@ -3,7 +3,6 @@
 // "Add to cart" form on each product that posts here and comes back to the same list.
 import Alert from '@mui/joy/Alert';
 import AspectRatio from '@mui/joy/AspectRatio';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import CardContent from '@mui/joy/CardContent';
 import FormControl from '@mui/joy/FormControl';
@@ -17,6 +16,7 @@ import Typography from '@mui/joy/Typography';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Notice } from '~/components/form-parts';
 import { PageHeading } from '~/components/page-parts';

@@ -2,7 +2,6 @@
 // search, the selected mail with its flags as toggles and Delete as a reversible trash flag. The mail's
 // HTML is sanitised here on the server and shown in a sandboxed frame that can run nothing.
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Chip from '@mui/joy/Chip';
 import Grid from '@mui/joy/Grid';
@@ -13,6 +12,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { IconPaperclip, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDateTime } from '~/components/format';
 import { SearchForm } from '~/components/list-table';

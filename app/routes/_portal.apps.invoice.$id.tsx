@@ -1,10 +1,10 @@
 // One invoice: the printable layout with download as PDF or PNG, share and print. Another customer's
 // invoice (or a draft, for a client) answers 404.
-import Button from '@mui/joy/Button';
 import Stack from '@mui/joy/Stack';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { DocumentActions } from '~/components/documents/document-actions';
 import { InvoiceDocument } from '~/components/documents/invoice-document';
 import { GeneralErrorBoundary } from '~/components/error-boundary';

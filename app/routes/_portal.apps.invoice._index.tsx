@@ -3,7 +3,6 @@
 // invoice by its number (staff: any customer's; a client: its own only).
 import Alert from '@mui/joy/Alert';
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Chip from '@mui/joy/Chip';
 import FormControl from '@mui/joy/FormControl';
@@ -16,6 +15,7 @@ import type { TFunction } from 'i18next';
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatMoney } from '~/components/format';
 import { ListTable, SearchForm } from '~/components/list-table';

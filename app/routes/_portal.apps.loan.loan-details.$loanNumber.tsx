@@ -4,7 +4,6 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import Alert from '@mui/joy/Alert';
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
@@ -18,6 +17,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { ShareForm, type ShareAnswer } from '~/components/documents/share-form';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LoanStateChip, PaymentStatusChip } from '~/components/finance/loan-parts';

@@ -1,10 +1,10 @@
 // A loan's summary document (terms, figures, schedule, financed shipments): view, download as PDF or
 // PNG, share, print. Another customer's loan answers 404.
-import Button from '@mui/joy/Button';
 import Stack from '@mui/joy/Stack';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { DocumentActions } from '~/components/documents/document-actions';
 import { LoanDocument } from '~/components/documents/loan-document';
 import { GeneralErrorBoundary } from '~/components/error-boundary';

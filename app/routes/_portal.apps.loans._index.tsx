@@ -1,13 +1,13 @@
 // Loans: "My Loans" for a client (its own, by partner), every client's for staff. Tabs All Loans /
 // Previous Loans / Loans Denied, search and page in the URL (works without JavaScript); CSV export.
 // A refused or failed fetch says so, with a retry — never an empty list.
-import Button from '@mui/joy/Button';
 import Link from '@mui/joy/Link';
 import Stack from '@mui/joy/Stack';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link as RemixLink, useLoaderData, useLocation } from '@remix-run/react';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LoanStateChip, PaymentStatusChip } from '~/components/finance/loan-parts';
 import { formatDate, formatMoney } from '~/components/format';

@@ -1,7 +1,6 @@
 // One shipping order: its fields (spec section 3), customer, supplier, invoice and loan, documents, and
 // the tracking timeline. Staff add and correct tracking events here; the customer sees them.
 import { parseWithZod } from '@conform-to/zod';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Grid from '@mui/joy/Grid';
 import Link from '@mui/joy/Link';
@@ -11,6 +10,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link as RemixLink, useLoaderData } from '@remix-run/react';
 import { IconFileText, IconPaperclip, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Notice } from '~/components/form-parts';
 import { formatBytes, formatDate, formatMoney, formatNumber } from '~/components/format';

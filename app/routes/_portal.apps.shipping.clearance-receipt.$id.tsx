@@ -1,9 +1,9 @@
 // The clearance receipt of a shipping order, ready to print (print styles hide the portal's frame).
-import Button from '@mui/joy/Button';
 import Stack from '@mui/joy/Stack';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { ClearanceReceipt, receiptNumber } from '~/components/documents/clearance-receipt';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';

@@ -2,7 +2,6 @@
 // balance, invoices and payments with the running balance, closing balance; download as PDF or PNG,
 // share, print. The period and customer live in the URL (a GET form: works without JavaScript).
 import Alert from '@mui/joy/Alert';
-import Button from '@mui/joy/Button';
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
 import Input from '@mui/joy/Input';
@@ -12,6 +11,7 @@ import type { TFunction } from 'i18next';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { DocumentActions } from '~/components/documents/document-actions';
 import { StatementDocument } from '~/components/documents/statement-document';
 import { GeneralErrorBoundary } from '~/components/error-boundary';

@@ -3,7 +3,6 @@
 import Avatar from '@mui/joy/Avatar';
 import Box from '@mui/joy/Box';
 import Chip from '@mui/joy/Chip';
-import IconButton from '@mui/joy/IconButton';
 import Sheet from '@mui/joy/Sheet';
 import Stack from '@mui/joy/Stack';
 import Table from '@mui/joy/Table';
@@ -12,6 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate } from '~/components/format';
 import { Notice } from '~/components/form-parts';

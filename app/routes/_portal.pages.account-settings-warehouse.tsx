@@ -2,7 +2,6 @@
 // default filter of the staff lists (orders, containers, requests), which can still show all.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Grid from '@mui/joy/Grid';
 import Stack from '@mui/joy/Stack';
@@ -11,6 +10,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ORIGINS } from '~/catalog';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
 import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';

@@ -5,7 +5,6 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import Alert from '@mui/joy/Alert';
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Chip from '@mui/joy/Chip';
 import FormControl from '@mui/joy/FormControl';
@@ -16,6 +15,7 @@ import Typography from '@mui/joy/Typography';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { CopyButton } from '~/components/copy-button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';

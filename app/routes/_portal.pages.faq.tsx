@@ -1,7 +1,6 @@
 // Frequently asked questions, by topic: each question a native <details> (opens without JavaScript, by
 // keyboard too); an answer about a screen links to it when the user may open it.
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import Link from '@mui/joy/Link';
 import Sheet from '@mui/joy/Sheet';
 import Stack from '@mui/joy/Stack';
@@ -10,6 +9,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link as RemixLink, useLoaderData } from '@remix-run/react';
 import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';

@@ -1,7 +1,6 @@
 // Service plans (Starter, Business, Enterprise) with a monthly/yearly switch kept in the URL
 // (?billing=monthly|yearly: links, so it works without JavaScript). Clients are offered a quotation;
 // staff, who cannot ask for one, the customers directory.
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Chip from '@mui/joy/Chip';
 import Grid from '@mui/joy/Grid';
@@ -14,6 +13,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatNumber } from '~/components/format';
 import { PageHeading } from '~/components/page-parts';

@@ -1,6 +1,5 @@
 // Tree view: a map of the portal's areas as nested lists with expandable branches (<details>, no
 // JavaScript needed); "Expand all" and "Collapse all" are links (?expand=all|none).
-import Button from '@mui/joy/Button';
 import Sheet from '@mui/joy/Sheet';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
@@ -8,6 +7,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { IconFoldDown, IconFoldUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';

@@ -6,7 +6,6 @@ import { parseWithZod } from '@conform-to/zod';
 import AspectRatio from '@mui/joy/AspectRatio';
 import Avatar from '@mui/joy/Avatar';
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Chip from '@mui/joy/Chip';
 import FormControl from '@mui/joy/FormControl';
@@ -19,6 +18,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { IconCheck, IconMapPin, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatNumber } from '~/components/format';
 import { titleMeta } from '~/components/page-title';

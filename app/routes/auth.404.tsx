@@ -1,10 +1,10 @@
 // Where unknown addresses land (spec section 2); answers 404.
-import Button from '@mui/joy/Button';
 import Typography from '@mui/joy/Typography';
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthShell } from '~/components/auth-shell';
+import { Button } from '~/components/button';
 import { titleMeta } from '~/components/page-title';
 import { pageTools } from '~/services/page.server';
 

@@ -10,6 +10,7 @@ import { AuthShell } from '~/components/auth-shell';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
 import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { LtrTokens } from '~/components/ltr-text';
 import { titleMeta } from '~/components/page-title';
 import { resetPasswordSchema } from '~/forms/auth';
 import { resetPasswordAction } from '~/services/auth-actions.server';
@@ -48,7 +49,7 @@ export default function ResetPassword() {
     <AuthShell
       design="card"
       title={t('reset.title')}
-      subtitle={usable ? t('reset.subtitle', { email }) : undefined}
+      subtitle={usable ? <LtrTokens text={t('reset.subtitle', { email })} /> : undefined}
     >
       {usable ? (
         <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>

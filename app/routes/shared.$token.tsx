@@ -1,6 +1,5 @@
 // A document shared by a signed link: open or download it without an account, while the link lasts
 // (7 days). A tampered, unknown or expired link gets one clear refusal that reveals nothing.
-import Button from '@mui/joy/Button';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
@@ -8,6 +7,7 @@ import { useLoaderData } from '@remix-run/react';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AuthShell } from '~/components/auth-shell';
+import { Button } from '~/components/button';
 import { formatBytes, formatDate } from '~/components/format';
 import { titleMeta } from '~/components/page-title';
 import { loadSharedDocument } from '~/services/shares.server';

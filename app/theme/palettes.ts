@@ -1,6 +1,22 @@
 // The six colour palettes of spec section 9; each brand colour is darkened where needed so that white
-// text on a solid button meets WCAG AA (4.5:1).
+// text on a solid button meets WCAG AA (4.5:1), and text in the brand colour (links, plain and outlined
+// buttons) takes the step of its scale that meets AA on every background of the mode.
 import type { PaletteName } from './appearance';
+
+export type Mode = 'light' | 'dark';
+
+/**
+ * The backgrounds of each mode that text stands on (theme.ts gives them to Joy): the page, cards,
+ * menus, and the tinted levels of table stripes, hovered rows and selected items. Surface, popup and the
+ * levels are Joy's own neutrals; the page and, in the dark, the cards are the portal's.
+ */
+export const BACKGROUNDS: Record<Mode, Record<'body' | 'surface' | 'popup' | 'level1' | 'level2', string>> = {
+  light: { body: '#F5F7FA', surface: '#FBFCFE', popup: '#FFFFFF', level1: '#F0F4F8', level2: '#DDE7EE' },
+  dark: { body: '#111A24', surface: '#1B2633', popup: '#000000', level1: '#171A1C', level2: '#32383E' },
+};
+
+/** WCAG AA for normal-size text. */
+export const AA_TEXT = 4.5;
 
 export const BRAND_COLOURS: Record<PaletteName, { primary: string; secondary: string }> = {
   BLUE_THEME: { primary: '#1A568F', secondary: '#49BEFF' },
@@ -70,4 +86,29 @@ export function scaleOf(hex: string): Scale {
     '800': toHex(mix(base, black, 0.45)),
     '900': toHex(mix(base, black, 0.6)),
   };
+}
+
+/** The steps a mode's brand-coloured text may take, nearest the brand colour first. */
+const TEXT_STEPS: Record<Mode, (keyof Scale)[]> = {
+  light: ['500', '600', '700', '800', '900'],
+  dark: ['300', '200', '100', '50'],
+};
+
+/**
+ * The step of `scale` that brand-coloured text takes in `mode`: the nearest to the brand colour that
+ * meets AA on every background of the mode (Joy's own choice, 500 in the light and 300 in the dark,
+ * when it does).
+ */
+export function textStep(scale: Scale, mode: Mode): keyof Scale {
+  const backgrounds = Object.values(BACKGROUNDS[mode]);
+  const steps = TEXT_STEPS[mode];
+  return (
+    steps.find((step) => backgrounds.every((background) => contrast(scale[step], background) >= AA_TEXT)) ??
+    steps[steps.length - 1]!
+  );
+}
+
+/** "26 86 143" for "#1A568F": how Joy's `*Channel` tokens write a colour. */
+export function channelOf(hex: string): string {
+  return toRgb(hex).join(' ');
 }

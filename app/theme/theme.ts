@@ -1,7 +1,7 @@
 // The Joy theme for one set of appearance settings; built once per combination and reused.
 import { extendTheme, type Theme } from '@mui/joy/styles';
 import type { Appearance } from './appearance';
-import { BRAND_COLOURS, scaleOf } from './palettes';
+import { BACKGROUNDS, BRAND_COLOURS, channelOf, type Mode, scaleOf, textStep } from './palettes';
 
 const FONT = 'Ubuntu, "Noto Sans", "Noto Sans Arabic", "Noto Sans CJK SC", system-ui, sans-serif';
 
@@ -15,13 +15,25 @@ export function portalTheme(key: ThemeKey): Theme {
   if (existing) return existing;
 
   const primary = scaleOf(BRAND_COLOURS[key.theme].primary);
+  // Links, plain and outlined buttons and brand-coloured text (Joy's `mainChannel`) take the step of the
+  // scale that reads on every background of the mode; solid buttons keep 500 (white text on it is AA).
+  const palette = (mode: Mode) => {
+    const step = textStep(primary, mode);
+    const text = `var(--joy-palette-primary-${step})`;
+    return {
+      primary: {
+        ...primary,
+        plainColor: text,
+        mainChannel: channelOf(primary[step]),
+        ...(mode === 'light' ? { outlinedColor: text } : {}),
+      },
+      background: BACKGROUNDS[mode],
+    };
+  };
   const radius = key.borderRadius;
   const theme = extendTheme({
     direction: key.dir,
-    colorSchemes: {
-      light: { palette: { primary, background: { body: '#F5F7FA' } } },
-      dark: { palette: { primary, background: { body: '#111A24', surface: '#1B2633' } } },
-    },
+    colorSchemes: { light: { palette: palette('light') }, dark: { palette: palette('dark') } },
     fontFamily: { body: FONT, display: FONT },
     radius: {
       xs: `${Math.round(radius / 2)}px`,

@@ -1,8 +1,20 @@
-// A customer's way through the portal with the keyboard alone (JavaScript on): sign in, reach the service
-// request form from the menu, skip to the main content, choose a service with the arrow keys, type, send,
-// and find the request in the list. Every element the keys land on must show where the focus is.
+// Two ways through the portal with the keyboard alone (JavaScript on). A customer: sign in, reach the
+// service request form from the menu, skip to the main content, choose a service with the arrow keys,
+// type, send, and find the request in the list. A warehouse agent: sign in, open the customer requests
+// from the menu, search for one, write a note and approve it. Every element the keys land on must show
+// where the focus is.
 import { expect, test, type ElementHandle, type Locator, type Page } from '@playwright/test';
-import { HOME, open, registerDirectly, uniqueEmail, uniqueText } from './support';
+import {
+  AGENT,
+  CLIENT2,
+  DEMO_PASSWORD,
+  HOME,
+  open,
+  registerDirectly,
+  signInAs,
+  uniqueEmail,
+  uniqueText,
+} from './support';
 
 interface Focus {
   /** The focused element, in words, for messages. */
@@ -138,4 +150,74 @@ test('a customer signs in and sends a request with the keyboard alone', async ({
     .filter({ hasText: description });
   await expect(row.getByText('Pending', { exact: true })).toBeVisible();
   await expect(row.getByRole('cell', { name: 'Other service', exact: true })).toBeVisible();
+});
+
+test('a warehouse agent finds a customer request and approves it with the keyboard alone', async ({
+  page,
+}, testInfo) => {
+  // The customer's request, sent without the form (the customer's own walk above sends one with keys).
+  const description = uniqueText(testInfo, 'Keyboard review');
+  await signInAs(page, CLIENT2.email);
+  const sent = await page.request.post('/apps/request-for-shipping', {
+    multipart: {
+      category: 'furniture_home_decor',
+      containerType: 'groupage',
+      origin: 'china',
+      cbm: '4',
+      expectedRevenue: '0.0',
+      description,
+    },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(302);
+  await page.context().clearCookies();
+
+  // Sign in with the keys.
+  await open(page, '/auth/login');
+  await expect(page.getByLabel('E-mail')).toBeFocused();
+  await page.keyboard.type(AGENT.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await expectFocusShown(page);
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(HOME);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(AGENT.name);
+
+  // Through the staff menu to the customer requests.
+  const skipLink = page.getByRole('link', { name: 'Skip to content' });
+  await page.keyboard.press('Tab');
+  await expect(skipLink).toBeFocused();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await pressUntilFocused(page, 'Tab', menu.getByRole('link', { name: 'Customer Requests' }), 60);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/apps/client-service-requests');
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer requests' })).toBeVisible();
+
+  // Skip to the main content; the search box comes first; Enter searches.
+  await pressUntilFocused(page, 'Shift+Tab', skipLink);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  const searchBox = page.getByRole('search').getByRole('searchbox', { name: 'Search' });
+  await pressUntilFocused(page, 'Tab', searchBox, 3);
+  await page.keyboard.type(description);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]q=Keyboard\+review/);
+  const row = page.getByRole('row').filter({ hasText: description });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+
+  // On to the request's review: a note, then Approve pressed with Enter.
+  const review = row.getByRole('form', { name: /^Review request #\d+$/ });
+  await pressUntilFocused(page, 'Tab', review.getByLabel('Note to the customer (optional)'));
+  const note = `Approved at the keyboard (${testInfo.project.name}).`;
+  await page.keyboard.type(note);
+  await pressUntilFocused(page, 'Tab', review.getByRole('button', { name: 'Approve' }), 2);
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('status').filter({ hasText: 'is now' })).toHaveText(
+    /^Request #\d+ is now Approved\.$/,
+  );
+  await expect(row.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(row).toContainText(note);
 });

@@ -155,3 +155,33 @@ test('open a product detail, add it to the cart and follow a related product', a
   const missing = await page.goto('/apps/ecommerce/detail/999');
   expect(missing?.status()).toBe(404);
 });
+
+// Joy's buttons get the native `disabled` attribute from the server (app/components/button.tsx): without
+// JavaScript too, a button shown as disabled takes no focus and no key, so it cannot submit its form.
+test('a disabled button cannot be pressed or submit its form', async ({ page }, testInfo) => {
+  await registerDirectly(page, 'Nabil Nopress', uniqueEmail(testInfo, 'shopdisabled'), 'a-long-password-1');
+  await open(page, SHOP);
+  const add = page.getByRole('button', { name: 'Add to cart: Leather passport holder' });
+  await expect(add).toBeDisabled();
+
+  // Pressing keys on the button: an enabled one would take the focus and post the form (and the page
+  // would come back with the server's refusal).
+  await add.press('Enter');
+  await add.press('Space');
+  await expect(add).not.toBeFocused();
+  await expect(page).toHaveURL(SHOP);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // On the cart page, a single item cannot be made fewer.
+  await page.getByRole('button', { name: 'Add to cart: Insulated travel mug' }).click();
+  await expect(page.getByRole('link', { name: 'Cart: 1 item' })).toBeVisible();
+  await open(page, '/apps/ecommerce/checkout');
+  const decrease = page.getByRole('button', { name: 'Decrease the quantity of Insulated travel mug' });
+  await expect(decrease).toBeDisabled();
+  await decrease.press('Enter');
+  await expect(decrease).not.toBeFocused();
+  await expect(page).toHaveURL('/apps/ecommerce/checkout');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Insulated travel mug' })).toContainText(
+    'Quantity: 1',
+  );
+});

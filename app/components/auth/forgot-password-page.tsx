@@ -10,6 +10,7 @@ import type { forgotPasswordAction } from '~/services/auth-actions.server';
 import { AuthShell, type AuthDesign } from '../auth-shell';
 import { TextField } from '../form-field';
 import { FormErrors, Notice, SubmitButton } from '../form-parts';
+import { LtrTokens } from '../ltr-text';
 
 export function ForgotPasswordPage({ design, suffix }: { design: AuthDesign; suffix: '' | '2' }) {
   const { t } = useTranslation('auth');
@@ -23,7 +24,11 @@ export function ForgotPasswordPage({ design, suffix }: { design: AuthDesign; suf
   });
   return (
     <AuthShell design={design} title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
-      {answer?.sentTo && <Notice>{t('forgot.sent', { email: answer.sentTo })}</Notice>}
+      {answer?.sentTo && (
+        <Notice>
+          <LtrTokens text={t('forgot.sent', { email: answer.sentTo })} />
+        </Notice>
+      )}
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <Stack gap={2}>
           <FormErrors id={form.errorId} errors={form.errors} />

@@ -18,7 +18,12 @@ export interface BarDatum {
 const WIDTH = 560;
 const ROW = 34;
 const LABEL = 170;
+/** Room kept for the figures past the longest bar: at least this, more for long ones (money). */
 const VALUE = 56;
+/** About the width of one character of a figure (13px, semi-bold), to keep room for the longest. */
+const FIGURE_CHAR = 8;
+/** Between a bar's end and its figure. */
+const GAP = 8;
 
 export function BarChart({
   title,
@@ -37,7 +42,8 @@ export function BarChart({
   const show = format ?? ((value: number) => formatNumber(value, i18n.language));
   const rtl = i18n.dir(i18n.language) === 'rtl';
   const height = Math.max(ROW, data.length * ROW);
-  const barSpace = WIDTH - LABEL - VALUE;
+  const longest = Math.max(0, ...data.map((d) => show(d.value).length));
+  const barSpace = WIDTH - LABEL - GAP - Math.max(VALUE, longest * FIGURE_CHAR);
   const y = scaleBand({ domain: data.map((d) => d.key), range: [0, height], padding: 0.25 });
   const max = Math.max(1, ...data.map((d) => d.value));
   const x = scaleLinear({ domain: [0, max], range: [0, barSpace] });
@@ -80,11 +86,14 @@ export function BarChart({
                   rx={4}
                   fill={`var(--joy-palette-${d.colour ?? 'primary'}-solidBg)`}
                 />
+                {/* The figure 8 units past the bar's end. "start" is the reading side of the text, its
+                    right in a right-to-left page, so the direction is given, as for the label. */}
                 <text
-                  x={place(LABEL + barWidth + 8, 0)}
+                  x={place(LABEL + barWidth + GAP, 0)}
                   y={middle}
                   dominantBaseline="middle"
-                  textAnchor={rtl ? 'end' : 'start'}
+                  textAnchor="start"
+                  direction={rtl ? 'rtl' : 'ltr'}
                   fontSize={13}
                   fontWeight={600}
                   fill="var(--joy-palette-text-primary)"

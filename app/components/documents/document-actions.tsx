@@ -2,13 +2,13 @@
 // plain links (they work without JavaScript); with JavaScript the page says while the file is being
 // prepared and tells plainly when it could not be, instead of leaving the reader waiting.
 import Alert from '@mui/joy/Alert';
-import Button from '@mui/joy/Button';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { useSearchParams } from '@remix-run/react';
 import { IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { PrintButton } from '~/components/print-button';
 import { ShareForm } from './share-form';
 

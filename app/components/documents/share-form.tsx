@@ -1,6 +1,5 @@
 // "Share" beside a document: a form that asks for a signed link (it works without JavaScript); the link
 // then shows in a read-only field with Copy and, where the browser has it, the system's Share sheet.
-import Button from '@mui/joy/Button';
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
 import Input from '@mui/joy/Input';
@@ -10,6 +9,7 @@ import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { IconShare } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { CopyButton } from '~/components/copy-button';
 import { formatDate } from '~/components/format';
 import { translateMessage } from '~/components/messages';

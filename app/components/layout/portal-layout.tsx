@@ -2,7 +2,6 @@
 // boxed or full content, and an off-canvas drawer on small screens that opens without JavaScript; a
 // footer with the legal pages.
 import Box from '@mui/joy/Box';
-import IconButton from '@mui/joy/IconButton';
 import Typography from '@mui/joy/Typography';
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import {
@@ -14,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '~/components/button';
 import type { MenuSection, Screen } from '~/services/access';
 import type { PortalUser } from '~/services/user';
 import { LAYOUT, type Appearance } from '~/theme/appearance';

@@ -1,11 +1,12 @@
 // The top bar's account menu: who is signed in, and signing out (a form: works without JavaScript).
 import Avatar from '@mui/joy/Avatar';
-import Button from '@mui/joy/Button';
 import Divider from '@mui/joy/Divider';
 import Typography from '@mui/joy/Typography';
 import { Link } from '@remix-run/react';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
+import { Ltr } from '~/components/ltr-text';
 import { initials, type PortalUser } from '~/services/user';
 import { Disclosure } from '../disclosure';
 
@@ -21,8 +22,8 @@ export function UserMenu({ user }: { user: Pick<PortalUser, 'name' | 'email' | '
       }
     >
       <Typography level="title-md">{user.name}</Typography>
-      <Typography level="body-sm" sx={{ wordBreak: 'break-all' }}>
-        {user.email}
+      <Typography level="body-sm" sx={{ overflowWrap: 'anywhere' }}>
+        <Ltr>{user.email}</Ltr>
       </Typography>
       <Typography level="body-xs" textColor="text.tertiary" sx={{ mt: 0.5 }}>
         {t(`user.roles.${user.role}`, { defaultValue: user.role })}

@@ -1,10 +1,10 @@
 // Small pieces the messaging screens share: a submit button that names its intent and shows when that
 // intent is on its way, and a note's colour as a chip that says it in words.
-import Button, { type ButtonProps } from '@mui/joy/Button';
 import Chip from '@mui/joy/Chip';
 import { useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, type ButtonProps } from '~/components/button';
 import type { NoteColour } from '~/fixtures/types';
 
 /** `<button name="intent" value={intent}>`, loading while the page submits this intent. */

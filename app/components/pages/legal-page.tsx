@@ -1,7 +1,6 @@
 // The frame of the public legal pages: a readable column with the date of the version, a table of
 // contents and one section per heading; the language and appearance switches; a way back.
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import Link from '@mui/joy/Link';
 import Sheet from '@mui/joy/Sheet';
 import Stack from '@mui/joy/Stack';
@@ -10,6 +9,7 @@ import { Link as RemixLink } from '@remix-run/react';
 import { IconArrowBackUp, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { AppearancePanel } from '../appearance-panel';
 import { formatDate } from '../format';
 import { LanguageSwitcher } from '../language-switcher';

@@ -1,7 +1,9 @@
 // Long translated texts (legal sections, FAQ answers) as paragraphs and bullet lists: a blank line
-// starts a new block; a block whose lines all start with "- " is a list.
+// starts a new block; a block whose lines all start with "- " is a list. E-mail addresses and phone
+// numbers in them read left to right in any language.
 import Box from '@mui/joy/Box';
 import Typography from '@mui/joy/Typography';
+import { LtrTokens } from '../ltr-text';
 
 export type TextBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
 
@@ -24,7 +26,7 @@ export function TextBlocks({ text }: { text: string }) {
       {textBlocks(text).map((block, index) =>
         block.kind === 'paragraph' ? (
           <Typography key={index} sx={{ mb: 1.5, '&:last-child': { mb: 0 } }}>
-            {block.text}
+            <LtrTokens text={block.text} />
           </Typography>
         ) : (
           <Box
@@ -34,7 +36,7 @@ export function TextBlocks({ text }: { text: string }) {
           >
             {block.items.map((item) => (
               <Typography key={item} component="li" sx={{ display: 'list-item', mb: 0.5 }}>
-                {item}
+                <LtrTokens text={item} />
               </Typography>
             ))}
           </Box>

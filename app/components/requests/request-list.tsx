@@ -1,7 +1,6 @@
 // The request lists: search, status and type filters and pages in the URL (GET form, works without
 // JavaScript); for staff, approve or reject each pending request with a note.
 import type { SubmissionResult } from '@conform-to/react';
-import Button from '@mui/joy/Button';
 import Chip from '@mui/joy/Chip';
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
@@ -23,6 +22,7 @@ import {
 import { IconPaperclip, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SERVICES } from '~/catalog';
+import { Button } from '~/components/button';
 import { REQUEST_STATUSES, type RequestStatus, type ShippingRequest } from '~/services/backoffice/contract';
 import type { requestListLoader } from '~/services/request-list.server';
 import { formatBytes, formatDate } from '../format';

@@ -3,7 +3,6 @@
 import { IconPlus } from '@tabler/icons-react';
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Chip from '@mui/joy/Chip';
 import JoyLink from '@mui/joy/Link';
@@ -13,6 +12,7 @@ import { Form, Link, useActionData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { Button } from '~/components/button';
 import type { Page } from '~/services/paging';
 import { TextField } from '~/components/form-field';
 import { FormErrors, Notice, FormActions } from '~/components/form-parts';

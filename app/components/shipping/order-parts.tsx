@@ -2,9 +2,9 @@
 import Chip from '@mui/joy/Chip';
 import Stack from '@mui/joy/Stack';
 import { Link, useLocation } from '@remix-run/react';
-import Button from '@mui/joy/Button';
 import JoyLink from '@mui/joy/Link';
 import { ORIGINS, type Origin } from '~/catalog';
+import { Button } from '~/components/button';
 import { Notice } from '~/components/form-parts';
 import { useTranslation } from 'react-i18next';
 import type { ORDER_INVOICE_STATUSES, OrderStatus } from '~/services/backoffice/contract';

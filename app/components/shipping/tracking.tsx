@@ -2,12 +2,12 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import Grid from '@mui/joy/Grid';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { Disclosure } from '~/components/disclosure';
 import { TextField } from '~/components/form-field';
 import { FormErrors } from '~/components/form-parts';

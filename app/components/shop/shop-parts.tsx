@@ -2,13 +2,13 @@
 // screen readers), the cart link and the "Add to cart" form (a POST form that works without JavaScript).
 import Alert from '@mui/joy/Alert';
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import Chip from '@mui/joy/Chip';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { IconShoppingCart, IconShoppingCartPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { formatMoney, formatNumber } from '~/components/format';
 import { CART_PATH, colorName, type CartIntent, SHOP_CURRENCY } from '~/forms/shop';
 import type { Product } from '~/fixtures/types';
@@ -121,12 +121,6 @@ export function CartLink({ count }: { count: number }) {
   );
 }
 
-/**
- * Joy's buttons set the native `disabled` only once mounted in the browser, so a page rendered for a
- * browser without JavaScript would offer the button anyway: pass this as `slotProps` too.
- */
-export const disabledWithoutJs = (disabled: boolean) => (disabled ? { root: { disabled: true } } : undefined);
-
 /** Whether this page is posting `intent` for `productId` right now (JavaScript on). */
 export function usePendingCart(intent: CartIntent, productId: number): boolean {
   const navigation = useNavigation();
@@ -168,7 +162,6 @@ export function AddToCartForm({
           value="add"
           size={size}
           disabled={!product.stock}
-          slotProps={disabledWithoutJs(!product.stock)}
           loading={pending}
           loadingPosition="start"
           startDecorator={<IconShoppingCartPlus aria-hidden size={18} />}

@@ -5,7 +5,6 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import AspectRatio from '@mui/joy/AspectRatio';
 import Box from '@mui/joy/Box';
-import Button from '@mui/joy/Button';
 import Card from '@mui/joy/Card';
 import Divider from '@mui/joy/Divider';
 import Grid from '@mui/joy/Grid';
@@ -15,6 +14,7 @@ import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { IconHeart, IconHeartFilled, IconMessage } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '~/components/button';
 import { formatDateTime } from '~/components/format';
 import { FormErrors } from '~/components/form-parts';
 import { feedCommentSchema, feedReplySchema } from '~/forms/social';
