@@ -11,6 +11,7 @@ import {
   refusalPage,
 } from './server/security.js';
 import { publicPageCache } from './server/page-cache.js';
+import { precompressed } from './server/precompressed.js';
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '127.0.0.1';
@@ -74,6 +75,13 @@ app.use((req, res, next) => {
   res.status(status).type('html').send(refusalPage(language, refusalTexts[language].tooLarge));
 });
 
+// Scripts and styles go compressed (Brotli or gzip copies made at build) to browsers that accept it.
+app.use(
+  precompressed('build/client', {
+    cacheOf: (urlPath) =>
+      urlPath.startsWith('/assets/') ? { immutable: true, maxAge: '1y' } : { maxAge: '1h' },
+  }),
+);
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
 app.use(express.static('build/client', { maxAge: '1h', index: false }));
 

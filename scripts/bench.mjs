@@ -3,12 +3,23 @@
 // holding the demo data plus customers with 100, 1 000 and 10 000 orders and loans, measures, and prints
 // one table. Loopback only; every run is bounded in time and stops its servers by itself. Load comes
 // from wrk (Debian), pinned to one core while the servers run on the other, so that the figures of one
-// run compare with each other (ratios), not with another machine's.
+// run compare with each other (ratios), not with another machine's. Section 6 renders BENCH_RENDERS
+// invoices (default 1 000) and then stops the portal to count the Chromium processes it left; section 7
+// runs Lighthouse (desktop) with Debian's Chromium.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
 import { jsShipped, removeSourceMaps } from './js-size.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,10 +27,13 @@ const HOST = '127.0.0.1';
 const PORTS = { portal: 13400, backoffice: 18400, bare: 13499 };
 const PORTAL = `http://${HOST}:${PORTS.portal}`;
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const RENDERS = Number(process.env.BENCH_RENDERS || 1000);
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const cores = os.availableParallelism();
 const LOAD_CORE = '0';
 const SERVER_CORES = cores > 1 ? `1-${cores - 1}` : '0';
 
+const benchStarted = performance.now();
 const children = new Set();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'freight-portal-bench-'));
 const rows = [];
@@ -144,11 +158,13 @@ if (!has('wrk')) {
 console.info('[bench] building…');
 // Hidden source maps (the JavaScript is byte for byte the usual build) tell which libraries the
 // every-page JavaScript is made of; they are removed before the portal starts.
-run('npm', ['run', 'build', '--', '--sourcemapClient', 'hidden'], { stdio: 'ignore' });
+run('npx', ['remix', 'vite:build', '--sourcemapClient', 'hidden'], { stdio: 'ignore' });
 const clientBuild = path.join(root, 'build', 'client');
 const shipped = jsShipped(clientBuild);
 const shippedLibraries = shipped.libraries();
 removeSourceMaps(clientBuild);
+// The rest of `npm run build`, after the maps are gone.
+run('node', ['scripts/compress-assets.mjs'], { stdio: 'ignore' });
 run('npx', ['tsx', 'backoffice/benchSeed.ts', dataDir]);
 const backoffice = start('back office', [process.execPath, '--import', 'tsx', 'backoffice/main.ts'], {
   BACKOFFICE_PORT: String(PORTS.backoffice),
@@ -156,14 +172,15 @@ const backoffice = start('back office', [process.execPath, '--import', 'tsx', 'b
   BACKOFFICE_LOG_REQUESTS: '1',
 });
 await waitFor(`http://${HOST}:${PORTS.backoffice}/health`);
-start('portal', [process.execPath, 'server.js'], {
+const portalEnv = {
   NODE_ENV: 'production',
   PORT: String(PORTS.portal),
   HOST,
   DATA_DIR: dataDir,
   BACKOFFICE_URL: `http://${HOST}:${PORTS.backoffice}`,
   SESSION_SECRET: 'bench-session-secret-not-for-production-000000000',
-});
+};
+const portal = start('portal', [process.execPath, 'server.js'], portalEnv);
 start('bare node:http', [
   process.execPath,
   '-e',
@@ -264,36 +281,274 @@ for (const page of ['/apps/loans', '/apps/shipping']) {
 }
 
 // ---- 6. PDF and PNG rendering -------------------------------------------------------------------------
+// From here on this process (the client: downloads, Lighthouse's browser) keeps to the load core too.
+if (has('taskset'))
+  execFileSync('taskset', ['-a', '-p', '-c', LOAD_CORE, String(process.pid)], { stdio: 'ignore' });
+
+/** The processes under `pid` (its children, theirs…), from /proc: pid, name, start time, command line. */
+function descendants(pid) {
+  const all = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // "pid (name) state ppid …": the name may hold spaces and parentheses.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      all.push({
+        pid: Number(entry),
+        ppid: Number(fields[1]),
+        started: fields[19],
+        command: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' '),
+        executable: (() => {
+          try {
+            return readlinkSync(`/proc/${entry}/exe`);
+          } catch {
+            return '';
+          }
+        })(),
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found = [];
+  let parents = new Set([pid]);
+  while (parents.size > 0) {
+    const next = all.filter((process) => parents.has(process.ppid));
+    found.push(...next);
+    parents = new Set(next.map((process) => process.pid));
+  }
+  return found;
+}
+const isChromium = (process) => /chrom/i.test(process.executable || process.command);
+/** A Chromium browser itself, not one of its helpers (renderer, GPU, zygote, crash handler…). */
+const isBrowser = (process) => isChromium(process) && !/--type=/.test(process.command);
+/** Whether this very process (same pid, same start) still runs. */
+function alive({ pid, started }) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] === started;
+  } catch {
+    return false;
+  }
+}
+/** Proportional set size (kB) of these processes: pages they share are counted once between them. */
+function pss(pids) {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      total += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+/** The portal's own memory and its Chromium's (every process it started), in MB of proportional set size. */
+const portalMemory = () => {
+  const node = pss([portal.pid]) / 1024;
+  const chromium = pss(descendants(portal.pid).map((process) => process.pid)) / 1024;
+  return { node, chromium, total: node + chromium };
+};
+const mb = ({ node, chromium }) => `portal ${node.toFixed(0)} MB + Chromium ${chromium.toFixed(0)} MB`;
+/** Every Chromium process seen under the portal during the run, to find any left after it stops. */
+const chromiumSeen = new Map();
+const noteChromium = () => {
+  for (const process of descendants(portal.pid).filter(isChromium)) {
+    chromiumSeen.set(`${process.pid}/${process.started}`, process);
+  }
+};
+
+const list = await (await fetch(`${PORTAL}/apps/invoice`, { headers: { Cookie: client } })).text();
+const invoiceId = /href="\/apps\/invoice\/(\d+)"/.exec(list)?.[1];
+const invoicePdf = `${PORTAL}/apps/invoice/${invoiceId}/download?format=pdf`;
 {
-  const list = await (await fetch(`${PORTAL}/apps/invoice`, { headers: { Cookie: client } })).text();
-  const id = /href="\/apps\/invoice\/(\d+)"/.exec(list)?.[1];
-  const url = `${PORTAL}/apps/invoice/${id}/download?format=pdf`;
   const once = async () => {
     const started = performance.now();
-    const response = await fetch(url, { headers: { Cookie: client } });
+    const response = await fetch(invoicePdf, { headers: { Cookie: client } });
     const body = Buffer.from(await response.arrayBuffer());
     if (!body.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new Error('not a PDF');
-    return performance.now() - started;
+    return { ms: performance.now() - started, bytes: body.length };
   };
-  add('6 rendering', 'cold first PDF (browser start)', ms(await once()));
+  add('6 rendering', 'cold first PDF (browser start)', ms((await once()).ms));
+  noteChromium();
+
+  // The floor: the same HTML printed by plain puppeteer (scripts/bench-render-floor.mjs, on the servers'
+  // cores), one print after each of the portal's downloads, so that both meet the same load.
+  const [floorCommand, floorArgs] = pinned([
+    process.execPath,
+    'scripts/bench-render-floor.mjs',
+    PORTAL,
+    invoiceId,
+    client,
+  ]);
+  const floorProcess = spawn(floorCommand, floorArgs, {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, ...portalEnv, CHROME_PATH: CHROME },
+  });
+  children.add(floorProcess);
+  const floorLines = createInterface({ input: floorProcess.stdout })[Symbol.asyncIterator]();
+  const floorSays = async (prefix) => {
+    for (;;) {
+      const { value, done } = await floorLines.next();
+      if (done) throw new Error('the raw puppeteer floor stopped');
+      if (value.startsWith(prefix)) return value.slice(prefix.length);
+    }
+  };
+  const floorReady = JSON.parse(await floorSays('READY '));
   const warm = [];
-  for (let index = 0; index < 30; index += 1) warm.push(await once());
+  const floor = [];
+  let portalBytes = 0;
+  for (let index = 0; index < 30; index += 1) {
+    const download = await once();
+    warm.push(download.ms);
+    portalBytes = download.bytes;
+    floorProcess.stdin.write('print\n');
+    floor.push(Number(await floorSays('PRINTED ')));
+  }
+  const floorStopped = new Promise((resolve) => floorProcess.once('exit', resolve));
+  floorProcess.stdin.end();
+  await floorStopped;
   warm.sort((a, b) => a - b);
+  floor.sort((a, b) => a - b);
   add('6 rendering', 'warm PDF p50 / p95', `${ms(warm[14])} / ${ms(warm[28])}`, 'p50 ≤ 150 ms');
-  const parallel = load(url, { connections: 4, seconds: Math.min(SECONDS, 8), cookie: client });
   add(
     '6 rendering',
-    '4 concurrent downloads',
-    `${parallel.rps.toFixed(1)} PDF/s (non-2xx ${parallel.non2xx})`,
+    'raw puppeteer floor p50 / p95 (setContent + pdf)',
+    `${ms(floor[14])} / ${ms(floor[28])} (PDF ${floorReady.pdfBytes === portalBytes ? 'the same size as' : 'NOT the same size as'} the portal's)`,
   );
-  const chromium = execFileSync(
-    'sh',
-    ['-c', "ps -eo rss,args | grep -i '[c]hromium' | awk '{s+=$1} END {print s+0}'"],
-    {
-      encoding: 'utf8',
-    },
+  add('6 rendering', 'portal warm p50 / floor p50', `${(warm[14] / floor[14]).toFixed(2)}×`, '≤ 1.5×');
+
+  // BENCH_RENDERS downloads, 4 at a time: throughput, memory, and the Chromium processes around.
+  noteChromium();
+  const idleBefore = portalMemory();
+  let peak = idleBefore;
+  const sampler = setInterval(() => {
+    const now = portalMemory();
+    if (now.total > peak.total) peak = now;
+    noteChromium();
+  }, 1000);
+  let next = 0;
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < RENDERS) {
+        next += 1;
+        const response = await fetch(invoicePdf, { headers: { Cookie: client } });
+        const body = Buffer.from(await response.arrayBuffer());
+        if (response.status !== 200 || !body.subarray(0, 5).equals(Buffer.from('%PDF-'))) failed += 1;
+      }
+    }),
   );
-  add('6 rendering', 'Chromium memory after the runs', `${(Number(chromium) / 1024).toFixed(0)} MB RSS`);
+  const took = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  noteChromium();
+  // The pages are made blank just after each answer: let the last ones finish.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idleAfter = portalMemory();
+  add(
+    '6 rendering',
+    `4 concurrent downloads, ${RENDERS} renders`,
+    `${(RENDERS / took).toFixed(1)} PDF/s (${took.toFixed(0)} s; failed ${failed})`,
+  );
+  add('6 rendering', `memory (PSS), idle before the ${RENDERS} renders`, mb(idleBefore));
+  add('6 rendering', `memory (PSS), peak during them`, mb(peak));
+  add('6 rendering', `memory (PSS), idle after them`, mb(idleAfter));
+  add(
+    '6 rendering',
+    'memory per render',
+    `+${((peak.total - idleBefore.total) / 4).toFixed(1)} MB per download in flight (peak over idle, / 4); ` +
+      `${(((idleAfter.total - idleBefore.total) * 1024) / RENDERS).toFixed(1)} kB per render kept after the run`,
+  );
+  const browsers = descendants(portal.pid).filter(isBrowser).length;
+  add(
+    '6 rendering',
+    `Chromium browsers running after ${RENDERS} renders`,
+    `${browsers} (${[...chromiumSeen.values()].filter(isBrowser).length} launched in all: one per 200 renders)`,
+    '1',
+  );
+}
+
+// ---- 7. Lighthouse ------------------------------------------------------------------------------------
+{
+  const { launch } = await import('chrome-launcher');
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktop } = await import('lighthouse/core/config/desktop-config.js');
+  const chrome = await launch({
+    chromePath: CHROME,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    for (const [name, url, cookie] of [
+      ['/auth/login', '/auth/login', undefined],
+      ['/dashboards/modern (client, the page after sign-in)', '/dashboards/modern', client],
+    ]) {
+      const { lhr } = await lighthouse(
+        `${PORTAL}${url}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+        },
+        desktop,
+      );
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      add(
+        '7 Lighthouse (desktop)',
+        name,
+        `performance ${score('performance')} · accessibility ${score('accessibility')} · best practices ${score('best-practices')}`,
+        'performance ≥ 95',
+      );
+      // What would help most, for the log (not the table).
+      const opportunities = Object.values(lhr.audits)
+        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.details?.overallSavingsMs > 0)
+        .sort((a, b) => b.details.overallSavingsMs - a.details.overallSavingsMs)
+        .slice(0, 4)
+        .map((audit) => `${audit.title} (${audit.displayValue ?? `${audit.details.overallSavingsMs} ms`})`);
+      const metrics = [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'speed-index',
+      ]
+        .map((id) => `${lhr.audits[id]?.title} ${lhr.audits[id]?.displayValue}`)
+        .join(', ');
+      console.info(`[bench] Lighthouse ${url}: ${metrics}`);
+      if (opportunities.length > 0) console.info(`[bench]   opportunities: ${opportunities.join('; ')}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+}
+
+// ---- 6 (end). Chromium left behind -------------------------------------------------------------------------
+{
+  noteChromium();
+  const stopped = new Promise((resolve) => portal.once('exit', resolve));
+  portal.kill('SIGTERM');
+  await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  // Give anything Chromium was still closing a moment, then count what runs of what the portal started.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const left = [...chromiumSeen.values()].filter(alive);
+  add(
+    '6 rendering',
+    `Chromium processes left after ${RENDERS} renders and stop`,
+    `${left.length}${portal.exitCode === null ? ' (the portal did not stop within 15 s)' : ''}`,
+    '0',
+  );
 }
 
 // ---- The table ------------------------------------------------------------------------------------------
@@ -301,7 +556,12 @@ const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 console.info(
   `\nFreight portal bench · ${new Date().toISOString()} · ${cpu} × ${cores} · Node ${process.version}`,
 );
-console.info(`wrk on core ${LOAD_CORE}, servers on ${SERVER_CORES}; ${SECONDS} s per measure\n`);
+console.info(
+  `wrk on core ${LOAD_CORE}, servers on ${SERVER_CORES}; ${SECONDS} s per measure; ` +
+    `${RENDERS} renders; the whole run took ${((performance.now() - benchStarted) / 60_000).toFixed(1)} min\n`,
+);
+// The rows of a section together, in the order of the sections.
+rows.sort((a, b) => parseInt(a.section, 10) - parseInt(b.section, 10));
 const widths = ['section', 'what', 'figure', 'goal'].map((key) =>
   Math.max(key.length, ...rows.map((row) => String(row[key]).length)),
 );

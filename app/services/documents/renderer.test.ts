@@ -1,13 +1,13 @@
 // The document renderer against Debian's Chromium: PDF and PNG come out valid, in Arabic and Chinese
-// too; the rendered page runs no script and reaches no origin but the portal's own; time limit, queue
-// bound and recovery after the browser dies.
+// too; the rendered page runs no script and reaches no origin but the portal's own; a reused page holds
+// nothing of the previous document; time limit, queue bound and recovery after the browser dies.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DocumentRenderer, RendererBusy, RenderTimeout, isAllowedRequest } from './renderer.server';
 
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -24,6 +24,8 @@ beforeAll(async () => {
     asked.push(request.url ?? '');
     if (request.url === '/assets/doc.css') {
       response.writeHead(200, { 'Content-Type': 'text/css' }).end('h1 { color: rgb(0, 0, 128); }');
+    } else if (request.url === '/assets/never.css') {
+      // Never answered: the page waiting for it runs out of time.
     } else {
       response.writeHead(404).end();
     }
@@ -36,6 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await renderer?.close();
+  portal?.closeAllConnections();
   await new Promise((resolve) => portal?.close(resolve));
   rmSync(scratch, { recursive: true, force: true });
 });
@@ -63,6 +66,23 @@ describe('isAllowedRequest', () => {
     expect(isAllowedRequest(url, own)).toBe(allowed);
   });
 });
+
+/** A PNG's height in pixels, from its header. */
+const pngHeight = (png: Buffer) => png.readUInt32BE(20);
+
+/** The renderer's insides a test looks at: the current browser's warm pages. */
+function warmPages(renderer: DocumentRenderer) {
+  const slot = (
+    renderer as unknown as {
+      slot: {
+        idle: { page: { url(): string; content(): Promise<string> } }[];
+        context: Promise<{ pages(): Promise<unknown[]> }>;
+      } | null;
+    }
+  ).slot;
+  if (!slot) throw new Error('no browser');
+  return slot;
+}
 
 describe('DocumentRenderer', () => {
   it('renders a valid PDF with Arabic and Chinese glyphs that poppler opens', async () => {
@@ -107,6 +127,90 @@ describe('DocumentRenderer', () => {
     // Nothing but the stylesheet reached the portal: the script never ran, file:// never loaded.
     expect(asked.filter((url) => url.includes('script-ran'))).toEqual([]);
     expect(blocked.every((url) => !url.startsWith(origin))).toBe(true);
+  });
+
+  describe('reusing a warm page', () => {
+    let reused: DocumentRenderer;
+    beforeAll(() => {
+      reused = new DocumentRenderer({ executablePath: CHROME, allowedOrigin: origin, concurrency: 1 });
+    });
+    afterAll(async () => {
+      await reused?.close();
+    });
+
+    it('renders the next document on the same page with nothing of the last one', async () => {
+      const first = await reused.render({
+        html: '<!DOCTYPE html><html><head><title>A</title><style>p::after { content: " ALPHA-STYLE"; }</style></head><body><p>ALPHA-7731 customer one</p></body></html>',
+        format: 'pdf',
+      });
+      expect(pdfText(first)).toContain('ALPHA-7731');
+      // Between renders the page is blank (it is cleared just after the document is handed over).
+      const slot = warmPages(reused);
+      await vi.waitFor(() => expect(slot.idle).toHaveLength(1));
+      expect(await slot.idle[0]?.page.content()).not.toContain('ALPHA');
+      const second = await reused.render({ html: '<p>BRAVO-4410 customer two</p>', format: 'pdf' });
+      const text = pdfText(second);
+      expect(text).toContain('BRAVO-4410');
+      expect(text).not.toContain('ALPHA');
+      // Still the one page: it was reused, not opened again.
+      expect(await (await warmPages(reused).context).pages()).toHaveLength(1);
+    });
+
+    it('does not let a tall image stretch the next one', async () => {
+      const short = '<p style="margin:0;height:300px">short</p>';
+      const before = pngHeight(await reused.render({ html: short, format: 'png' }));
+      const tall = await reused.render({ html: '<div style="height:3000px">tall</div>', format: 'png' });
+      expect(pngHeight(tall)).toBeGreaterThanOrEqual(3000);
+      expect(pngHeight(await reused.render({ html: short, format: 'png' }))).toBe(before);
+    });
+
+    it('answers a refresh a document asks for with "no content", even when it comes due later', async () => {
+      const other = 'http://127.0.0.2:9';
+      // Due at once: the page stays on the document (an aborted navigation would show an error page).
+      const now = await reused.render({
+        html: `<meta http-equiv="refresh" content="0;url=${other}/now"><p>one</p>`,
+        format: 'pdf',
+      });
+      expect(pdfText(now)).toContain('one');
+      // Due while the page waits for the next render: it stays at its own address, and renders.
+      await reused.render({
+        html: `<meta http-equiv="refresh" content="1;url=${other}/later"><p>two</p>`,
+        format: 'pdf',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(warmPages(reused).idle[0]?.page.url()).toBe(`${origin}/__document-render`);
+      expect(pdfText(await reused.render({ html: '<p>CHARLIE-9</p>', format: 'pdf' }))).toContain(
+        'CHARLIE-9',
+      );
+    });
+  });
+
+  it('closes a page that ran out of time instead of reusing it', async () => {
+    const limited = new DocumentRenderer({
+      executablePath: CHROME,
+      allowedOrigin: origin,
+      concurrency: 1,
+      timeoutMs: 3000,
+    });
+    try {
+      await limited.render({ html: '<p>warm</p>', format: 'pdf' });
+      const slot = warmPages(limited);
+      await vi.waitFor(() => expect(slot.idle).toHaveLength(1));
+      const first = slot.idle[0];
+      await expect(
+        limited.render({
+          html: `<base href="${origin}/"><link rel="stylesheet" href="/assets/never.css"><p>STUCK-1</p>`,
+          format: 'pdf',
+        }),
+      ).rejects.toBeInstanceOf(RenderTimeout);
+      const next = await limited.render({ html: '<p>DELTA-2</p>', format: 'pdf' });
+      expect(pdfText(next)).toContain('DELTA-2');
+      await vi.waitFor(() => expect(slot.idle).toHaveLength(1));
+      expect(slot.idle[0]).not.toBe(first);
+      expect(await (await slot.context).pages()).toHaveLength(1);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('gives up on a render that takes longer than its limit', async () => {
