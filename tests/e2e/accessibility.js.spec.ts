@@ -1,8 +1,10 @@
-// axe-core (WCAG 2.2 A and AA rules) on the portal's pages: public and signed-in, in English and in
-// Arabic (right to left), in the light and the dark appearance. A violation fails the test and is named
-// with the elements it concerns. (JavaScript on only: axe runs in the page.)
+// axe-core (WCAG 2.2 A and AA rules) on every page of the portal, public and signed-in: each page in
+// English in the light appearance and in Arabic (right to left) in the dark one, so that every page is
+// checked in both languages and both modes (tests/e2e/palettes.js.spec.ts adds every palette in both
+// modes). A violation fails the test and is named with the elements it concerns. (JavaScript on only:
+// axe runs in the page.)
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { AGENT, CLIENT, PORTAL_URL, registerDirectly, signInAs, uniqueEmail } from './support';
 
 // WCAG 2.2 adds target-size (wcag22aa); its other new criteria are not machine-checked by axe.
@@ -11,11 +13,17 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 // Each test has its own browser context and user: they may run side by side on both workers.
 test.describe.configure({ mode: 'parallel' });
 
-async function violationsOn(page: Page, path: string, language: Language): Promise<string[]> {
+async function violationsOn(
+  page: Page,
+  path: string,
+  language: Language,
+  mode: 'light' | 'dark',
+): Promise<string[]> {
   const response = await page.goto(path);
   expect(response?.status(), path).toBeLessThan(500);
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.locator('html'), path).toHaveAttribute('lang', language);
+  await expect(page.locator('html'), path).toHaveAttribute('data-joy-color-scheme', mode);
   // The only frame is the e-mail body's, sandboxed without scripts: nothing can run inside it, axe
   // included (it would wait for it forever). It must have a title; then it is taken out before axe runs.
   const frames = page.locator('iframe[sandbox]');
@@ -33,21 +41,39 @@ async function violationsOn(page: Page, path: string, language: Language): Promi
   );
 }
 
-async function check(page: Page, paths: string[], language: Language) {
+async function check(
+  page: Page,
+  paths: string[],
+  language: Language,
+  mode: 'light' | 'dark' = MODE[language],
+) {
   const found: string[] = [];
-  for (const path of paths) found.push(...(await violationsOn(page, path, language)));
+  for (const path of paths) found.push(...(await violationsOn(page, path, language, mode)));
   expect(found, found.join('\n')).toEqual([]);
 }
 
 type Language = 'en' | 'ar';
+/** The appearance each language is checked in. */
+const MODE = { en: 'light', ar: 'dark' } as const;
 
-/** A browser that asks for `language`: its locale too, or Chromium sends its own Accept-Language. */
+/**
+ * A browser that asks for `language` (its locale too, or Chromium sends its own Accept-Language), in
+ * the language's appearance. `inMode` sets it again after a sign-in, which brings the account's own.
+ */
 async function contextIn(browser: Browser, language: Language) {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL: PORTAL_URL,
     locale: language,
     extraHTTPHeaders: { 'Accept-Language': language },
   });
+  await inMode(context, language);
+  return context;
+}
+
+/** The `appearance` cookie as the portal writes it (JSON, base64, URL-encoded; not signed). */
+async function inMode(context: BrowserContext, language: Language) {
+  const value = encodeURIComponent(Buffer.from(JSON.stringify({ mode: MODE[language] })).toString('base64'));
+  await context.addCookies([{ name: 'appearance', value, url: PORTAL_URL }]);
 }
 
 const PUBLIC = ['/auth/login', '/auth/login2', '/auth/register', '/auth/forgot-password', '/auth/404'];
@@ -101,18 +127,19 @@ const STAFF_PAGES = [
 ];
 
 for (const language of ['en', 'ar'] as const) {
-  test(`public pages have no WCAG violations (${language})`, async ({ browser }) => {
+  test(`public pages have no WCAG violations (${language}, ${MODE[language]})`, async ({ browser }) => {
     test.setTimeout(120_000);
     const context = await contextIn(browser, language);
     await check(await context.newPage(), PUBLIC, language);
     await context.close();
   });
 
-  test(`a client's pages have no WCAG violations (${language})`, async ({ browser }) => {
+  test(`a client's pages have no WCAG violations (${language}, ${MODE[language]})`, async ({ browser }) => {
     test.setTimeout(180_000);
     const context = await contextIn(browser, language);
     const page = await context.newPage();
     await signInAs(page, CLIENT.email);
+    await inMode(context, language);
     await page.goto('/apps/shipping');
     const order = await page.getByRole('link', { name: /^SO-/ }).first().getAttribute('href');
     await page.goto('/apps/invoice');
@@ -125,29 +152,32 @@ for (const language of ['en', 'ar'] as const) {
     await context.close();
   });
 
-  test(`demo modules have no WCAG violations (${language})`, async ({ browser }) => {
+  test(`demo modules have no WCAG violations (${language}, ${MODE[language]})`, async ({ browser }) => {
     test.setTimeout(180_000);
     const context = await contextIn(browser, language);
     const page = await context.newPage();
     await signInAs(page, CLIENT.email);
+    await inMode(context, language);
     await check(page, DEMO_APPS, language);
     await context.close();
   });
 
-  test(`template pages have no WCAG violations (${language})`, async ({ browser }) => {
+  test(`template pages have no WCAG violations (${language}, ${MODE[language]})`, async ({ browser }) => {
     test.setTimeout(120_000);
     const context = await contextIn(browser, language);
     const page = await context.newPage();
     await signInAs(page, CLIENT.email);
+    await inMode(context, language);
     await check(page, TEMPLATE_PAGES, language);
     await context.close();
   });
 
-  test(`staff pages have no WCAG violations (${language})`, async ({ browser }) => {
+  test(`staff pages have no WCAG violations (${language}, ${MODE[language]})`, async ({ browser }) => {
     test.setTimeout(180_000);
     const context = await contextIn(browser, language);
     const page = await context.newPage();
     await signInAs(page, AGENT.email);
+    await inMode(context, language);
     await check(page, STAFF_PAGES, language);
     await context.close();
   });
@@ -178,5 +208,6 @@ test('the dark appearance has no WCAG violations', async ({ page }, testInfo) =>
     page,
     ['/dashboards/modern', '/apps/request-for-shipping', '/pages/account-settings', '/auth/404'],
     'en',
+    'dark',
   );
 });
