@@ -54,6 +54,11 @@ const LAUNCH_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
   '--font-render-hinting=none',
+  // Several warm pages are open at once and only one is in front: a page in the background must still
+  // paint, or a PNG screenshot of it waits for a frame that never comes.
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-background-timer-throttling',
 ];
 
 /** CSS pixels: an A4 page's printable width at 96 dpi, about. */
@@ -307,17 +312,39 @@ async function renderOn(
       }),
     );
   }
-  // By value, so that nothing of the document stays referenced from this side.
-  await page.evaluate('document.fonts.ready.then(() => true)').catch(() => undefined);
-  // The image is as tall as the document: the viewport is set to the body's height (measured
-  // without page script) and shot as is; a full-page shot misplaces right-to-left pages.
-  const body = await page.$('body');
-  const box = await body?.boundingBox();
-  await body?.dispose();
-  const height = Math.min(Math.max(Math.ceil(box?.height ?? 0), 200), MAX_PNG_HEIGHT);
-  await page.setViewport({ width: DOCUMENT_WIDTH, height, deviceScaleFactor: 1 });
-  warm.height = height;
-  return Buffer.from(await page.screenshot({ type: 'png' }));
+  // Only the page in front paints: a screenshot of one behind would wait for a frame that never comes.
+  // Screenshots of one browser's pages therefore take turns, each brought to the front first.
+  return inFront(page, async () => {
+    // By value, so that nothing of the document stays referenced from this side.
+    await page.evaluate('document.fonts.ready.then(() => true)').catch(() => undefined);
+    // The image is as tall as the document: the viewport is set to the body's height (measured
+    // without page script) and shot as is; a full-page shot misplaces right-to-left pages.
+    const body = await page.$('body');
+    const box = await body?.boundingBox();
+    await body?.dispose();
+    const height = Math.min(Math.max(Math.ceil(box?.height ?? 0), 200), MAX_PNG_HEIGHT);
+    await page.setViewport({ width: DOCUMENT_WIDTH, height, deviceScaleFactor: 1 });
+    warm.height = height;
+    return Buffer.from(await page.screenshot({ type: 'png' }));
+  });
+}
+
+const fronts = new WeakMap<Browser, Promise<unknown>>();
+
+/** Runs `work` with `page` in front of its browser, after any other page's turn there. */
+function inFront<T>(page: Page, work: () => Promise<T>): Promise<T> {
+  const browser = page.browser();
+  const turn = (fronts.get(browser) ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(async () => {
+      await page.bringToFront();
+      return work();
+    });
+  fronts.set(
+    browser,
+    turn.catch(() => undefined),
+  );
+  return turn;
 }
 
 /** Empties the page for the next render; false when it could not (the page is then closed). */

@@ -102,6 +102,28 @@ describe('DocumentRenderer', () => {
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   });
 
+  it('makes PNGs on several warm pages at once, one after another, none waiting for a page behind', async () => {
+    const several = new DocumentRenderer({
+      executablePath: CHROME,
+      allowedOrigin: origin,
+      concurrency: 3,
+      timeoutMs: 10_000,
+    });
+    try {
+      // Three pages, each warmed by a PDF, then PNGs and PDFs mixed on all of them at once, twice over.
+      for (let round = 0; round < 2; round += 1) {
+        const made = await Promise.all(
+          ['png', 'pdf', 'png', 'png', 'pdf', 'png'].map((format, index) =>
+            several.render({ html: `<p>Document ${index}</p>`, format: format as 'png' | 'pdf' }),
+          ),
+        );
+        expect(made.every((file) => file.length > 100)).toBe(true);
+      }
+    } finally {
+      await several.close();
+    }
+  });
+
   it("loads the portal's own assets, blocks every other origin and file://, and runs no script", async () => {
     const blocked: string[] = [];
     asked.length = 0;
