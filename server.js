@@ -12,6 +12,7 @@ import {
 } from './server/security.js';
 import { publicPageCache } from './server/page-cache.js';
 import { precompressed } from './server/precompressed.js';
+import { listFiles, onlyFiles } from './server/static-files.js';
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '127.0.0.1';
@@ -60,7 +61,6 @@ app.use((req, res, next) => {
   next();
 });
 
-// Fingerprinted build output never changes under its name.
 // A body too large to read is refused before anything reads it.
 app.use((req, res, next) => {
   const status = bodyRefusal({
@@ -76,14 +76,22 @@ app.use((req, res, next) => {
 });
 
 // Scripts and styles go compressed (Brotli or gzip copies made at build) to browsers that accept it.
-app.use(
+// Only requests for the build's own files reach these handlers: pages and data cost no file lookup.
+const clientFiles = listFiles('build/client');
+const staticFiles = express.Router();
+staticFiles.use(
   precompressed('build/client', {
     cacheOf: (urlPath) =>
       urlPath.startsWith('/assets/') ? { immutable: true, maxAge: '1y' } : { maxAge: '1h' },
   }),
 );
-app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
-app.use(express.static('build/client', { maxAge: '1h', index: false }));
+// Fingerprinted build output never changes under its name.
+staticFiles.use(
+  '/assets',
+  express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }),
+);
+staticFiles.use(express.static('build/client', { maxAge: '1h', index: false }));
+app.use(onlyFiles(clientFiles, staticFiles));
 
 app.all(
   '*',

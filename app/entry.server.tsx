@@ -10,9 +10,14 @@ import { markActivity } from './services/activity.server';
 import { collectHtml } from './services/html-stream.server';
 import { i18nFor } from './services/i18n.server';
 import { getPreferences } from './services/preferences.server';
+import { createRenderMemo, renderKey } from './services/render-memo.server';
+import type { Language } from './i18n';
 import { createEmotionCache } from './theme/emotion.server';
 
 const ABORT_DELAY_MS = 10_000;
+
+/** Pages rendered from the same inputs in the same minute are sent again without rendering (ADR 023). */
+const renderMemo = process.env.NODE_ENV === 'production' ? createRenderMemo() : null;
 
 /** A signed-in user's pages and data are theirs alone: never stored by the browser or a proxy. */
 function markPrivate(request: Request, headers: Headers) {
@@ -27,17 +32,25 @@ export async function handleDataRequest(response: Response, { request }: { reque
   return response;
 }
 
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
-  const nonce = loadContext.cspNonce ?? '';
-  const { language, dir } = await getPreferences(request);
-  const i18n = await i18nFor(language);
+type RenderOptions = {
+  request: Request;
+  remixContext: EntryContext;
+  responseStatusCode: number;
+  nonce: string;
+  language: Language;
+  dir: 'ltr' | 'rtl';
+};
 
+/** The page's HTML, with Emotion's critical styles at the end of its head. */
+async function renderPage({
+  request,
+  remixContext,
+  responseStatusCode,
+  nonce,
+  language,
+  dir,
+}: RenderOptions) {
+  const i18n = await i18nFor(language);
   const cache = createEmotionCache(dir, { nonce });
   const emotion = createEmotionServer(cache);
 
@@ -71,9 +84,39 @@ export default async function handleRequest(
 
   // At the end of <head>: React tolerates extra trailing nodes there while hydrating, not ones in between.
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  const page = html.replace('</head>', `${styles}</head>`);
+  return html.replace('</head>', `${styles}</head>`);
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce ?? '';
+  const { language, dir } = await getPreferences(request);
+  const { loaderData, actionData, errors } = remixContext.staticHandlerContext;
+  const key =
+    renderMemo && nonce
+      ? renderKey({
+          url: request.url,
+          language,
+          dir,
+          statusCode: responseStatusCode,
+          loaderData,
+          actionData,
+          errors,
+          now: Date.now(),
+        })
+      : null;
+  const kept = key === null ? undefined : renderMemo?.get(key, nonce);
+  const page =
+    kept ?? (await renderPage({ request, remixContext, responseStatusCode, nonce, language, dir }));
+  if (key !== null && kept === undefined) renderMemo?.set(key, page, nonce);
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  if (kept !== undefined) responseHeaders.set('X-Render-Memo', 'hit');
   markPrivate(request, responseHeaders);
   await markActivity(request, responseHeaders);
   return new Response(page, { status: responseStatusCode, headers: responseHeaders });

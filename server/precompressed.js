@@ -1,8 +1,8 @@
 // The browser build's precompressed copies (name.br, name.gz, from scripts/compress-assets.mjs) for
 // browsers that accept them; anything else falls through to express.static. Only the files found at
 // start are known, each by its exact path, so no request can name any other file.
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { listFiles } from './static-files.js';
 
 /** Content codings by preference, with the suffix of their copies. */
 const CODINGS = [
@@ -17,22 +17,12 @@ const CODINGS = [
 export function precompressed(root, { cacheOf }) {
   /** '/assets/a.js' → the codings it has a copy in, best first. */
   const copies = new Map();
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      // As express.static: hidden files and folders are never served.
-      if (entry.name.startsWith('.')) continue;
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        walk(file);
-        continue;
-      }
-      const coding = CODINGS.find(([, suffix]) => entry.name.endsWith(suffix));
-      if (!coding) continue;
-      const urlPath = `/${path.relative(root, file).slice(0, -coding[1].length).split(path.sep).join('/')}`;
-      copies.set(urlPath, [...(copies.get(urlPath) ?? []), coding[0]]);
-    }
-  };
-  walk(root);
+  for (const file of listFiles(root)) {
+    const coding = CODINGS.find(([, suffix]) => file.endsWith(suffix));
+    if (!coding) continue;
+    const urlPath = file.slice(0, -coding[1].length);
+    copies.set(urlPath, [...(copies.get(urlPath) ?? []), coding[0]]);
+  }
   for (const [urlPath, codings] of copies) {
     copies.set(
       urlPath,

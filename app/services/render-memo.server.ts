@@ -1,0 +1,128 @@
+// A page's HTML is a function of what it is rendered from: the URL, the loaders' data, the language and
+// direction, and the clock for the few screens that read it while rendering (a form's default time, a
+// date field's latest day, all to the minute or coarser). When a request brings exactly the same inputs
+// as one rendered earlier in the same minute — a customer reloading a list, going back to a page — the
+// page kept from then is sent again with the new request's CSP nonce, and React is not run. The loaders
+// still run on every request (each one still asks the back office), so a page never shows data older
+// than the request: a change in any loader's data is a new key. Anything the key cannot describe (a
+// promise, a class instance, an action's data, an error, a status other than 200) is rendered as usual.
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+
+export type RenderInputs = {
+  url: string;
+  language: string;
+  dir: string;
+  statusCode: number;
+  loaderData: Record<string, unknown>;
+  actionData: Record<string, unknown> | null | undefined;
+  errors: Record<string, unknown> | null | undefined;
+  /** Milliseconds since the epoch; pages are kept for the minute they were rendered in. */
+  now: number;
+};
+
+/**
+ * Writes `value` in a form where two values give the same text only if they are the same data, as
+ * Remix would send it (key order kept, types told apart); false for anything else.
+ */
+function describe(value: unknown, out: string[]): boolean {
+  switch (typeof value) {
+    case 'string':
+      out.push(JSON.stringify(value));
+      return true;
+    case 'number':
+      out.push(Object.is(value, -0) ? '-0' : String(value));
+      return true;
+    case 'boolean':
+      out.push(value ? 't' : 'f');
+      return true;
+    case 'undefined':
+      out.push('u');
+      return true;
+    case 'bigint':
+      out.push(`${value}n`);
+      return true;
+    case 'object': {
+      if (value === null) {
+        out.push('n');
+        return true;
+      }
+      if (Array.isArray(value)) {
+        out.push('[');
+        for (let index = 0; index < value.length; index++) {
+          if (index > 0) out.push(',');
+          if (!describe(value[index], out)) return false;
+        }
+        out.push(']');
+        return true;
+      }
+      if (value instanceof Date) {
+        out.push(`D${value.getTime()}`);
+        return true;
+      }
+      const prototype: unknown = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) return false;
+      out.push('{');
+      for (const [name, item] of Object.entries(value)) {
+        out.push(JSON.stringify(name), ':');
+        if (!describe(item, out)) return false;
+        out.push(',');
+      }
+      out.push('}');
+      return true;
+    }
+    default:
+      // Functions and symbols are not data.
+      return false;
+  }
+}
+
+/** The key a page is kept under, or null when it must be rendered. */
+export function renderKey(inputs: RenderInputs): string | null {
+  if (inputs.statusCode !== 200) return null;
+  const hasEntries = (record: Record<string, unknown> | null | undefined) =>
+    record != null && Object.keys(record).length > 0;
+  if (hasEntries(inputs.actionData) || hasEntries(inputs.errors)) return null;
+  const minute = Math.floor(inputs.now / 60_000);
+  const out = [JSON.stringify([inputs.url, inputs.language, inputs.dir, minute])];
+  if (!describe(inputs.loaderData, out)) return null;
+  return createHash('sha256').update(out.join('')).digest('base64url');
+}
+
+type Kept = { parts: string[]; bytes: number };
+
+export type RenderMemo = {
+  /** The page kept under `key`, with `nonce` where the nonce it was rendered with stood. */
+  get(key: string, nonce: string): string | undefined;
+  /** Keeps `page`, rendered with `nonce`, under `key` (not without a nonce to replace). */
+  set(key: string, page: string, nonce: string): void;
+  size(): number;
+};
+
+/**
+ * Pages kept `maxAgeMs` at most (a key holds its minute too), and `maxBytes` of them at most, the least
+ * recently used going first.
+ */
+export function createRenderMemo({
+  maxBytes = 64 * 1024 * 1024,
+  maxAgeMs = 60_000,
+}: { maxBytes?: number; maxAgeMs?: number } = {}): RenderMemo {
+  const pages = new LRUCache<string, Kept>({
+    maxSize: maxBytes,
+    sizeCalculation: (kept) => kept.bytes,
+    ttl: maxAgeMs,
+  });
+  return {
+    get(key, nonce) {
+      return pages.get(key)?.parts.join(nonce);
+    },
+    set(key, page, nonce) {
+      if (!nonce) return;
+      // Strings are UTF-16 in memory: two bytes a character.
+      const bytes = page.length * 2;
+      if (bytes > maxBytes) return;
+      pages.set(key, { parts: page.split(nonce), bytes });
+    },
+    size: () => pages.size,
+  };
+}
