@@ -116,6 +116,15 @@ writeFileSync(
   WRK_REPORT,
   `local think = tonumber(os.getenv("THINK_MS") or "0")
 math.randomseed(os.time())
+-- FRESH_URL=1: each request a URL never asked for before (an unused query parameter), so that nothing
+-- rendered for an earlier request can be sent again.
+if os.getenv("FRESH_URL") == "1" then
+  local counter = 0
+  function request()
+    counter = counter + 1
+    return wrk.format(nil, wrk.path .. "?fresh=" .. counter)
+  end
+end
 function delay()
   if think > 0 then return math.random(math.floor(think / 2), think + math.floor(think / 2)) end
   return 0
@@ -130,18 +139,36 @@ end
 );
 
 /** wrk against one URL: requests per second and latency percentiles (ms). */
-function load(url, { connections = 10, seconds = SECONDS, cookie, thinkMs = 0 } = {}) {
+function load(url, { connections = 10, seconds = SECONDS, cookie, thinkMs = 0, freshUrl = false } = {}) {
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', WRK_REPORT];
   if (cookie) args.push('-H', `Cookie: ${cookie}`);
   args.push(url);
   const command = has('taskset') ? ['taskset', ['-c', LOAD_CORE, 'wrk', ...args]] : ['wrk', args];
   const output = execFileSync(command[0], command[1], {
     encoding: 'utf8',
-    env: { ...process.env, THINK_MS: String(thinkMs) },
+    env: { ...process.env, THINK_MS: String(thinkMs), FRESH_URL: freshUrl ? '1' : '0' },
   });
   const line = output.split('\n').find((text) => text.startsWith('WRK '));
   return JSON.parse(line.slice(4));
 }
+
+/** CPU time (ms) a process has used so far, from /proc. */
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** `load`, with the CPU time the portal and the back office spent per request meanwhile. */
+function measured(url, options) {
+  const before = [cpuMs(portal.pid), cpuMs(backoffice.pid)];
+  const result = load(url, options);
+  const perRequest = (index, pid) => (cpuMs(pid) - before[index]) / Math.max(1, result.requests);
+  return { ...result, portalCpu: perRequest(0, portal.pid), backofficeCpu: perRequest(1, backoffice.pid) };
+}
+const cpuOf = (result) =>
+  `CPU per request: portal ${result.portalCpu.toFixed(2)} ms, back office ${result.backofficeCpu.toFixed(2)} ms`;
 
 function add(section, what, figure, goal = '') {
   rows.push({ section, what, figure, goal });
@@ -193,35 +220,52 @@ const client = await signIn('client@example.com');
 // ---- 1. SSR throughput beside a bare server -------------------------------------------------------
 const bare = load(`http://${HOST}:${PORTS.bare}/`);
 add('1 SSR throughput', 'bare node:http hello', `${bare.rps.toFixed(0)} req/s`);
-for (const [name, url, cookie] of [
-  ['/auth/login', '/auth/login', undefined],
-  ['/apps/loans (client)', '/apps/loans', client],
-  ['/apps/shipping (client)', '/apps/shipping', client],
+// Signed-in pages three ways: asked for again and again (the same inputs: the page kept from the first
+// request is sent again, ADR 023), a new URL each time (rendered every time), and their loaders alone
+// (Remix's data request: session, loaders and back-office call, nothing rendered), the floor of any page.
+for (const [name, url, cookie, freshUrl] of [
+  ['/auth/login', '/auth/login', undefined, false],
+  ['/apps/loans (client)', '/apps/loans', client, false],
+  ['/apps/loans (client), rendered every time', '/apps/loans', client, true],
+  ['/apps/loans.data (client), its loaders alone', '/apps/loans.data', client, false],
+  ['/apps/shipping (client)', '/apps/shipping', client, false],
+  ['/apps/shipping (client), rendered every time', '/apps/shipping', client, true],
+  ['/apps/shipping.data (client), its loaders alone', '/apps/shipping.data', client, false],
 ]) {
-  const result = load(`${PORTAL}${url}`, { cookie });
+  const result = measured(`${PORTAL}${url}`, { cookie, freshUrl });
   const ratio = (100 * result.rps) / bare.rps;
   add(
     '1 SSR throughput',
     name,
-    `${result.rps.toFixed(1)} req/s = ${ratio.toFixed(2)} % of bare (non-2xx ${result.non2xx})`,
+    `${result.rps.toFixed(1)} req/s = ${ratio.toFixed(2)} % of bare (non-2xx ${result.non2xx}); ${cpuOf(result)}`,
     '≥ 2 % of bare',
   );
 }
 
 // ---- 2. Latency under load ------------------------------------------------------------------------
-const withThink = load(`${PORTAL}/apps/shipping`, { connections: 50, cookie: client, thinkMs: 1000 });
-add(
-  '2 latency, 50 users',
-  '/apps/shipping with ~1 s think time',
-  `p50 ${ms(withThink.p50)} · p95 ${ms(withThink.p95)} · p99 ${ms(withThink.p99)} (${withThink.rps.toFixed(0)} req/s)`,
-  'p95 ≤ 100 ms',
-);
-const saturated = load(`${PORTAL}/apps/shipping`, { connections: 50, cookie: client });
-add(
-  '2 latency, 50 users',
-  '/apps/shipping saturated',
-  `p50 ${ms(saturated.p50)} · p95 ${ms(saturated.p95)} · p99 ${ms(saturated.p99)} (${saturated.rps.toFixed(0)} req/s, errors ${saturated.errors})`,
-);
+for (const [what, freshUrl] of [
+  ['', false],
+  [', rendered every time', true],
+]) {
+  const withThink = load(`${PORTAL}/apps/shipping`, {
+    connections: 50,
+    cookie: client,
+    thinkMs: 1000,
+    freshUrl,
+  });
+  add(
+    '2 latency, 50 users',
+    `/apps/shipping with ~1 s think time${what}`,
+    `p50 ${ms(withThink.p50)} · p95 ${ms(withThink.p95)} · p99 ${ms(withThink.p99)} (${withThink.rps.toFixed(0)} req/s)`,
+    'p95 ≤ 100 ms',
+  );
+  const saturated = load(`${PORTAL}/apps/shipping`, { connections: 50, cookie: client, freshUrl });
+  add(
+    '2 latency, 50 users',
+    `/apps/shipping saturated${what}`,
+    `p50 ${ms(saturated.p50)} · p95 ${ms(saturated.p95)} · p99 ${ms(saturated.p99)} (${saturated.rps.toFixed(0)} req/s, errors ${saturated.errors})`,
+  );
+}
 
 // ---- 3. Back-office calls per page ------------------------------------------------------------------
 // The load runs' last back-office log lines arrive first.
