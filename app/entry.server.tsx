@@ -113,7 +113,7 @@ export default async function handleRequest(
   const kept = key === null ? undefined : renderMemo?.get(key, nonce);
   const page =
     kept ?? (await renderPage({ request, remixContext, responseStatusCode, nonce, language, dir }));
-  if (key !== null && kept === undefined) renderMemo?.set(key, page, nonce);
+  if (key !== null && typeof page === 'string') renderMemo?.set(key, page, nonce);
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   if (kept !== undefined) responseHeaders.set('X-Render-Memo', 'hit');

@@ -89,22 +89,34 @@ export function renderKey(inputs: RenderInputs): string | null {
   return createHash('sha256').update(out.join('')).digest('base64url');
 }
 
-type Kept = { parts: string[]; bytes: number };
+type Kept = { parts: Buffer[]; bytes: number };
 
 export type RenderMemo = {
-  /** The page kept under `key`, with `nonce` where the nonce it was rendered with stood. */
-  get(key: string, nonce: string): string | undefined;
+  /** The page kept under `key` (UTF-8), with `nonce` where the nonce it was rendered with stood. */
+  get(key: string, nonce: string): Uint8Array<ArrayBuffer> | undefined;
   /** Keeps `page`, rendered with `nonce`, under `key` (not without a nonce to replace). */
   set(key: string, page: string, nonce: string): void;
   size(): number;
 };
 
+/** `bytes` cut at each occurrence of `separator`. */
+function splitBytes(bytes: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = bytes.indexOf(separator); at !== -1; at = bytes.indexOf(separator, start)) {
+    parts.push(bytes.subarray(start, at));
+    start = at + separator.length;
+  }
+  parts.push(bytes.subarray(start));
+  return parts;
+}
+
 /**
  * Pages kept `maxAgeMs` at most (a key holds its minute too), and `maxBytes` of them at most, the least
- * recently used going first.
+ * recently used going first. They are kept as UTF-8 outside the JavaScript heap, ready to send.
  */
 export function createRenderMemo({
-  maxBytes = 64 * 1024 * 1024,
+  maxBytes = 32 * 1024 * 1024,
   maxAgeMs = 60_000,
 }: { maxBytes?: number; maxAgeMs?: number } = {}): RenderMemo {
   const pages = new LRUCache<string, Kept>({
@@ -114,14 +126,16 @@ export function createRenderMemo({
   });
   return {
     get(key, nonce) {
-      return pages.get(key)?.parts.join(nonce);
+      const kept = pages.get(key);
+      if (!kept) return undefined;
+      const nonceBytes = Buffer.from(nonce);
+      return Buffer.concat(kept.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
     },
     set(key, page, nonce) {
       if (!nonce) return;
-      // Strings are UTF-16 in memory: two bytes a character.
-      const bytes = page.length * 2;
-      if (bytes > maxBytes) return;
-      pages.set(key, { parts: page.split(nonce), bytes });
+      const bytes = Buffer.from(page);
+      if (bytes.length > maxBytes) return;
+      pages.set(key, { parts: splitBytes(bytes, Buffer.from(nonce)), bytes: bytes.length });
     },
     size: () => pages.size,
   };
