@@ -2,7 +2,6 @@
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
 import Input from '@mui/joy/Input';
-import Link from '@mui/joy/Link';
 import Sheet from '@mui/joy/Sheet';
 import Stack from '@mui/joy/Stack';
 import Table from '@mui/joy/Table';
@@ -23,6 +22,7 @@ import { listCustomers } from '~/services/customers.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
+import { RowLink } from '~/components/row-parts';
 
 export const handle = { i18n: ['common', 'customers'] };
 
@@ -117,13 +117,12 @@ export default function CustomersDirectory() {
                 {data.page.customers.map((customer) => (
                   <tr key={customer.id}>
                     <td>
-                      <Link
-                        component={RemixLink}
+                      <RowLink
                         to={`/apps/customers/${customer.id}`}
                         aria-label={t('directory.view', { name: customer.name })}
                       >
                         {customer.name}
-                      </Link>
+                      </RowLink>
                     </td>
                     <td>{customer.company_name ?? '—'}</td>
                     <td dir="ltr">{customer.email ?? '—'}</td>

@@ -1,10 +1,10 @@
 // Invoices: a client's own; staff choose a customer. Filter (All / Unpaid / Paid / Overdue), search and
 // page in the URL (works without JavaScript); totals over all the customer's invoices; open any
 // invoice by its number (staff: any customer's; a client: its own only).
+import { StatusLabel } from '~/components/row-parts';
 import Alert from '@mui/joy/Alert';
 import Box from '@mui/joy/Box';
 import Card from '@mui/joy/Card';
-import Chip from '@mui/joy/Chip';
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
 import Input from '@mui/joy/Input';
@@ -233,9 +233,9 @@ export default function Invoices() {
                   <Stack direction="row" gap={0.5} flexWrap="wrap">
                     <InvoiceStatusChip status={invoice.state} />
                     {invoice.overdue && (
-                      <Chip size="sm" variant="solid" color="danger">
+                      <StatusLabel variant="solid" colour="danger">
                         {t('invoices.overdue')}
-                      </Chip>
+                      </StatusLabel>
                     )}
                   </Stack>
                 </td>

@@ -1,10 +1,9 @@
 // Loans: "My Loans" for a client (its own, by partner), every client's for staff. Tabs All Loans /
 // Previous Loans / Loans Denied, search and page in the URL (works without JavaScript); CSV export.
 // A refused or failed fetch says so, with a retry — never an empty list.
-import Link from '@mui/joy/Link';
 import Stack from '@mui/joy/Stack';
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Link as RemixLink, useLoaderData, useLocation } from '@remix-run/react';
+import { useLoaderData, useLocation } from '@remix-run/react';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
@@ -13,6 +12,7 @@ import { LoanStateChip, PaymentStatusChip } from '~/components/finance/loan-part
 import { formatDate, formatMoney } from '~/components/format';
 import { ListTable, SearchForm } from '~/components/list-table';
 import { PageHeading } from '~/components/page-parts';
+import { RowLink } from '~/components/row-parts';
 import { titleMeta } from '~/components/page-title';
 import { TabLinks } from '~/components/shipping/order-parts';
 import { loanListParams } from '~/forms/finance';
@@ -106,14 +106,9 @@ export default function Loans() {
         {(data.page?.items ?? []).map((loan) => (
           <tr key={loan.id}>
             <td>
-              <Link
-                component={RemixLink}
-                to={`/apps/loan/loan-details/${loan.name}`}
-                fontWeight="lg"
-                dir="ltr"
-              >
+              <RowLink strong to={`/apps/loan/loan-details/${loan.name}`} dir="ltr">
                 {loan.name}
-              </Link>
+              </RowLink>
             </td>
             {data.staff && <td>{loan.partner_name}</td>}
             <td>{money(loan.principal, loan.currency)}</td>

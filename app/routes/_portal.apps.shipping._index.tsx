@@ -1,11 +1,9 @@
 // Shipping orders: a client's own ("My Shipping Orders"), every customer's for staff, through the
 // admin's all-orders call for an admin. Tabs, search, filters and page live in the URL (GET forms and
 // links: works without JavaScript, can be bookmarked); the filtered list exports as CSV.
-import Link from '@mui/joy/Link';
 import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Link as RemixLink, useLoaderData, useLocation } from '@remix-run/react';
+import { useLoaderData, useLocation } from '@remix-run/react';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
@@ -13,6 +11,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
 import { ListTable, SearchForm } from '~/components/list-table';
 import { PageHeading } from '~/components/page-parts';
+import { RowLink, RowNote } from '~/components/row-parts';
 import { titleMeta } from '~/components/page-title';
 import { FilterSelect } from '~/components/select-field';
 import {
@@ -137,21 +136,17 @@ export default function ShippingOrders() {
         {(data.page?.items ?? []).map((order) => (
           <tr key={order.id}>
             <td>
-              <Link component={RemixLink} to={`/apps/shipping-details/${order.id}`} fontWeight="lg">
+              <RowLink strong to={`/apps/shipping-details/${order.id}`}>
                 {order.name}
-              </Link>
-              {order.shipping_mark && (
-                <Typography level="body-xs" dir="ltr">
-                  {order.shipping_mark}
-                </Typography>
-              )}
+              </RowLink>
+              {order.shipping_mark && <RowNote dir="ltr">{order.shipping_mark}</RowNote>}
               {order.loan_name && (
-                <Typography level="body-xs">
+                <RowNote>
                   {t('list.financedBy')}{' '}
-                  <Link component={RemixLink} to={`/apps/loan/loan-details/${order.loan_name}`} dir="ltr">
+                  <RowLink to={`/apps/loan/loan-details/${order.loan_name}`} dir="ltr">
                     {order.loan_name}
-                  </Link>
-                </Typography>
+                  </RowLink>
+                </RowNote>
               )}
             </td>
             {data.staff && <td>{order.partner_name}</td>}

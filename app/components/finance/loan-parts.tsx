@@ -1,5 +1,5 @@
 // Pieces the trade-finance screens share: loan state and payment status chips.
-import Chip from '@mui/joy/Chip';
+import { StatusLabel } from '~/components/row-parts';
 import { useTranslation } from 'react-i18next';
 import type { Loan, LoanState } from '~/services/backoffice/contract';
 
@@ -22,17 +22,17 @@ const PAYMENT_COLOURS: Record<Loan['payment_status'], Colour> = {
 export function LoanStateChip({ state }: { state: LoanState }) {
   const { t } = useTranslation('catalog');
   return (
-    <Chip size="sm" variant="soft" color={STATE_COLOURS[state]}>
+    <StatusLabel variant="soft" colour={STATE_COLOURS[state]}>
       {t(`loanStates.${state}`)}
-    </Chip>
+    </StatusLabel>
   );
 }
 
 export function PaymentStatusChip({ status }: { status: Loan['payment_status'] }) {
   const { t } = useTranslation('catalog');
   return (
-    <Chip size="sm" variant="outlined" color={PAYMENT_COLOURS[status]}>
+    <StatusLabel variant="outlined" colour={PAYMENT_COLOURS[status]}>
       {t(`paymentStatuses.${status}`)}
-    </Chip>
+    </StatusLabel>
   );
 }

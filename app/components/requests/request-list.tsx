@@ -1,7 +1,7 @@
 // The request lists: search, status and type filters and pages in the URL (GET form, works without
 // JavaScript); for staff, approve or reject each pending request with a note.
+import { StatusLabel } from '~/components/row-parts';
 import type { SubmissionResult } from '@conform-to/react';
-import Chip from '@mui/joy/Chip';
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
 import Input from '@mui/joy/Input';
@@ -45,9 +45,9 @@ const STATUS_COLOURS: Record<RequestStatus, 'warning' | 'success' | 'danger'> = 
 export function StatusChip({ status }: { status: RequestStatus }) {
   const { t } = useTranslation('catalog');
   return (
-    <Chip variant="soft" color={STATUS_COLOURS[status]} size="sm">
+    <StatusLabel variant="soft" colour={STATUS_COLOURS[status]}>
       {t(`requestStatuses.${status}`)}
-    </Chip>
+    </StatusLabel>
   );
 }
 

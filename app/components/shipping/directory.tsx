@@ -1,11 +1,10 @@
 // Drivers and suppliers share their screens: a searchable list with an active filter, and one add/edit
 // form built from a list of fields.
+import { RowLink, StatusLabel } from '~/components/row-parts';
 import { IconPlus } from '@tabler/icons-react';
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import Card from '@mui/joy/Card';
-import Chip from '@mui/joy/Chip';
-import JoyLink from '@mui/joy/Link';
 import Grid from '@mui/joy/Grid';
 import Stack from '@mui/joy/Stack';
 import { Form, Link, useActionData } from '@remix-run/react';
@@ -24,9 +23,9 @@ import { FilterSelect, SelectField } from '~/components/select-field';
 export function ActiveChip({ active }: { active: boolean }) {
   const { t } = useTranslation('shipping');
   return (
-    <Chip size="sm" variant="soft" color={active ? 'success' : 'neutral'}>
+    <StatusLabel variant="soft" colour={active ? 'success' : 'neutral'}>
       {active ? t('directory.active') : t('directory.inactive')}
-    </Chip>
+    </StatusLabel>
   );
 }
 
@@ -214,13 +213,12 @@ export function DirectoryList<T extends { id: number; name: string; active: bool
         {(data.page?.items ?? []).map((record) => (
           <tr key={record.id}>
             <td>
-              <JoyLink
-                component={Link}
+              <RowLink
                 to={`${basePath}/${record.id}`}
                 aria-label={t('directory.edit', { name: record.name })}
               >
                 {record.name}
-              </JoyLink>
+              </RowLink>
             </td>
             {columns.map((column) => (
               <td key={column.header} dir={column.ltr ? 'ltr' : undefined}>

@@ -1,5 +1,5 @@
 // Small pieces the shipping screens share: status chips, the tab links of the order list.
-import Chip from '@mui/joy/Chip';
+import { StatusLabel } from '~/components/row-parts';
 import Stack from '@mui/joy/Stack';
 import { Link, useLocation } from '@remix-run/react';
 import JoyLink from '@mui/joy/Link';
@@ -33,18 +33,18 @@ const INVOICE_COLOURS: Record<(typeof ORDER_INVOICE_STATUSES)[number], Colour> =
 export function OrderStatusChip({ status }: { status: OrderStatus }) {
   const { t } = useTranslation('catalog');
   return (
-    <Chip variant="soft" color={ORDER_COLOURS[status]} size="sm">
+    <StatusLabel variant="soft" colour={ORDER_COLOURS[status]}>
       {t(`orderStatuses.${status}`)}
-    </Chip>
+    </StatusLabel>
   );
 }
 
 export function InvoiceStatusChip({ status }: { status: (typeof ORDER_INVOICE_STATUSES)[number] }) {
   const { t } = useTranslation('catalog');
   return (
-    <Chip variant="outlined" color={INVOICE_COLOURS[status]} size="sm">
+    <StatusLabel variant="outlined" colour={INVOICE_COLOURS[status]}>
       {t(`invoiceStatuses.${status}`)}
-    </Chip>
+    </StatusLabel>
   );
 }
 
@@ -85,9 +85,9 @@ export function TabLinks<T extends string>({
             aria-current={active ? 'page' : undefined}
             endDecorator={
               tab.count === undefined || tab.count === null ? undefined : (
-                <Chip size="sm" variant={active ? 'soft' : 'outlined'} color="neutral">
+                <StatusLabel variant={active ? 'soft' : 'outlined'} colour="neutral">
                   {tab.count}
-                </Chip>
+                </StatusLabel>
               )
             }
           >
