@@ -124,6 +124,8 @@ export function createRenderMemo({
     sizeCalculation: (kept) => kept.bytes,
     ttl: maxAgeMs,
   });
+  // Pages past their time are dropped, not only left unused: customers' data is not kept longer.
+  setInterval(() => pages.purgeStale(), maxAgeMs).unref();
   return {
     get(key, nonce) {
       const kept = pages.get(key);

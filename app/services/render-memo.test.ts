@@ -110,7 +110,8 @@ describe('createRenderMemo', () => {
     memo.set('d', page('n1'), 'n1');
     expect(memo.get('b', 'n2')).toBeUndefined();
     expect(memo.get('a', 'n2')).toBeDefined();
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(memo.size(), 'dropped, not only left unused').toBe(0);
     for (const key of ['a', 'c', 'd']) expect(memo.get(key, 'n2')).toBeUndefined();
   });
 });
