@@ -1,7 +1,6 @@
 // Invoices: a client's own; staff choose a customer. Filter (All / Unpaid / Paid / Overdue), search and
 // page in the URL (works without JavaScript); totals over all the customer's invoices; open any
 // invoice by its number (staff: any customer's; a client: its own only).
-import { StatusLabel } from '~/components/row-parts';
 import Alert from '@mui/joy/Alert';
 import Box from '@mui/joy/Box';
 import Card from '@mui/joy/Card';
@@ -34,6 +33,7 @@ import {
   listInvoices,
 } from '~/services/invoices.server';
 import { loadListPage } from '~/services/list-loader.server';
+import { StatusLabel } from '~/components/row-parts';
 
 export const handle = { i18n: ['common', 'catalog', 'billing'] };
 

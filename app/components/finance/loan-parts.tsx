@@ -1,7 +1,7 @@
 // Pieces the trade-finance screens share: loan state and payment status chips.
-import { StatusLabel } from '~/components/row-parts';
 import { useTranslation } from 'react-i18next';
 import type { Loan, LoanState } from '~/services/backoffice/contract';
+import { StatusLabel } from '~/components/row-parts';
 
 type Colour = 'neutral' | 'primary' | 'success' | 'warning' | 'danger';
 

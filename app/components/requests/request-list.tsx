@@ -1,6 +1,5 @@
 // The request lists: search, status and type filters and pages in the URL (GET form, works without
 // JavaScript); for staff, approve or reject each pending request with a note.
-import { StatusLabel } from '~/components/row-parts';
 import type { SubmissionResult } from '@conform-to/react';
 import FormControl from '@mui/joy/FormControl';
 import FormLabel from '@mui/joy/FormLabel';
@@ -31,6 +30,7 @@ import { Pagination } from '../pagination';
 import { FilterSelect } from '../select-field';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
 import { originOptions, WarehouseDefault } from '~/components/shipping/order-parts';
+import { StatusLabel } from '~/components/row-parts';
 
 type LoaderData = Awaited<ReturnType<typeof requestListLoader>>;
 /** What the review action answers when it refuses (a success redirects). */

@@ -1,6 +1,5 @@
 // Drivers and suppliers share their screens: a searchable list with an active filter, and one add/edit
 // form built from a list of fields.
-import { RowLink, StatusLabel } from '~/components/row-parts';
 import { IconPlus } from '@tabler/icons-react';
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
@@ -19,6 +18,7 @@ import type { MessageField } from '~/components/messages';
 import { ListTable, SearchForm } from '~/components/list-table';
 import { PageHeading } from '~/components/page-parts';
 import { FilterSelect, SelectField } from '~/components/select-field';
+import { RowLink, StatusLabel } from '~/components/row-parts';
 
 export function ActiveChip({ active }: { active: boolean }) {
   const { t } = useTranslation('shipping');

@@ -1,5 +1,4 @@
 // Small pieces the shipping screens share: status chips, the tab links of the order list.
-import { StatusLabel } from '~/components/row-parts';
 import Stack from '@mui/joy/Stack';
 import { Link, useLocation } from '@remix-run/react';
 import JoyLink from '@mui/joy/Link';
@@ -8,6 +7,7 @@ import { Button } from '~/components/button';
 import { Notice } from '~/components/form-parts';
 import { useTranslation } from 'react-i18next';
 import type { ORDER_INVOICE_STATUSES, OrderStatus } from '~/services/backoffice/contract';
+import { StatusLabel } from '~/components/row-parts';
 
 type Colour = 'neutral' | 'primary' | 'success' | 'warning' | 'danger';
 
