@@ -152,10 +152,15 @@ function load(url, { connections = 10, seconds = SECONDS, cookie, thinkMs = 0, f
   return JSON.parse(line.slice(4));
 }
 
-/** CPU time (ms) a process has used so far, from /proc. */
-function cpuMs(pid) {
+/** The fields of /proc/<pid>/stat after "pid (name) " (the name may hold spaces and parentheses). */
+function statFields(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** CPU time (ms) a process has used so far (user and system), from /proc. */
+function cpuMs(pid) {
+  const fields = statFields(pid);
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -337,9 +342,8 @@ function descendants(pid) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // "pid (name) state ppid …": the name may hold spaces and parentheses.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // "state ppid …", after "pid (name) ".
+      const fields = statFields(entry);
       all.push({
         pid: Number(entry),
         ppid: Number(fields[1]),
@@ -372,8 +376,7 @@ const isBrowser = (process) => isChromium(process) && !/--type=/.test(process.co
 /** Whether this very process (same pid, same start) still runs. */
 function alive({ pid, started }) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] === started;
+    return statFields(pid)[19] === started;
   } catch {
     return false;
   }

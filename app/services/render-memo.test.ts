@@ -1,5 +1,5 @@
 // The render memo (render-memo.server.ts): which inputs make a page, and what is kept of it.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRenderMemo, renderKey, type RenderInputs } from './render-memo.server';
 
 const MINUTE = 60_000;
@@ -101,17 +101,23 @@ describe('createRenderMemo', () => {
     expect(memo.size()).toBe(0);
   });
 
-  it('drops the least recently used page when full, and pages older than their time', async () => {
-    const memo = createRenderMemo({ maxBytes: 3 * page('n1').length, maxAgeMs: 50 });
+  it('drops the least recently used page when full', () => {
+    const memo = createRenderMemo({ maxBytes: 3 * page('n1').length });
     memo.set('a', page('n1'), 'n1');
     memo.set('b', page('n1'), 'n1');
     memo.set('c', page('n1'), 'n1');
     expect(memo.get('a', 'n2')).toBeDefined();
     memo.set('d', page('n1'), 'n1');
     expect(memo.get('b', 'n2')).toBeUndefined();
-    expect(memo.get('a', 'n2')).toBeDefined();
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(memo.size(), 'dropped, not only left unused').toBe(0);
-    for (const key of ['a', 'c', 'd']) expect(memo.get(key, 'n2')).toBeUndefined();
+    for (const key of ['a', 'c', 'd']) expect(memo.get(key, 'n2')).toBeDefined();
+  });
+
+  it('drops pages older than their time, not only leaves them unused', async () => {
+    const memo = createRenderMemo({ maxAgeMs: 50 });
+    memo.set('a', page('n1'), 'n1');
+    memo.set('b', page('n1'), 'n1');
+    // Dropped by the memo's own sweep, however late a loaded machine runs it.
+    await vi.waitFor(() => expect(memo.size()).toBe(0), { timeout: 5_000, interval: 20 });
+    expect(memo.get('a', 'n2')).toBeUndefined();
   });
 });

@@ -27,9 +27,15 @@ test('a page asked for again is the same page with a fresh nonce, and shows a ch
   });
   expect(registered.status(), 'the registration answer').toBe(302);
 
-  const first = await pageAndNonce(await request.get('/pages/account-settings'));
-  const second = await pageAndNonce(await request.get('/pages/account-settings'));
-  expect(second.kept, 'the second page was kept from the first').toBe(true);
+  // Pages are kept for the minute they were rendered in: if the first two requests fall on either
+  // side of a minute's turn, the third is the one kept from the second.
+  let first = await pageAndNonce(await request.get('/pages/account-settings'));
+  let second = await pageAndNonce(await request.get('/pages/account-settings'));
+  if (!second.kept) {
+    first = second;
+    second = await pageAndNonce(await request.get('/pages/account-settings'));
+  }
+  expect(second.kept, 'the page asked for again was kept from the one before').toBe(true);
   expect(second.nonce).not.toBe(first.nonce);
   expect(second.page.split(second.nonce).join('N')).toBe(first.page.split(first.nonce).join('N'));
   expect(second.page).toContain('Amal');
