@@ -20,7 +20,15 @@ export function safeRedirect(
     return fallback;
   }
   if (url.origin !== base) return fallback;
-  return `${url.pathname}${url.search}${url.hash}` || fallback;
+  // The check holds for the path as the browser will resolve it: dot segments, encoded dots and
+  // backslashes are resolved first, so "/.//evil", "/..//evil" and "/%2e%2e//evil" become "//evil",
+  // which a browser reads as another host.
+  const resolved = `${url.pathname}${url.search}${url.hash}`;
+  if (!resolved.startsWith('/') || resolved.startsWith('//')) return fallback;
+  // What is sent must resolve to itself again, on this site (a fixed point of the browser's resolution).
+  const again = new URL(resolved, base);
+  if (again.origin !== base || `${again.pathname}${again.search}${again.hash}` !== resolved) return fallback;
+  return resolved;
 }
 
 /** The current page as a `redirectTo` value. */
