@@ -477,6 +477,78 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX loans_partner_state ON loans (partner_id, state);
     `,
   },
+  {
+    id: '0013_issued_documents',
+    sql: `
+      -- An issued invoice bills the customer as it was when the invoice was posted: renaming the
+      -- customer or moving its address later does not rewrite it. Drafts keep following the customer
+      -- (billed_name stays null); invoices issued before this migration take today's details.
+      ALTER TABLE invoices ADD COLUMN billed_name TEXT;
+      ALTER TABLE invoices ADD COLUMN billed_email TEXT;
+      ALTER TABLE invoices ADD COLUMN billed_phone TEXT;
+      ALTER TABLE invoices ADD COLUMN billed_street TEXT;
+      ALTER TABLE invoices ADD COLUMN billed_city TEXT;
+      ALTER TABLE invoices ADD COLUMN billed_country TEXT;
+      UPDATE invoices SET (billed_name, billed_email, billed_phone, billed_street, billed_city, billed_country) =
+        (SELECT p.name, p.email, p.phone, p.street, p.city, p.country FROM partners p
+         WHERE p.id = invoices.partner_id)
+      WHERE state <> 'draft';
+
+      -- A clearance receipt is issued once, when the order is first cleared (or goes straight past
+      -- clearance), and keeps that date. Orders cleared before this migration take the time their
+      -- clearance (or a later milestone) was recorded.
+      ALTER TABLE shipping_orders ADD COLUMN receipt_issued_at TEXT;
+      UPDATE shipping_orders SET receipt_issued_at = coalesce(
+          (SELECT min(t.created_at) FROM shipment_tracking t
+           WHERE t.shipping_order_id = shipping_orders.id
+             AND t.milestone IN ('customs_cleared', 'out_for_delivery', 'delivered')),
+          updated_at)
+      WHERE status IN ('cleared', 'delivered');
+
+      -- A share link its owner (or staff) withdrew before it ended: it opens nothing any more.
+      ALTER TABLE shares ADD COLUMN revoked_at TEXT;
+      ALTER TABLE shares ADD COLUMN revoked_by_user_id INTEGER REFERENCES users (id) ON DELETE SET NULL;
+    `,
+  },
+  {
+    // The first answer of each create sent with an Idempotency-Key, so the same create sent again
+    // (a retry after a time-out) answers it instead of making a second record. Kept 24 hours.
+    id: '0016_idempotency_keys',
+    sql: `
+      CREATE TABLE idempotency_keys (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        call TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        answer TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (user_id, key)
+      );
+      CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+    `,
+  },
+  {
+    id: '0012_auth_hardening',
+    sql: `
+      -- Wrong two-step codes per account, across sign-in challenges (loginThrottle.ts): a right
+      -- password does not clear them; reaching the limit locks the address in login_throttle.
+      CREATE TABLE two_factor_failures (
+        user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        failures INTEGER NOT NULL CHECK (failures >= 0),
+        window_start TEXT NOT NULL
+      );
+
+      -- Mails about an account sent to an address (password reset, registration), for the hourly
+      -- limit per address (accountMails.ts). Rows older than the hour are deleted on the next write.
+      CREATE TABLE account_mails (
+        id INTEGER PRIMARY KEY,
+        email TEXT NOT NULL,
+        sent_at TEXT NOT NULL
+      );
+      CREATE INDEX account_mails_email ON account_mails (email, sent_at);
+    `,
+  },
 ];
 
 /** Whether the error is SQLite refusing a duplicate in this column (`table.column`). */

@@ -3,12 +3,15 @@ import type { z } from 'zod';
 import {
   BACKOFFICE_SESSION_COOKIE,
   calls,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKey,
   type CallAnswer,
   type CallDefinition,
   type CallName,
   type Calls,
   type ErrorAnswer,
 } from '../app/services/backoffice/contract';
+import type { IdempotencyStore } from './idempotency';
 import type { Session } from './sessions';
 
 export type Issue = { path: string; message: string };
@@ -130,6 +133,8 @@ export interface RouterOptions {
   bodyLimit: number;
   /** Replaces the contract's limit of these calls (tests use small ones). */
   bodyLimits?: Partial<Record<CallName, number>>;
+  /** Where the creates the contract marks `idempotent` keep their first answer. */
+  idempotency: IdempotencyStore;
   log: boolean;
 }
 
@@ -322,6 +327,10 @@ export function createRouter(handlers: CallHandlers, options: RouterOptions) {
     const body = call.body
       ? validate(call.body, parseJson(raw, request.headers['content-type']), issues)
       : undefined;
+    const rawKey = call.idempotent ? request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] : undefined;
+    const key = rawKey === undefined ? undefined : validate(idempotencyKey, rawKey, []);
+    if (rawKey !== undefined && key === undefined)
+      issues.push({ path: IDEMPOTENCY_KEY_HEADER, message: 'not an idempotency key' });
     if (issues.length > 0) throw refuse.invalid(issues);
 
     const handler = handlers[route.name] as CallHandler<CallName>;
@@ -335,6 +344,15 @@ export function createRouter(handlers: CallHandlers, options: RouterOptions) {
         headers[name] = existing === undefined ? value : [...[existing].flat(), value];
       },
     } as CallContext<CallName>;
+    if (typeof key === 'string' && session) {
+      // One wrapper for every create: the same key from the same user answers the first answer.
+      const { answer, replayed } = options.idempotency.run(
+        { userId: session.user.id, key, call: route.name, request: { params: rawParams, body: raw } },
+        () => handler(context),
+      );
+      if (replayed) context.setHeader('Idempotent-Replayed', 'true');
+      return answer as CallAnswer<CallName>;
+    }
     return handler(context);
   }
 

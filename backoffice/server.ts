@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { App } from './app';
 import { openDatabase, type Db } from './db';
 import { createRouter, type CallHandlers, type RouterOptions } from './http';
+import { idempotencyStore } from './idempotency';
 import { createMailer } from './mail';
 import { authHandlers } from './routes/auth';
 import { contactHandlers } from './routes/contacts';
@@ -111,6 +112,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       resolveSession: (token) => findSession(db, token, now()),
       bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
       bodyLimits: options.bodyLimits,
+      idempotency: idempotencyStore(db, now),
       log: options.logRequests ?? false,
     });
 

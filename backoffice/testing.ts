@@ -18,6 +18,8 @@ export interface CallOptions {
   body?: unknown;
   /** The session token, sent as the `bo_session` cookie. */
   session?: string;
+  /** More request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export interface CallResult {
@@ -78,11 +80,11 @@ export async function startTestBackoffice(options: Partial<BackofficeOptions> = 
     dataDir,
     clock,
 
-    async call(name, { params, query, body, session } = {}) {
+    async call(name, { params, query, body, session, headers: extra } = {}) {
       const call = calls[name];
       const url = new URL(callPath(call.path, params), backoffice.url);
       for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, String(value));
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...extra };
       if (body !== undefined) headers['content-type'] = 'application/json';
       if (session !== undefined) headers.cookie = `${BACKOFFICE_SESSION_COOKIE}=${session}`;
       const response = await fetch(url, {

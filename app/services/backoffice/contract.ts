@@ -91,6 +91,8 @@ export const errorAnswer = z.object({
     'unsupported_media_type',
     'too_many_requests',
     'two_factor_required',
+    /** 409: an `Idempotency-Key` already used by this user for another call or another body. */
+    'idempotency_key_reused',
     'internal',
   ]),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
@@ -98,6 +100,18 @@ export const errorAnswer = z.object({
   challenge: z.string().optional(),
 });
 export type ErrorAnswer = z.infer<typeof errorAnswer>;
+
+/**
+ * The header that makes a create safe to send again: the back office keeps the first answer for 24
+ * hours and gives it back for the same key, instead of creating a second record (docs/api.md).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** A random UUID in practice; anything of 16 to 64 letters, digits, `-` and `_` is taken. */
+export const idempotencyKey = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'not an idempotency key');
 
 export const role = z.object({ name: z.string() });
 
@@ -497,6 +511,8 @@ export const shippingOrderDetail = shippingOrder.extend({
   documents: z.array(attachmentInfo),
   /** Oldest first. */
   tracking: z.array(trackingEvent),
+  /** When the clearance receipt was issued (the order's first clearance, kept); null until then. */
+  receipt_issued_at: z.string().nullable(),
 });
 export type ShippingOrderDetail = z.infer<typeof shippingOrderDetail>;
 
@@ -825,6 +841,7 @@ export const invoice = z.object({
   id: z.number().int(),
   name: z.string(),
   partner_id: z.number().int(),
+  /** Bill-to: the customer as it was when the invoice was issued; a draft's follows the customer. */
   partner_name: z.string(),
   partner_email: z.string().nullable(),
   partner_phone: z.string().nullable(),
@@ -1118,6 +1135,7 @@ export const calls = {
     body: customerCreate,
     answer: createdAnswer,
     session: true,
+    idempotent: true,
   },
   listUsers: { method: 'GET', path: '/users', answer: usersAnswer, session: true },
   getUser: {
@@ -1133,6 +1151,7 @@ export const calls = {
     body: shippingRequestCreate,
     answer: createdAnswer,
     session: true,
+    idempotent: true,
     // Five files of 10 MB, base64-encoded, and the rest of the request.
     bodyLimit: 72 * 1024 * 1024,
   },
@@ -1175,6 +1194,7 @@ export const calls = {
     body: shippingOrderFromRequest,
     answer: createdAnswer,
     session: true,
+    idempotent: true,
   },
   /** A client's own orders; staff: every customer's. Literal paths come before `/:id`. */
   listShippingOrders: {
@@ -1229,6 +1249,7 @@ export const calls = {
     body: trackingCreate,
     answer: trackingEvent,
     session: true,
+    idempotent: true,
   },
   /** Staff correct a tracking event. */
   updateTrackingEvent: {
@@ -1256,7 +1277,14 @@ export const calls = {
   },
   /** Extension (staff, 403 otherwise): drivers. */
   listDrivers: { method: 'GET', path: '/drivers', query: activeQuery, answer: driversAnswer, session: true },
-  createDriver: { method: 'POST', path: '/drivers', body: driverInput, answer: driver, session: true },
+  createDriver: {
+    method: 'POST',
+    path: '/drivers',
+    body: driverInput,
+    answer: driver,
+    session: true,
+    idempotent: true,
+  },
   getDriver: {
     method: 'GET',
     path: '/drivers/:id',
@@ -1286,6 +1314,7 @@ export const calls = {
     body: supplierInput,
     answer: supplier,
     session: true,
+    idempotent: true,
   },
   getSupplier: {
     method: 'GET',
@@ -1364,6 +1393,7 @@ export const calls = {
     body: loanFromRequest,
     answer: z.object({ status: z.literal('success'), id: z.number().int(), name: z.string() }),
     session: true,
+    idempotent: true,
   },
   /** Extension: a signed link to one of a loan's documents (scoped as getLoanDocument), for 7 days. */
   shareLoanDocument: {
@@ -1531,6 +1561,8 @@ export interface CallDefinition {
   bodyLimit?: number;
   /** A POST that only reads (the spec's list calls): safe to try again, as a GET is. */
   read?: true;
+  /** A create that takes an `Idempotency-Key` header: the same key answers the first answer again. */
+  idempotent?: true;
 }
 
 export type Calls = typeof calls;

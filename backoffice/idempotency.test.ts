@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls, createdAnswer, type CallName } from '../app/services/backoffice/contract';
+import {
+  signInDemoAccounts,
+  startTestBackoffice,
+  type CallOptions,
+  type DemoAccount,
+  type TestBackoffice,
+} from './testing';
+
+let bo: TestBackoffice;
+let sessions: Record<DemoAccount, string>;
+let partners: Record<DemoAccount, number>;
+
+beforeAll(async () => {
+  bo = await startTestBackoffice();
+  ({ sessions, partners } = await signInDemoAccounts(bo));
+});
+afterAll(async () => {
+  await bo?.dispose();
+});
+
+const count = (sql: string) => Number(bo.backoffice.db.prepare(sql).pluck().get());
+const withKey = (key: string) => ({ 'Idempotency-Key': key });
+
+function shippingRequest(who: 'client' | 'client2', description = 'Rattan chairs') {
+  return {
+    partner_id: partners[who],
+    email_from: `${who}@example.com`,
+    name: 'Furniture and home decor',
+    description,
+    service: 'shipping',
+  };
+}
+
+async function approvedRequest(service: 'shipping' | 'trade_finance'): Promise<number> {
+  const created = await bo.call('createShippingRequest', {
+    body: { ...shippingRequest('client'), service },
+    session: sessions.client,
+  });
+  const { id } = createdAnswer.parse(created.body);
+  await bo.call('reviewShippingRequest', {
+    params: { id },
+    body: { status: 'approved' },
+    session: sessions.agent,
+  });
+  return id;
+}
+
+describe('a create sent again with the same Idempotency-Key', () => {
+  it('makes one shipping request and answers the second time with the first answer', async () => {
+    const key = randomUUID();
+    const before = count('SELECT count(*) FROM shipping_requests');
+    const send = () =>
+      bo.call('createShippingRequest', {
+        body: shippingRequest('client'),
+        session: sessions.client,
+        headers: withKey(key),
+      });
+    const first = await send();
+    const second = await send();
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(second.status).toBe(first.status);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(first.headers.get('Idempotent-Replayed')).toBeNull();
+    expect(count('SELECT count(*) FROM shipping_requests')).toBe(before + 1);
+  });
+
+  it('without a key, the same create twice still makes two records', async () => {
+    const before = count('SELECT count(*) FROM shipping_requests');
+    for (let i = 0; i < 2; i++) {
+      const result = await bo.call('createShippingRequest', {
+        body: shippingRequest('client'),
+        session: sessions.client,
+      });
+      expect(result.status).toBe(200);
+    }
+    expect(count('SELECT count(*) FROM shipping_requests')).toBe(before + 2);
+  });
+
+  it('keeps each user’s keys apart: two customers with the same key make two requests', async () => {
+    const key = randomUUID();
+    const before = count('SELECT count(*) FROM shipping_requests');
+    const first = await bo.call('createShippingRequest', {
+      body: shippingRequest('client'),
+      session: sessions.client,
+      headers: withKey(key),
+    });
+    const second = await bo.call('createShippingRequest', {
+      body: shippingRequest('client2'),
+      session: sessions.client2,
+      headers: withKey(key),
+    });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(createdAnswer.parse(second.body).id).not.toBe(createdAnswer.parse(first.body).id);
+    expect(count('SELECT count(*) FROM shipping_requests')).toBe(before + 2);
+    // The second customer never sees the first one's answer.
+    expect(second.headers.get('Idempotent-Replayed')).toBeNull();
+  });
+
+  it('refuses the same key with another body or another call (409), creating nothing', async () => {
+    const key = randomUUID();
+    await bo.call('createShippingRequest', {
+      body: shippingRequest('client'),
+      session: sessions.client,
+      headers: withKey(key),
+    });
+    const before = count('SELECT count(*) FROM shipping_requests');
+    const otherBody = await bo.call('createShippingRequest', {
+      body: shippingRequest('client', 'Something else'),
+      session: sessions.client,
+      headers: withKey(key),
+    });
+    expect(otherBody.status).toBe(409);
+    expect(otherBody.body).toMatchObject({ code: 'idempotency_key_reused' });
+    expect(count('SELECT count(*) FROM shipping_requests')).toBe(before);
+
+    const agentKey = randomUUID();
+    await bo.call('createShippingRequest', {
+      body: shippingRequest('client'),
+      session: sessions.agent,
+      headers: withKey(agentKey),
+    });
+    const drivers = count('SELECT count(*) FROM drivers');
+    const otherCall = await bo.call('createDriver', {
+      body: { name: 'Karim Said', phone: '+20 100 000 0000', licence_number: 'EG-DL-IDEM-1' },
+      session: sessions.agent,
+      headers: withKey(agentKey),
+    });
+    expect(otherCall.status).toBe(409);
+    expect(otherCall.body).toMatchObject({ code: 'idempotency_key_reused' });
+    expect(count('SELECT count(*) FROM drivers')).toBe(drivers);
+  });
+
+  it('keeps no refusal: the form corrected and sent again with the same key is created', async () => {
+    const key = randomUUID();
+    const refused = await bo.call('createShippingRequest', {
+      body: { ...shippingRequest('client'), partner_id: partners.client2 },
+      session: sessions.client,
+      headers: withKey(key),
+    });
+    expect(refused.status).toBe(404);
+    const created = await bo.call('createShippingRequest', {
+      body: shippingRequest('client'),
+      session: sessions.client,
+      headers: withKey(key),
+    });
+    expect(created.status).toBe(200);
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    const key = randomUUID();
+    const send = (description: string) =>
+      bo.call('createShippingRequest', {
+        body: shippingRequest('client', description),
+        session: sessions.client,
+        headers: withKey(key),
+      });
+    expect((await send('First')).status).toBe(200);
+    bo.clock.offsetMs = 24 * 3600_000 + 60_000;
+    try {
+      // A new session: the first one has ended by then.
+      const session = await bo.login('client@example.com');
+      const later = await bo.call('createShippingRequest', {
+        body: shippingRequest('client', 'A day later'),
+        session,
+        headers: withKey(key),
+      });
+      expect(later.status).toBe(200);
+      expect(count(`SELECT count(*) FROM idempotency_keys WHERE key = '${key}'`)).toBe(1);
+    } finally {
+      bo.clock.offsetMs = 0;
+      // Signing in a day ahead ended the sessions signed in before it: the later tests sign in again.
+      ({ sessions } = await signInDemoAccounts(bo));
+    }
+  });
+
+  it('refuses a key that is not one (400), creating nothing', async () => {
+    const before = count('SELECT count(*) FROM shipping_requests');
+    for (const key of ['short', 'x'.repeat(65), 'has spaces in it, not allowed']) {
+      const result = await bo.call('createShippingRequest', {
+        body: shippingRequest('client'),
+        session: sessions.client,
+        headers: withKey(key),
+      });
+      expect(result.status).toBe(400);
+      expect(result.body).toMatchObject({ code: 'bad_request', issues: [{ path: 'Idempotency-Key' }] });
+    }
+    expect(count('SELECT count(*) FROM shipping_requests')).toBe(before);
+  });
+});
+
+describe('every create of the contract', () => {
+  const creates: Record<string, () => Promise<{ options: CallOptions; table: string }>> = {
+    createShippingRequest: async () => ({
+      options: { body: shippingRequest('client'), session: sessions.client },
+      table: 'shipping_requests',
+    }),
+    createCustomer: async () => ({
+      options: {
+        body: {
+          name: 'Oasis Auto Spares',
+          phone: '+966 11 464 2210',
+          email: 'idem@oasis-spares.example',
+          national_id: '1048273615',
+          gender: 'male',
+          date_of_birth: '1983-02-17',
+          client_type: 'company',
+          business_industry: 'Automotive parts',
+        },
+        session: sessions.admin,
+      },
+      table: 'partners',
+    }),
+    createDriver: async () => ({
+      options: {
+        body: { name: 'Youssef Nabil', phone: '+20 111 245 9087', licence_number: 'EG-DL-IDEM-2' },
+        session: sessions.agent,
+      },
+      table: 'drivers',
+    }),
+    createSupplier: async () => ({
+      options: { body: { name: 'Idempotent Textiles' }, session: sessions.agent },
+      table: 'suppliers',
+    }),
+    createShippingOrderFromRequest: async () => ({
+      options: {
+        params: { id: await approvedRequest('shipping') },
+        body: { category: 'furniture_home_decor', container_type: 'groupage', cbm: 12.5, origin: 'vietnam' },
+        session: sessions.agent,
+      },
+      table: 'shipping_orders',
+    }),
+    createLoanFromRequest: async () => ({
+      options: {
+        params: { id: await approvedRequest('trade_finance') },
+        body: { principal: 38_000.5, interest_rate: 11.5, term_months: 6 },
+        session: sessions.agent,
+      },
+      table: 'loans',
+    }),
+    createTrackingEvent: async () => ({
+      options: {
+        body: {
+          shipping_order_id: count(`SELECT id FROM shipping_orders WHERE status = 'in_transit' LIMIT 1`),
+          milestone: 'arrived_destination',
+          place: 'Port of Alexandria',
+          event_time: new Date().toISOString(),
+        },
+        session: sessions.agent,
+      },
+      table: 'shipment_tracking',
+    }),
+  };
+
+  it('names each idempotent call of the contract here, and no other', () => {
+    const idempotent = (Object.keys(calls) as CallName[]).filter(
+      (name) => (calls[name] as { idempotent?: true }).idempotent,
+    );
+    expect(idempotent.sort()).toEqual(Object.keys(creates).sort());
+  });
+
+  for (const [name, prepare] of Object.entries(creates)) {
+    it(`${name}: sent twice with one key, makes one record and answers the same twice`, async () => {
+      const { options, table } = await prepare();
+      const before = count(`SELECT count(*) FROM ${table}`);
+      const headers = withKey(randomUUID());
+      const first = await bo.call(name as CallName, { ...options, headers });
+      const second = await bo.call(name as CallName, { ...options, headers });
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      expect(second.status, JSON.stringify(second.body)).toBe(200);
+      expect(second.body).toEqual(first.body);
+      expect(count(`SELECT count(*) FROM ${table}`)).toBe(before + 1);
+    });
+  }
+});
