@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backofficeUser, signupAnswer } from '../app/services/backoffice/contract';
 import { demoAccounts } from './seed';
+import { createSession, MAX_SESSIONS_PER_USER } from './sessions';
 import { hashToken } from './tokens';
 import { sessionTokenFrom, startTestBackoffice, type TestBackoffice } from './testing';
 
@@ -144,6 +145,45 @@ describe('sessions', () => {
       expect((await bo.call('listUsers', { session })).status).toBe(200);
       bo.clock.offsetMs = (58 + 31) * 60_000;
       expect((await bo.call('listUsers', { session })).body).toEqual(sessionMissing);
+    } finally {
+      bo.clock.offsetMs = 0;
+    }
+  });
+});
+
+describe('sessions per user', () => {
+  it(`keeps at most ${MAX_SESSIONS_PER_USER} live: a sign-in beyond ends the least recently used`, async () => {
+    const email = 'many-devices@example.com';
+    await bo.call('signup', { body: { email, password: 'first-password', firstName: 'Sam' } });
+    const first = await bo.login(email, 'first-password');
+    const second = await bo.login(email, 'first-password');
+    const { id } = bo.backoffice.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as {
+      id: number;
+    };
+    try {
+      // Two minutes later the first is used again; the second is not.
+      bo.clock.offsetMs = 2 * 60_000;
+      expect((await bo.call('getProfile', { session: first })).status).toBe(200);
+      // More devices sign in, up to the cap (straight into the store: the same sessions a sign-in makes).
+      const at = new Date(Date.now() + bo.clock.offsetMs);
+      for (let n = 2; n < MAX_SESSIONS_PER_USER; n++) createSession(bo.backoffice.db, id, at);
+      const count = () =>
+        (
+          bo.backoffice.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?').get(id) as {
+            n: number;
+          }
+        ).n;
+      expect(count()).toBe(MAX_SESSIONS_PER_USER);
+
+      bo.clock.offsetMs = 5 * 60_000;
+      const newest = await bo.login(email, 'first-password');
+      expect(count()).toBe(MAX_SESSIONS_PER_USER);
+      expect((await bo.call('getProfile', { session: newest })).status).toBe(200);
+      expect((await bo.call('getProfile', { session: first })).status).toBe(200);
+      // The one used longest ago (at minute 0) made room.
+      expect((await bo.call('getProfile', { session: second })).body).toEqual(sessionMissing);
+      // Other users' sessions are not counted against this one.
+      expect(await bo.login('client@example.com')).toBeTruthy();
     } finally {
       bo.clock.offsetMs = 0;
     }

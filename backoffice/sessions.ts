@@ -9,6 +9,12 @@ export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** Last use is written at most this often (not on every call). */
 const TOUCH_EVERY_MS = 60 * 1000;
+/**
+ * Live sessions one user may hold: a sign-in beyond it ends the least recently used ones, so that a
+ * script signing in over and over cannot pile up sessions, and a forgotten device is the one to go.
+ * Far above one person's devices, and above the 50 per demo account of `npm run loadtest` (ADR 029).
+ */
+export const MAX_SESSIONS_PER_USER = 64;
 
 export interface Session {
   tokenHash: string;
@@ -16,14 +22,25 @@ export interface Session {
   expiresAt: Date;
 }
 
-/** Starts a session for the user; the token is returned once and only its hash is kept. */
+/**
+ * Starts a session for the user; the token is returned once and only its hash is kept. The user's
+ * sessions past MAX_SESSIONS_PER_USER, least recently used first, end.
+ */
 export function createSession(db: Db, userId: number, now: Date): { token: string; expiresAt: Date } {
   const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now.toISOString());
-  db.prepare(
-    'INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
-  ).run(hashToken(token), userId, now.toISOString(), expiresAt.toISOString(), now.toISOString());
+  db.transaction(() => {
+    db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now.toISOString());
+    db.prepare(
+      'INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(hashToken(token), userId, now.toISOString(), expiresAt.toISOString(), now.toISOString());
+    // rowid breaks ties between sessions used in the same minute: the later sign-in stays.
+    db.prepare(
+      `DELETE FROM sessions WHERE user_id = ? AND rowid NOT IN (
+         SELECT rowid FROM sessions WHERE user_id = ? ORDER BY last_seen_at DESC, rowid DESC LIMIT ?
+       )`,
+    ).run(userId, userId, MAX_SESSIONS_PER_USER);
+  })();
   return { token, expiresAt };
 }
 
