@@ -31,6 +31,7 @@ beforeAll(async () => {
   process.env.BACKOFFICE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.SESSION_SECRET = 'test-secret-that-is-long-enough-for-signing-cookies';
   process.env.BACKOFFICE_TIMEOUT_MS = '400';
+  process.env.BACKOFFICE_READ_TIMEOUT_MS = '400';
 });
 afterAll(() => {
   server.closeAllConnections();

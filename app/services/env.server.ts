@@ -16,7 +16,16 @@ const schema = z.object({
   RENDER_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   RENDER_CONCURRENCY: z.coerce.number().int().positive().optional(),
   ANALYTICS_SCRIPT_URL: z.string().url().optional(),
+  /** Writes (the spec's 60 s). */
   BACKOFFICE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Reads: a hung back office answers every page within this, not the writes' minute. */
+  BACKOFFICE_READ_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** The largest data answer the portal reads from the back office (file answers: see the client). */
+  BACKOFFICE_MAX_ANSWER_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(16 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };

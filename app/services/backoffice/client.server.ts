@@ -7,10 +7,15 @@ import { Pool } from 'undici';
 import type { z } from 'zod';
 import { env } from '../env.server';
 import {
+  ATTACHMENT_LIMITS,
+  attachmentFile,
   BACKOFFICE_SESSION_COOKIE,
   callPath,
   calls,
   errorAnswer,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKey,
+  sharedFile,
   type CallAnswer,
   type CallInput,
   type CallName,
@@ -70,6 +75,13 @@ export function isBackofficeError(error: unknown, kind?: BackofficeErrorKind): e
 type Options<N extends CallName> = Partial<CallInput<N>> & {
   /** The signed-in user's back-office session token. */
   session?: string;
+  /**
+   * The form's key on a create the contract marks `idempotent`: sent again after a time-out, the back
+   * office answers the first create instead of making a second record.
+   */
+  idempotencyKey?: string;
+  /** A time limit for this one call instead of the read or write limit (readiness asks briefly). */
+  timeoutMs?: number;
 };
 
 export interface BackofficeAnswer<N extends CallName> {
@@ -105,6 +117,49 @@ function retriable(error: unknown): boolean {
   return !timedOut;
 }
 
+/** Calls that answer one stored file (base64 in JSON), read up to the file cap instead of the data cap. */
+const FILE_ANSWERS = new Set<z.ZodTypeAny>([attachmentFile, sharedFile]);
+
+/**
+ * The largest file answer: a document twice the upload limit (staff may attach larger files in the
+ * back office than customers may upload here), in base64, with room for its name and type.
+ */
+export const FILE_ANSWER_BYTES = Math.ceil((2 * ATTACHMENT_LIMITS.bytes * 4) / 3) + 1024 * 1024;
+
+class AnswerTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`The answer is larger than ${limit} bytes`);
+    this.name = 'AnswerTooLarge';
+  }
+}
+
+/**
+ * The body as text, never holding more than `limit` bytes: a declared length beyond it is refused
+ * before reading, and an undeclared one is counted while it streams and cut off when it passes it.
+ */
+async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown },
+  declaredLength: string | string[] | undefined,
+  limit: number,
+): Promise<string> {
+  const declared = Number(declaredLength);
+  if (Number.isFinite(declared) && declared > limit) {
+    body.destroy();
+    throw new AnswerTooLarge(limit);
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of body) {
+    received += chunk.length;
+    if (received > limit) {
+      body.destroy();
+      throw new AnswerTooLarge(limit);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, received).toString('utf8');
+}
+
 function sessionFromSetCookie(header: string | string[] | undefined): string | undefined {
   const values = header === undefined ? [] : Array.isArray(header) ? header : [header];
   for (const value of values) {
@@ -120,16 +175,21 @@ function sessionFromSetCookie(header: string | string[] | undefined): string | u
 
 export function createBackofficeClient(config: {
   baseUrl: string;
+  /** The time limit of a write (the spec's 60 s). */
   timeoutMs: number;
+  /** The time limit of a read (a GET, or a POST the contract marks `read`); the write limit when unset. */
+  readTimeoutMs?: number;
+  /** The largest data answer read, in bytes (16 MB when unset); file answers have FILE_ANSWER_BYTES. */
+  maxAnswerBytes?: number;
   connections?: number;
 }): BackofficeClient {
   const base = new URL(config.baseUrl);
   const prefix = base.pathname.replace(/\/$/, '');
+  const readTimeoutMs = config.readTimeoutMs ?? config.timeoutMs;
+  const maxAnswerBytes = config.maxAnswerBytes ?? 16 * 1024 * 1024;
   const pool = new Pool(base.origin, {
     connections: config.connections ?? 32,
     keepAliveTimeout: 10_000,
-    headersTimeout: config.timeoutMs,
-    bodyTimeout: config.timeoutMs,
   });
 
   async function request<N extends CallName>(
@@ -153,6 +213,12 @@ export function createBackofficeClient(config: {
       headers['content-type'] = 'application/json';
     }
     if (options.session) headers.cookie = `${BACKOFFICE_SESSION_COOKIE}=${options.session}`;
+    if (definition.idempotent && options.idempotencyKey !== undefined)
+      headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] = idempotencyKey.parse(options.idempotencyKey);
+    const isRead = definition.method === 'GET' || definition.read === true;
+    // A hung back office must not hold every page for the writes' full minute.
+    const timeoutMs = options.timeoutMs ?? (isRead ? readTimeoutMs : config.timeoutMs);
+    const answerLimit = FILE_ANSWERS.has(definition.answer) ? FILE_ANSWER_BYTES : maxAnswerBytes;
 
     const send = async () => {
       let response;
@@ -162,7 +228,9 @@ export function createBackofficeClient(config: {
           path,
           headers,
           body,
-          signal: AbortSignal.timeout(config.timeoutMs),
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+          signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (cause) {
         throw new BackofficeError('unavailable', name, { cause });
@@ -170,9 +238,11 @@ export function createBackofficeClient(config: {
 
       let payload: unknown;
       try {
-        const text = await response.body.text();
+        const text = await readCapped(response.body, response.headers['content-length'], answerLimit);
         payload = text ? JSON.parse(text) : undefined;
       } catch (cause) {
+        if (cause instanceof AnswerTooLarge)
+          throw new BackofficeError('bad_answer', name, { status: response.statusCode, cause });
         if (response.statusCode >= 500)
           throw new BackofficeError('unavailable', name, { status: response.statusCode, cause });
         throw new BackofficeError('bad_answer', name, { status: response.statusCode, cause });
@@ -198,7 +268,7 @@ export function createBackofficeClient(config: {
     } catch (error) {
       // A read (GET, or a POST the contract marks `read`) that failed on the way — a dropped connection or a 5xx — is tried once more; a
       // write never is (it may have happened), nor a read that ran out of time (the user would wait twice).
-      if (!(definition.method === 'GET' || definition.read) || !retriable(error)) throw error;
+      if (!isRead || !retriable(error)) throw error;
       sent = await send();
     }
     const { response, payload } = sent;
@@ -229,6 +299,8 @@ export function backoffice(): BackofficeClient {
     shared = createBackofficeClient({
       baseUrl: settings.BACKOFFICE_URL,
       timeoutMs: settings.BACKOFFICE_TIMEOUT_MS,
+      readTimeoutMs: settings.BACKOFFICE_READ_TIMEOUT_MS,
+      maxAnswerBytes: settings.BACKOFFICE_MAX_ANSWER_BYTES,
     });
   }
   return shared;

@@ -266,3 +266,134 @@ describe('one more try for reads', () => {
     expect(hits).toHaveLength(1);
   });
 });
+
+describe('time limits: reads give up sooner than writes', () => {
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    // Answers everything, but only after 600 ms: longer than the read limit, well within the write limit.
+    server = createServer((req, res) => {
+      const answer = req.url?.startsWith('/health')
+        ? '{"status":"ok","version":"1"}'
+        : '{"status":"success"}';
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(answer), 600);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('a slow read fails as unavailable while a slow write still completes', async () => {
+    const limited = createBackofficeClient({ baseUrl: url, timeoutMs: 10_000, readTimeoutMs: 150 });
+    try {
+      const read = await failure(limited.call('health'));
+      expect(isBackofficeError(read, 'unavailable')).toBe(true);
+      const readPost = await failure(
+        limited.call('listUserLoans', { query: { partner_id: 7 }, session: 't' }),
+      );
+      expect(isBackofficeError(readPost, 'unavailable')).toBe(true);
+      await expect(limited.call('logout', { session: 't' })).resolves.toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('lets one call set its own shorter limit (readiness)', async () => {
+    const patient = createBackofficeClient({ baseUrl: url, timeoutMs: 10_000, readTimeoutMs: 10_000 });
+    try {
+      await expect(patient.call('health')).resolves.toEqual({ status: 'ok', version: '1' });
+      expect(
+        isBackofficeError(await failure(patient.call('health', { timeoutMs: 150 })), 'unavailable'),
+      ).toBe(true);
+    } finally {
+      await patient.close();
+    }
+  });
+});
+
+describe('answer size cap', () => {
+  const MB = 1024 * 1024;
+  let server: Server;
+  let url: string;
+  let answer: (res: import('node:http').ServerResponse) => void = () => undefined;
+  let sent = 0;
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => answer(res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  /**
+   * A valid health answer of `size` bytes, made as the reader takes it: with its length declared, or
+   * without (chunked). `sent` counts what left the server.
+   */
+  function huge(size: number, declared: boolean) {
+    return (res: import('node:http').ServerResponse) => {
+      const head = '{"status":"ok","version":"';
+      const tail = '"}';
+      sent = 0;
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(declared ? { 'content-length': String(size) } : {}),
+      });
+      res.write(head);
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      const filler = size - head.length - tail.length;
+      const pump = () => {
+        while (!res.destroyed && sent < filler) {
+          const part = filler - sent >= chunk.length ? chunk : chunk.subarray(0, filler - sent);
+          sent += part.length;
+          if (!res.write(part)) return void res.once('drain', pump);
+        }
+        if (!res.destroyed) res.end(tail);
+      };
+      pump();
+    };
+  }
+
+  async function withCap<T>(maxAnswerBytes: number, work: (client: BackofficeClient) => Promise<T>) {
+    const capped = createBackofficeClient({ baseUrl: url, timeoutMs: 10_000, maxAnswerBytes });
+    try {
+      return await work(capped);
+    } finally {
+      await capped.close();
+    }
+  }
+
+  it('refuses an answer whose declared length passes the cap, without reading it', async () => {
+    answer = huge(300 * MB, true);
+    const error = await withCap(MB, (c) => failure(c.call('health')));
+    expect(isBackofficeError(error, 'bad_answer')).toBe(true);
+    expect(sent).toBeLessThan(100 * MB);
+  });
+
+  it('cuts off an answer without a declared length at the cap, with memory staying flat', async () => {
+    answer = huge(300 * MB, false);
+    const before = process.memoryUsage().arrayBuffers;
+    const error = await withCap(4 * MB, (c) => failure(c.call('health')));
+    expect(isBackofficeError(error, 'bad_answer')).toBe(true);
+    expect(sent).toBeLessThan(100 * MB);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(64 * MB);
+  });
+
+  it('reads a file answer past the data cap, up to the file cap', async () => {
+    const data = Buffer.alloc(3 * MB, 1).toString('base64');
+    answer = (res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ filename: 'scan.pdf', mimetype: 'application/pdf', data, expires_at: 'x' }));
+    const token = 'a'.repeat(43);
+    const file = await withCap(MB, (c) => c.call('getSharedDocument', { params: { token } }));
+    expect(file.data).toHaveLength(data.length);
+    expect(isBackofficeError(await withCap(MB, (c) => failure(c.call('health'))), 'bad_answer')).toBe(true);
+  });
+});
