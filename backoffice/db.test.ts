@@ -272,6 +272,8 @@ describe('migration 0008: invoices, and shares of records', () => {
         created_by_user_id: Number(user),
         created_at: at,
         expires_at: expiresAt,
+        revoked_at: null,
+        revoked_by_user_id: null,
       },
     ]);
     expect(findSharedDocument(db, token, now)).toMatchObject({ filename: 'agreement.pdf', expiresAt });

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,10 +12,11 @@ import {
   statement,
   type Invoice,
 } from '../app/services/backoffice/contract';
-import { addInvoicePayment, insertInvoice, type NewInvoiceLine } from './invoices';
+import { migrate, migrations } from './db';
+import { addInvoicePayment, findInvoiceById, insertInvoice, type NewInvoiceLine } from './invoices';
 import { addDays, dayOf } from './numbers';
 import { insertShippingOrder } from './orders';
-import { createPartner } from './partners';
+import { createPartner, updateContactDetails } from './partners';
 import { createShare } from './shares';
 import {
   signInDemoAccounts,
@@ -938,5 +940,101 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
     const malformed = await open('short');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ code: 'bad_request', issues: [{ path: 'token' }] });
+  });
+});
+
+describe('an issued invoice', () => {
+  /** A customer of its own with an address, so that changing it touches no other test's data. */
+  function movingCustomer(name: string): number {
+    const id = newCustomer(name);
+    updateContactDetails(bo.backoffice.db, id, {
+      name,
+      phone: '+20 2 555 0101',
+      street: '14 Corniche El Nil',
+      city: 'Cairo',
+      country: 'Egypt',
+      companyName: null,
+    });
+    return id;
+  }
+
+  const renamed = {
+    name: 'Jade Harbor Imports',
+    phone: '+86 21 5555 0199',
+    street: '88 Bund Road',
+    city: 'Shanghai',
+    country: 'China',
+    companyName: null,
+  };
+
+  it('keeps the name and address it was posted with, in its read and its shared link', async () => {
+    const partnerId = movingCustomer('Delta Papyrus Traders');
+    const { id } = invoiceFor(partnerId, today(), [line(100)]);
+    const token = createShare(
+      bo.backoffice.db,
+      { kind: 'invoice', invoiceId: id },
+      users.agent,
+      new Date(),
+    ).token;
+    const billTo = {
+      partner_name: 'Delta Papyrus Traders',
+      partner_phone: '+20 2 555 0101',
+      partner_address: '14 Corniche El Nil, Cairo, Egypt',
+      partner_email: 'delta.papyrus.traders@example.com',
+    };
+    expect(await detail(id)).toMatchObject(billTo);
+
+    updateContactDetails(bo.backoffice.db, partnerId, renamed);
+    bo.backoffice.db.prepare('UPDATE partners SET email = ? WHERE id = ?').run('jade@example.com', partnerId);
+
+    expect(await detail(id)).toMatchObject(billTo);
+    const shared = await opened(token);
+    expect(shared.kind === 'invoice' && shared.invoice).toMatchObject(billTo);
+    // Lists and the statement of the customer name it as it is now; the invoice as it was.
+    expect((await list('agent', {}, partnerId)).invoices[0]).toMatchObject(billTo);
+    expect((await statementOf('agent', partnerId, today(), today())).partner_name).toBe(
+      'Jade Harbor Imports',
+    );
+  });
+
+  it('follows the customer while it is a draft, and keeps a cancelled one as issued', async () => {
+    const partnerId = movingCustomer('Aswan Date Growers');
+    const draft = invoiceFor(partnerId, today(), [line(40)], 'draft');
+    const cancelled = invoiceFor(partnerId, today(), [line(50)], 'cancelled');
+    updateContactDetails(bo.backoffice.db, partnerId, renamed);
+    expect(await detail(draft.id)).toMatchObject({
+      partner_name: 'Jade Harbor Imports',
+      partner_address: '88 Bund Road, Shanghai, China',
+      partner_phone: '+86 21 5555 0199',
+    });
+    expect(await detail(cancelled.id)).toMatchObject({
+      partner_name: 'Aswan Date Growers',
+      partner_address: '14 Corniche El Nil, Cairo, Egypt',
+    });
+  });
+
+  it('issued before the snapshot existed takes the customer as it was when the database was upgraded', () => {
+    const db = new Database(':memory:');
+    const before = migrations.filter((migration) => migration.id < '0013_issued_documents');
+    migrate(db, before);
+    db.prepare(
+      `INSERT INTO partners (id, name, email, street, city, country, referral_code, created_at)
+       VALUES (1, 'Luxor Linen', 'luxor@example.com', '3 Karnak St', 'Luxor', 'Egypt', 'R1', '2026-01-01')`,
+    ).run();
+    const invoice = db.prepare(
+      `INSERT INTO invoices (name, partner_id, state, invoice_date, due_date, currency, amount_untaxed_cents,
+         amount_tax_cents, amount_total_cents, created_at, updated_at)
+       VALUES (?, 1, ?, '2026-01-02', '2026-02-01', 'USD', 100, 0, 100, '2026-01-02', '2026-01-02')`,
+    );
+    const posted = Number(invoice.run('INV-2026-0001', 'posted').lastInsertRowid);
+    const draft = Number(invoice.run('INV-2026-0002', 'draft').lastInsertRowid);
+    migrate(db);
+    db.prepare(`UPDATE partners SET name = 'Renamed', street = NULL WHERE id = 1`).run();
+    expect(findInvoiceById(db, posted)).toMatchObject({
+      partner_name: 'Luxor Linen',
+      partner_street: '3 Karnak St',
+    });
+    expect(findInvoiceById(db, draft)).toMatchObject({ partner_name: 'Renamed', partner_street: null });
+    db.close();
   });
 });

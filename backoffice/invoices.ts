@@ -55,10 +55,13 @@ export interface InvoiceRow {
 /** What the invoice's payments add up to (cents), as a column of a query on `i`. */
 const PAID_CENTS = `coalesce((SELECT sum(pay.amount_cents) FROM invoice_payments pay WHERE pay.invoice_id = i.id), 0)`;
 
+/** A bill-to column: the snapshot taken when the invoice was issued, the live customer for a draft. */
+const billTo = (column: string) =>
+  `CASE WHEN i.state = 'draft' OR i.billed_name IS NULL THEN p.${column} ELSE i.billed_${column} END AS partner_${column}`;
+
 const INVOICE_SELECT = `
-  SELECT i.id, i.name, i.partner_id, p.name AS partner_name, p.email AS partner_email,
-    p.phone AS partner_phone, p.street AS partner_street, p.city AS partner_city,
-    p.country AS partner_country, i.shipping_order_id, o.name AS shipping_order_name, i.state,
+  SELECT i.id, i.name, i.partner_id, ${['name', 'email', 'phone', 'street', 'city', 'country'].map(billTo).join(', ')},
+    i.shipping_order_id, o.name AS shipping_order_name, i.state,
     i.invoice_date, i.due_date, i.currency, i.amount_untaxed_cents, i.amount_tax_cents,
     i.amount_total_cents, ${PAID_CENTS} AS paid_cents
   FROM invoices i
@@ -405,6 +408,18 @@ function syncOrder(db: Db, orderId: number | null, state: InvoiceState, totalCen
 }
 
 /**
+ * Keeps the customer's name, e-mail, phone and address on the invoice as they are now: an issued
+ * invoice bills whom it billed that day, whatever the customer is renamed to or moves to later.
+ */
+export function snapshotBillTo(db: Db, invoiceId: number): void {
+  db.prepare(
+    `UPDATE invoices SET (billed_name, billed_email, billed_phone, billed_street, billed_city, billed_country) =
+       (SELECT p.name, p.email, p.phone, p.street, p.city, p.country FROM partners p WHERE p.id = invoices.partner_id)
+     WHERE id = ?`,
+  ).run(invoiceId);
+}
+
+/**
  * Inserts an invoice with its lines and the next number of the year (INV-YYYY-NNNN); the amounts
  * are worked out from the lines (lineAmounts). Throws when the order is not the customer's. Checked
  * and written in one transaction, so that the number is not taken in between.
@@ -445,6 +460,7 @@ export function insertInvoice(db: Db, invoice: NewInvoice, now: Date): { id: num
           now: now.toISOString(),
         });
       const id = Number(result.lastInsertRowid);
+      if (invoice.state !== 'draft') snapshotBillTo(db, id);
       const insertLine = db.prepare(
         `INSERT INTO invoice_lines (invoice_id, description, quantity, unit_price_cents, tax_rate, subtotal_cents)
          VALUES (?, ?, ?, ?, ?, ?)`,

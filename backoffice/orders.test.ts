@@ -10,6 +10,7 @@ import {
   shippingOrdersAnswer,
   shippingOrderSummary,
   shippingRequest,
+  type Milestone,
   type OrderStatus,
   type ShippingOrder,
 } from '../app/services/backoffice/contract';
@@ -22,19 +23,21 @@ import {
   type DemoAccount,
   type TestBackoffice,
 } from './testing';
-import { statusAfter } from './tracking';
+import { addTrackingEvent, statusAfter, updateTrackingEvent } from './tracking';
 
 type Who = DemoAccount;
 
 let bo: TestBackoffice;
 const sessions: Record<Who, string> = { admin: '', agent: '', client: '', client2: '' };
 const partners: Record<Who, number> = { admin: 0, agent: 0, client: 0, client2: 0 };
+const users: Record<Who, number> = { admin: 0, agent: 0, client: 0, client2: 0 };
 
 beforeAll(async () => {
   bo = await startTestBackoffice();
   const demo = await signInDemoAccounts(bo);
   Object.assign(sessions, demo.sessions);
   Object.assign(partners, demo.partners);
+  Object.assign(users, demo.users);
 });
 afterAll(async () => {
   await bo?.dispose();
@@ -320,6 +323,106 @@ describe('one order', () => {
       const result = await bo.call('getShippingOrderDocument', { params, session: sessions.client });
       expect(result.status, JSON.stringify(params)).toBe(404);
     }
+  });
+});
+
+describe('the clearance receipt', () => {
+  /** An order of the client's that has arrived and waits for customs. */
+  function arrivedOrder(): number {
+    return insertShippingOrder(
+      db(),
+      {
+        partnerId: partners.client,
+        requestId: null,
+        status: 'arrived',
+        category: 'electronics_accessories',
+        containerType: 'full_container_load',
+        cbm: 12,
+        origin: 'china',
+        supplierId: null,
+        shippingMark: null,
+        invoiceStatus: 'not_invoiced',
+        totalInvoiceCents: 0,
+        loanId: null,
+        containerId: null,
+        expectedArrival: null,
+      },
+      new Date('2026-03-01T08:00:00Z'),
+    );
+  }
+
+  const event = (milestone: Milestone, time: string) => ({
+    milestone,
+    place: 'Port Said',
+    eventTime: time,
+    note: null,
+  });
+
+  it('is issued when the order is first cleared and keeps that date on later days', async () => {
+    const id = arrivedOrder();
+    expect((await detail(id, 'client')).receipt_issued_at).toBeNull();
+    const cleared = '2026-03-10T09:30:00.000Z';
+    addTrackingEvent(db(), id, event('customs_cleared', cleared), users.agent, new Date(cleared));
+    expect((await detail(id, 'client')).receipt_issued_at).toBe(cleared);
+
+    // Days later: out for delivery, delivered, the clearance itself corrected.
+    addTrackingEvent(
+      db(),
+      id,
+      event('out_for_delivery', '2026-03-12T07:00:00Z'),
+      users.agent,
+      new Date('2026-03-12T07:00:00Z'),
+    );
+    const delivered = addTrackingEvent(
+      db(),
+      id,
+      event('delivered', '2026-03-13T15:00:00Z'),
+      users.agent,
+      new Date('2026-03-13T15:00:00Z'),
+    );
+    updateTrackingEvent(
+      db(),
+      delivered!.id,
+      event('delivered', '2026-03-13T16:00:00Z'),
+      new Date('2026-03-20T10:00:00Z'),
+    );
+    const order = await detail(id, 'client');
+    expect(order.status).toBe('delivered');
+    expect(order.receipt_issued_at).toBe(cleared);
+    expect((await detail(id, 'agent')).receipt_issued_at).toBe(cleared);
+  });
+
+  it('is issued by a delivery that skips the clearance milestone, and not for a cancelled order', async () => {
+    const id = arrivedOrder();
+    addTrackingEvent(
+      db(),
+      id,
+      event('arrived_destination', '2026-03-05T09:00:00Z'),
+      users.agent,
+      new Date('2026-03-05T09:00:00Z'),
+    );
+    expect((await detail(id, 'client')).receipt_issued_at).toBeNull();
+    const delivered = '2026-03-15T12:00:00.000Z';
+    addTrackingEvent(db(), id, event('delivered', delivered), users.agent, new Date(delivered));
+    expect((await detail(id, 'client')).receipt_issued_at).toBe(delivered);
+
+    const cancelled = arrivedOrder();
+    db().prepare(`UPDATE shipping_orders SET status = 'cancelled' WHERE id = ?`).run(cancelled);
+    addTrackingEvent(db(), cancelled, event('customs_cleared', delivered), users.agent, new Date(delivered));
+    expect((await detail(cancelled, 'client')).receipt_issued_at).toBeNull();
+  });
+
+  it('of orders cleared before the issue date was kept takes the time the clearance was recorded', () => {
+    const seeded = db()
+      .prepare(
+        `SELECT o.receipt_issued_at, (SELECT min(t.created_at) FROM shipment_tracking t
+           WHERE t.shipping_order_id = o.id AND t.milestone IN ('customs_cleared', 'out_for_delivery', 'delivered'))
+           AS cleared_at
+         FROM shipping_orders o WHERE o.partner_id = ? AND o.status IN ('cleared', 'delivered')`,
+      )
+      .all(partners.client) as { receipt_issued_at: string | null; cleared_at: string | null }[];
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const row of seeded) expect(row.receipt_issued_at).toBe(row.cleared_at);
   });
 });
 

@@ -82,6 +82,8 @@ interface OrderRow {
   expected_arrival: string | null;
   created_at: string;
   updated_at: string;
+  /** When the clearance receipt was issued (the order's first clearance); null before. */
+  receipt_issued_at: string | null;
 }
 
 // Suppliers, loans and containers come by JOIN, the location by a subquery on the timeline's index:
@@ -94,7 +96,7 @@ const ORDER_SELECT = `
     s.id AS supplier_id, s.name AS supplier_name, s.phone AS supplier_phone, s.email AS supplier_email,
     s.address AS supplier_address, o.shipping_mark, o.invoice_status, o.total_invoice_cents, o.currency,
     o.loan_id, l.name AS loan_name, o.container_id, c.name AS container_name, o.expected_arrival,
-    o.created_at, o.updated_at
+    o.created_at, o.updated_at, o.receipt_issued_at
   FROM shipping_orders o
   JOIN partners p ON p.id = o.partner_id
   LEFT JOIN suppliers s ON s.id = o.supplier_id
@@ -231,7 +233,12 @@ export function findShippingOrder(db: Db, id: number): ShippingOrderDetail | nul
       'SELECT id, filename, mimetype, size FROM order_documents WHERE shipping_order_id = ? ORDER BY id',
     )
     .all(id) as ShippingOrderDetail['documents'];
-  return { ...toShippingOrder(row), documents, tracking: listTracking(db, id) };
+  return {
+    ...toShippingOrder(row),
+    documents,
+    tracking: listTracking(db, id),
+    receipt_issued_at: row.receipt_issued_at,
+  };
 }
 
 /** The partner an order belongs to (for the caller's scope check), or null when there is no such order. */

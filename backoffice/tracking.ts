@@ -76,16 +76,23 @@ export function statusAfter(current: OrderStatus, milestone: Milestone): OrderSt
   return rank(target) > rank(current) ? target : current;
 }
 
-/** Moves the order on as the milestone says, and marks it changed. */
+/** The milestones that say the goods are through customs: the first one issues the clearance receipt. */
+const CLEARED_MILESTONES: readonly Milestone[] = ['customs_cleared', 'out_for_delivery', 'delivered'];
+
+/**
+ * Moves the order on as the milestone says, and marks it changed. The first clearance issues the
+ * order's clearance receipt: its issue date is kept from then on.
+ */
 function touchOrder(db: Db, orderId: number, milestone: Milestone, now: Date): void {
   const current = db.prepare('SELECT status FROM shipping_orders WHERE id = ?').pluck().get(orderId) as
     OrderStatus | undefined;
   if (!current) return;
-  db.prepare('UPDATE shipping_orders SET status = ?, updated_at = ? WHERE id = ?').run(
-    statusAfter(current, milestone),
-    now.toISOString(),
-    orderId,
-  );
+  const issued = current !== 'cancelled' && CLEARED_MILESTONES.includes(milestone);
+  db.prepare(
+    `UPDATE shipping_orders SET status = ?, updated_at = ?,
+       receipt_issued_at = CASE WHEN ? THEN coalesce(receipt_issued_at, ?) ELSE receipt_issued_at END
+     WHERE id = ?`,
+  ).run(statusAfter(current, milestone), now.toISOString(), issued ? 1 : 0, now.toISOString(), orderId);
 }
 
 /** Adds an event (by this staff user) to an order, moving the order on; null when there is no such order. */

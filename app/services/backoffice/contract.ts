@@ -88,6 +88,8 @@ export const errorAnswer = z.object({
     'invalid_token',
     'method_not_allowed',
     'payload_too_large',
+    /** 413: the customer's stored attachments would pass their storage quota. */
+    'storage_quota_exceeded',
     'unsupported_media_type',
     'too_many_requests',
     'two_factor_required',
