@@ -1,126 +1,61 @@
-// The portal's HTTP server: static assets with long caching, a per-request CSP nonce and the Remix handler.
-import { randomBytes } from 'node:crypto';
+// The portal's HTTP server: the Remix build behind the checks, headers and limits of server/portal-server.js.
 import { createRequestHandler } from '@remix-run/express';
-import express from 'express';
-import { readFileSync } from 'node:fs';
-import {
-  bodyRefusal,
-  contentSecurityPolicy,
-  isCrossSiteWrite,
-  refusalLanguage,
-  refusalPage,
-} from './server/security.js';
-import { publicPageCache } from './server/page-cache.js';
-import { precompressed } from './server/precompressed.js';
-import { listFiles, onlyFiles } from './server/static-files.js';
+import { createPortalApp, drain, listenPortal } from './server/portal-server.js';
+import { sessionSecretProblem } from './server/settings.js';
+
+const problem = sessionSecretProblem(process.env);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+
+if (process.env.NODE_ENV === 'production' && !process.env.SESSION_SECRET?.trim()) {
+  console.warn(
+    'SESSION_SECRET is not set: session cookies are signed with the secret kept in DATA_DIR/session-secret ' +
+      '(made at first start). That suits one process on one machine; set SESSION_SECRET for more.',
+  );
+}
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '127.0.0.1';
+/** How long a stop waits for requests under way (a PDF, a back-office call) before cutting them. */
+const shutdownGraceMs = Number(process.env.SHUTDOWN_GRACE_MS || 25_000);
 const build = await import('./build/server/index.js');
 
-/** The refusals' texts in each language (namespace common: errors.crossSite, errors.tooLarge). */
-const refusalTexts = Object.fromEntries(
-  ['en', 'fr', 'ar', 'zh'].map((language) => [
-    language,
-    JSON.parse(readFileSync(new URL(`./app/locales/${language}/common.json`, import.meta.url), 'utf8'))
-      .errors,
-  ]),
-);
-
-const app = express();
-app.disable('x-powered-by');
-// Behind a reverse proxy, TRUST_PROXY (e.g. "1" or "loopback") lets X-Forwarded-* name the client's scheme.
-if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
-
-const analyticsOrigin = process.env.ANALYTICS_SCRIPT_URL
-  ? new URL(process.env.ANALYTICS_SCRIPT_URL).origin
-  : undefined;
-
-app.use((req, res, next) => {
-  res.set('X-Content-Type-Options', 'nosniff');
-  res.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.set('X-Frame-Options', 'DENY');
-  if (req.secure) res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  next();
-});
-
-// Cross-site writes are refused before any action runs (CSRF); the session cookie is SameSite=Lax too.
-app.use((req, res, next) => {
-  const host = (app.get('trust proxy') && req.get('x-forwarded-host')) || req.get('host');
-  const refused = isCrossSiteWrite({
-    method: req.method,
-    origin: req.get('origin'),
-    secFetchSite: req.get('sec-fetch-site'),
-    expectedOrigin: `${req.protocol}://${host}`,
-  });
-  if (refused) {
-    const language = refusalLanguage(req.get('cookie'), req.get('accept-language'));
-    res.status(403).type('html').send(refusalPage(language, refusalTexts[language].crossSite));
-    return;
-  }
-  next();
-});
-
-// A body too large to read is refused before anything reads it.
-app.use((req, res, next) => {
-  const status = bodyRefusal({
-    method: req.method,
-    contentType: req.get('content-type'),
-    contentLength: req.get('content-length'),
-    transferEncoding: req.get('transfer-encoding'),
-  });
-  if (status === null) return next();
-  const language = refusalLanguage(req.get('cookie'), req.get('accept-language'));
-  res.set('Connection', 'close');
-  res.status(status).type('html').send(refusalPage(language, refusalTexts[language].tooLarge));
-});
-
-// Scripts and styles go compressed (Brotli or gzip copies made at build) to browsers that accept it.
-// Only requests for the build's own files reach these handlers: pages and data cost no file lookup.
-const clientFiles = listFiles('build/client');
-const staticFiles = express.Router();
-staticFiles.use(
-  precompressed('build/client', {
-    cacheOf: (urlPath) =>
-      urlPath.startsWith('/assets/') ? { immutable: true, maxAge: '1y' } : { maxAge: '1h' },
-  }),
-);
-// Fingerprinted build output never changes under its name.
-staticFiles.use(
-  '/assets',
-  express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }),
-);
-staticFiles.use(express.static('build/client', { maxAge: '1h', index: false }));
-app.use(onlyFiles(clientFiles, staticFiles));
-
-app.all(
-  '*',
-  (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64');
-    res.set('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce, { analyticsOrigin }));
-    next();
-  },
-  publicPageCache({ nonceOf: (res) => res.locals.cspNonce }),
-  createRequestHandler({
+const app = createPortalApp({
+  clientDir: 'build/client',
+  trustProxy: process.env.TRUST_PROXY,
+  analyticsOrigin: process.env.ANALYTICS_SCRIPT_URL
+    ? new URL(process.env.ANALYTICS_SCRIPT_URL).origin
+    : undefined,
+  handler: createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
     // The request URL Remix sees carries express's `req.protocol`, so X-Forwarded-Proto counts only
     // behind a trusted proxy; session cookies get `Secure` from it.
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: req.ip }),
   }),
-);
-
-const server = app.listen(port, host, () => {
-  console.info(`portal listening on http://${host}:${port}`);
 });
-// Idle kept-alive connections stay open longer than clients and proxies reuse them (typically up to
-// 60 s), so a request is never written into a socket the server is just closing (ECONNRESET).
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
 
-function shutdown() {
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 3000).unref();
+const server = await listenPortal(app, {
+  port,
+  host,
+  // Behind a proxy every connection comes from the proxy: the proxy limits connections per client.
+  limits: process.env.TRUST_PROXY ? { perAddress: 0 } : {},
+});
+console.info(`portal listening on http://${host}:${port}`);
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.info(`portal stopping (${signal}): finishing requests under way`);
+  const code = await drain(server, {
+    graceMs: shutdownGraceMs,
+    // Chromium and the back-office connections, held by the server build (entry.server.tsx).
+    release: () => build.entry.module.releaseResources?.() ?? Promise.resolve(),
+  });
+  process.exit(code);
 }
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -16,6 +16,15 @@ import { createEmotionCache } from './theme/emotion.server';
 
 const ABORT_DELAY_MS = 10_000;
 
+/** What the server's shutdown closes once the requests under way have finished (server.js). */
+export async function releaseResources(): Promise<void> {
+  const [{ closeDocumentRenderer }, { closeBackoffice }] = await Promise.all([
+    import('./services/documents/documents.server'),
+    import('./services/backoffice/client.server'),
+  ]);
+  await Promise.allSettled([closeDocumentRenderer(), closeBackoffice()]);
+}
+
 /** Pages rendered from the same inputs in the same minute are sent again without rendering (ADR 023). */
 const renderMemo = process.env.NODE_ENV === 'production' ? createRenderMemo() : null;
 

@@ -14,22 +14,71 @@ export function isCrossSiteWrite({ method, origin, secFetchSite, expectedOrigin 
   return secFetchSite === 'cross-site' || secFetchSite === 'same-site';
 }
 
-/** The largest request bodies read: forms and JSON calls, and multipart forms (up to five 10 MB files). */
-export const BODY_LIMITS = { form: 1024 * 1024, multipart: 64 * 1024 * 1024 };
+/** The largest request bodies read: forms and JSON calls (files are only read by the pages below). */
+export const BODY_LIMITS = { form: 1024 * 1024 };
+
+const MB = 1024 * 1024;
+/**
+ * The only pages that take files (multipart bodies), each with the largest body it reads: the request
+ * forms (five attachments of 10 MB: ATTACHMENT_LIMITS) and the contact picture in account settings
+ * (2 MB: CONTACT_IMAGE_LIMIT), plus the form's text fields. `server/security.test.ts` checks this list
+ * against the route files that read multipart bodies and against the contract's limits.
+ */
+export const MULTIPART_PAGES = {
+  '/apps/request-for-shipping': 5 * 10 * MB + BODY_LIMITS.form,
+  '/apps/request-for-quotation': 5 * 10 * MB + BODY_LIMITS.form,
+  '/apps/request-for-trade-finance': 5 * 10 * MB + BODY_LIMITS.form,
+  '/apps/send-request-for-service': 5 * 10 * MB + BODY_LIMITS.form,
+  '/apps/request-for-service': 5 * 10 * MB + BODY_LIMITS.form,
+  '/pages/account-settings': 2 * MB + BODY_LIMITS.form,
+};
 
 /**
- * Refuses a request body too large to read, before anything reads it: 413 above the limit for its
- * kind, 411 for a body without a declared length (browsers always declare one for forms and calls).
- * Multipart uploads are also cut at their own, smaller limits while they are read (uploads.server.ts).
- * @param {{ method: string; contentType?: string; contentLength?: string; transferEncoding?: string }} request
- * @returns {411 | 413 | null}
+ * The largest multipart body `path` takes, or null when it takes none. A page's data request
+ * (`/page.data`, how forms post with JavaScript on) and a trailing slash are the same page.
+ * @param {string} path
+ * @returns {number | null}
  */
-export function bodyRefusal({ method, contentType, contentLength, transferEncoding }) {
+export function multipartLimit(path) {
+  const page = path.replace(/\.data$/, '').replace(/(.)\/+$/, '$1');
+  return Object.hasOwn(MULTIPART_PAGES, page)
+    ? MULTIPART_PAGES[/** @type {keyof typeof MULTIPART_PAGES} */ (page)]
+    : null;
+}
+
+/**
+ * Refuses a request body before anything reads it: 415 for files (multipart) sent to a page that takes
+ * none; 413 above the limit for its kind and page; 411 for a body without a declared length (browsers
+ * always declare one for forms and calls). Multipart uploads are also cut at their own, smaller limits
+ * while they are read (uploads.server.ts).
+ * @param {{ method: string; path?: string; contentType?: string; contentLength?: string; transferEncoding?: string }} request
+ * @returns {411 | 413 | 415 | null}
+ */
+export function bodyRefusal({ method, path = '/', contentType, contentLength, transferEncoding }) {
   if (['GET', 'HEAD', 'OPTIONS'].includes(method)) return null;
+  const multipart = /^\s*multipart\//i.test(contentType ?? '');
+  const limit = multipart ? multipartLimit(path) : BODY_LIMITS.form;
+  if (limit === null) return 415;
   if (contentLength === undefined) return transferEncoding ? 411 : null;
-  const limit = /^multipart\/form-data/i.test(contentType ?? '') ? BODY_LIMITS.multipart : BODY_LIMITS.form;
   const length = Number(contentLength);
-  return Number.isFinite(length) && length <= limit ? null : 413;
+  return /^\d+$/.test(contentLength.trim()) && length <= limit ? null : 413;
+}
+
+/**
+ * Express's `trust proxy` from TRUST_PROXY: a whole number is how many proxies stand in front (hops:
+ * "1" for one nginx); "true"/"false"; anything else a comma-separated list of the proxies' addresses or
+ * subnets, or express's names for them ("loopback", "uniquelocal"). Unset or empty: trust nobody.
+ * (Express reads the string "1" as an address, which trusts nobody: hence the parse.)
+ * @param {string | undefined} value
+ * @returns {number | boolean | string | undefined}
+ */
+export function trustProxySetting(value) {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (/^true$/i.test(text)) return true;
+  if (/^false$/i.test(text)) return undefined;
+  return text;
 }
 
 /**

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { ATTACHMENT_LIMITS, CONTACT_IMAGE_LIMIT } from '../app/services/backoffice/contract';
 import {
   BODY_LIMITS,
+  MULTIPART_PAGES,
   bodyRefusal,
   contentSecurityPolicy,
   isCrossSiteWrite,
   refusalLanguage,
   refusalPage,
+  trustProxySetting,
 } from './security.js';
 
 const expectedOrigin = 'https://portal.example';
@@ -85,15 +89,76 @@ describe('bodyRefusal', () => {
       413,
     ],
     [
-      'an upload of five 10 MB files',
-      { method: 'POST', contentType: multipart, contentLength: String(52 * 1024 * 1024) },
+      'an upload of five 10 MB files to a request form',
+      {
+        method: 'POST',
+        path: '/apps/request-for-shipping',
+        contentType: multipart,
+        contentLength: String(51 * 1024 * 1024),
+      },
       null,
     ],
     [
-      'a 100 MB upload',
-      { method: 'POST', contentType: multipart, contentLength: String(100 * 1024 * 1024) },
+      'the same through the page’s data request (JavaScript on)',
+      {
+        method: 'POST',
+        path: '/apps/request-for-shipping.data',
+        contentType: multipart,
+        contentLength: String(51 * 1024 * 1024),
+      },
+      null,
+    ],
+    [
+      'a 100 MB upload to a request form',
+      {
+        method: 'POST',
+        path: '/apps/request-for-quotation',
+        contentType: multipart,
+        contentLength: String(100 * 1024 * 1024),
+      },
       413,
     ],
+    [
+      'a 2 MB picture to account settings',
+      {
+        method: 'POST',
+        path: '/pages/account-settings',
+        contentType: multipart,
+        contentLength: String(2 * 1024 * 1024),
+      },
+      null,
+    ],
+    [
+      'a 10 MB "picture" to account settings',
+      {
+        method: 'POST',
+        path: '/pages/account-settings',
+        contentType: multipart,
+        contentLength: String(10 * 1024 * 1024),
+      },
+      413,
+    ],
+    [
+      'files to the sign-in page',
+      { method: 'POST', path: '/auth/login', contentType: multipart, contentLength: '60000000' },
+      415,
+    ],
+    [
+      'files to the preferences form, without a length',
+      {
+        method: 'POST',
+        path: '/preferences',
+        contentType: 'Multipart/Form-Data; boundary=y',
+        transferEncoding: 'chunked',
+      },
+      415,
+    ],
+    [
+      'files to a page whose name only starts like a request form',
+      { method: 'POST', path: '/apps/request-for-shipping-x', contentType: multipart, contentLength: '100' },
+      415,
+    ],
+    ['a length with a sign', { method: 'POST', contentType: form, contentLength: '+12' }, 413],
     ['a length that is not a number', { method: 'POST', contentType: form, contentLength: 'lots' }, 413],
     [
       'a body without a declared length',
@@ -103,5 +168,50 @@ describe('bodyRefusal', () => {
     ['a POST without a body', { method: 'POST' }, null],
   ])('%s', (_case, request, expected) => {
     expect(bodyRefusal(request)).toBe(expected);
+  });
+});
+
+describe('the pages that take files', () => {
+  /** The URL path of a flat route file: `_portal.apps.request-for-shipping.tsx` → `/apps/request-for-shipping`. */
+  const pathOf = (file: string) =>
+    '/' +
+    file
+      .replace(/\.tsx?$/, '')
+      .split('.')
+      .filter((segment) => !segment.startsWith('_'))
+      .join('/');
+
+  it('are exactly the route files that read a multipart body', () => {
+    const readers = readdirSync('app/routes')
+      .filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.'))
+      .filter((file) =>
+        /multipart\/form-data|parseUploadForm|request-actions\.server/.test(
+          readFileSync(`app/routes/${file}`, 'utf8'),
+        ),
+      )
+      .map(pathOf)
+      .sort();
+    expect(readers).toEqual(Object.keys(MULTIPART_PAGES).sort());
+  });
+
+  it('take what the contract allows, and the form around it', () => {
+    const attachments = ATTACHMENT_LIMITS.files * ATTACHMENT_LIMITS.bytes + BODY_LIMITS.form;
+    expect(MULTIPART_PAGES['/apps/request-for-shipping']).toBe(attachments);
+    expect(MULTIPART_PAGES['/pages/account-settings']).toBe(CONTACT_IMAGE_LIMIT + BODY_LIMITS.form);
+  });
+});
+
+describe('trustProxySetting', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['false', undefined],
+    ['1', 1],
+    [' 2 ', 2],
+    ['true', true],
+    ['loopback', 'loopback'],
+    ['10.0.0.1, 10.0.0.2', '10.0.0.1, 10.0.0.2'],
+  ])('%j → %j', (value, expected) => {
+    expect(trustProxySetting(value)).toBe(expected);
   });
 });

@@ -59,6 +59,18 @@ test('a body too large to read is refused before any action reads it, in the rea
   expect(own.status()).toBe(302);
 });
 
+test('files sent to a page that takes none are refused before they are read, in the reader’s language', async ({
+  request,
+}) => {
+  const refused = await request.post('/auth/login', {
+    multipart: { email: 'client@example.com', password: 'demo1234', file: Buffer.alloc(512 * 1024) },
+    headers: { Origin: PORTAL_URL, 'Accept-Language': 'ar' },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(415);
+  expect(await refused.text()).toContain('هذا النموذج لا يقبل الملفات');
+});
+
 test('every answer carries the security headers, and none names the server software', async ({ request }) => {
   for (const path of ['/auth/login', '/healthz', '/no/such/page']) {
     const response = await request.get(path, { maxRedirects: 0 });

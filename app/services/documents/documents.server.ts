@@ -30,6 +30,13 @@ export function documentRenderer(): DocumentRenderer {
   return shared;
 }
 
+/** Closes the renderer's browser, if one was started (the server's shutdown, after requests finished). */
+export async function closeDocumentRenderer(): Promise<void> {
+  const renderer = shared;
+  shared = undefined;
+  await renderer?.close();
+}
+
 /** The portal as Chromium on this machine reaches it: loopback, never the public address. */
 function internalOrigin(): string {
   const settings = env();

@@ -171,6 +171,11 @@ export class DocumentRenderer {
       args: LAUNCH_ARGS,
       // DevTools over a pipe to this process only: no debugging port other local users could reach.
       pipe: true,
+      // The portal's shutdown closes the browser after the renders under way; puppeteer's own signal
+      // handlers would kill it at once and exit with 130.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
     });
     const context = browser.then((launched) => launched.createBrowserContext());
     context.catch(() => undefined);
