@@ -42,11 +42,15 @@ describe('when the back office is down', () => {
     expect(result.data.initialValue?.fullName).toBe('A B');
   });
 
-  it('/healthz still answers 200 and names the back office unreachable', async () => {
-    const { loader } = await import('../routes/healthz');
-    const response = await loader();
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', backoffice: 'unreachable' });
+  it('/healthz answers 200 from the process alone; /readyz answers 503 naming the back office', async () => {
+    const { loader: live } = await import('../routes/healthz');
+    const liveness = live();
+    expect(liveness.status).toBe(200);
+    expect(await liveness.json()).toEqual({ status: 'ok' });
+    const { loader: ready } = await import('../routes/readyz');
+    const readiness = await ready();
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toEqual({ status: 'unavailable', backoffice: 'unreachable' });
   });
 });
 

@@ -113,3 +113,17 @@ describe('a file download while the back office fails', () => {
     }
   });
 });
+
+describe('health checks while the back office hangs', () => {
+  it('/healthz answers at once without asking it; /readyz gives up after its short limit with a 503', async () => {
+    mode = 'slow';
+    const before = hits.length;
+    const { loader: live } = await import('../routes/healthz');
+    expect(live().status).toBe(200);
+    expect(hits.length).toBe(before);
+    const { loader: ready } = await import('../routes/readyz');
+    const readiness = await ready();
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toEqual({ status: 'unavailable', backoffice: 'unreachable' });
+  });
+});

@@ -561,6 +561,7 @@ const OUTSIDE_THE_FRAME: Record<string, Outside> = {
   'auth.register2.tsx': { url: '/auth/register2', get: FOR_ANONYMOUS, post: INVALID },
   'auth.reset-password.tsx': { url: '/auth/reset-password', get: { status: 200 }, post: INVALID },
   'healthz.ts': { url: '/healthz', get: { status: 200 } },
+  'readyz.ts': { url: '/readyz', get: { status: 200 } },
   // The theme's stylesheet: public; settings the portal does not have answer 404.
   'theme[.]css.ts': { url: '/theme.css?palette=BLUE_THEME&radius=7&dir=ltr', get: { status: 200 } },
   // Preferences are cookies; an invalid change goes back without changing anything.
