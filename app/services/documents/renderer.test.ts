@@ -97,6 +97,19 @@ describe('DocumentRenderer', () => {
     expect(text).toContain('INV-2026-0001');
   });
 
+  it('leaves stopping to the portal: its browser adds no signal handler of its own', async () => {
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+    const before = signals.map((signal) => process.listenerCount(signal));
+    const fresh = new DocumentRenderer({ executablePath: CHROME, allowedOrigin: origin, timeoutMs: 15_000 });
+    try {
+      await fresh.render({ html: '<!DOCTYPE html><title>t</title><p>x</p>', format: 'pdf' });
+      // puppeteer's own handlers would kill Chromium at once and exit 130 on Ctrl+C, cutting renders.
+      expect(signals.map((signal) => process.listenerCount(signal))).toEqual(before);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('renders a PNG image', async () => {
     const png = await renderer.render({ html: '<p>Statement</p>', format: 'png' });
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
