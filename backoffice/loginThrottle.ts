@@ -64,3 +64,64 @@ export function beginLoginAttempt(db: Db, email: string, now: Date): number | nu
 export function loginSucceeded(db: Db, email: string): void {
   db.prepare('DELETE FROM login_throttle WHERE email = ?').run(throttleKey(email));
 }
+
+/** Seconds left on the lock of `email`, or null when it is not locked. */
+export function lockedFor(db: Db, email: string, now: Date): number | null {
+  const lockedUntil = db
+    .prepare('SELECT locked_until FROM login_throttle WHERE email = ?')
+    .pluck()
+    .get(throttleKey(email)) as string | null | undefined;
+  if (!lockedUntil || lockedUntil <= now.toISOString()) return null;
+  return Math.max(1, Math.ceil((Date.parse(lockedUntil) - now.getTime()) / 1000));
+}
+
+/**
+ * Starts a two-step code attempt for the account. Wrong codes are counted per account across
+ * challenges (a right password opens a new challenge but does not clear them), before the code is
+ * checked, as for passwords; the attempt that reaches LOGIN_MAX_FAILURES locks the address exactly
+ * as failed passwords do. Returns the seconds left while the address is locked (nothing counted),
+ * otherwise null; a right code then calls `codeAccepted`.
+ */
+export function beginCodeAttempt(db: Db, userId: number, email: string, now: Date): number | null {
+  const nowIso = now.toISOString();
+  const windowOver = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  return db
+    .transaction((): number | null => {
+      const locked = lockedFor(db, email, now);
+      if (locked !== null) return locked;
+      const row = db
+        .prepare('SELECT failures, window_start FROM two_factor_failures WHERE user_id = ?')
+        .get(userId) as { failures: number; window_start: string } | undefined;
+      const fresh = !row || row.window_start <= windowOver;
+      const failures = fresh ? 1 : row.failures + 1;
+      if (failures < LOGIN_MAX_FAILURES) {
+        db.prepare(
+          `INSERT INTO two_factor_failures (user_id, failures, window_start) VALUES (?, ?, ?)
+           ON CONFLICT (user_id) DO UPDATE SET
+             failures = excluded.failures, window_start = excluded.window_start`,
+        ).run(userId, failures, fresh ? nowIso : row.window_start);
+        return null;
+      }
+      // The limit: the same lock as failed passwords, lifted by time or by a password reset.
+      db.prepare('DELETE FROM two_factor_failures WHERE user_id = ?').run(userId);
+      db.prepare(
+        `INSERT INTO login_throttle (email, failures, window_start, locked_until) VALUES (?, ?, ?, ?)
+         ON CONFLICT (email) DO UPDATE SET
+           failures = excluded.failures,
+           window_start = excluded.window_start,
+           locked_until = excluded.locked_until`,
+      ).run(
+        throttleKey(email),
+        LOGIN_MAX_FAILURES,
+        nowIso,
+        new Date(now.getTime() + LOGIN_LOCK_MS).toISOString(),
+      );
+      return null;
+    })
+    .immediate();
+}
+
+/** A right two-step code (or a password reset): the account starts again from no wrong codes. */
+export function codeAccepted(db: Db, userId: number): void {
+  db.prepare('DELETE FROM two_factor_failures WHERE user_id = ?').run(userId);
+}

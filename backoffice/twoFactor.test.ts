@@ -130,9 +130,59 @@ describe('two-step verification', () => {
     expect(fifth.headers.get('Retry-After')).not.toBeNull();
     expect((await second(challenge, codeFor(secret, 1))).body).toMatchObject({ code: 'invalid_token' });
 
+    // The account is locked too (see below); once the lock is over, a challenge lasts 5 minutes.
+    bo.clock.offsetMs = 16 * 60_000;
     const later = await challengeFor(email);
-    bo.clock.offsetMs = 6 * 60_000;
+    bo.clock.offsetMs += 6 * 60_000;
     expect((await second(later, codeFor(secret))).body).toMatchObject({ code: 'invalid_token' });
+  });
+
+  it('counts wrong codes per account across sign-ins, and locks it like wrong passwords', async () => {
+    const { email, secret, recoveryCodes } = await accountWithTwoSteps('steps-across@example.com');
+    // Each right password opens a new challenge; the wrong codes still add up for the account.
+    for (const wrong of ['000000', '111111', 'aaaaa-bbbbb', '222222']) {
+      expect((await second(await challengeFor(email), wrong)).status).toBe(401);
+    }
+    const fifth = await second(await challengeFor(email), '333333');
+    expect(fifth.status).toBe(429);
+    expect(fifth.body).toMatchObject({ code: 'too_many_requests' });
+    expect(Number(fifth.headers.get('Retry-After'))).toBeGreaterThan(14 * 60);
+    // Locked: no new challenge even with the right password, and no code is checked.
+    const login = await bo.call('login', { body: { email, password: PASSWORD } });
+    expect(login.status).toBe(429);
+    expect(login.body).toMatchObject({ code: 'too_many_requests' });
+
+    // After the lock, a right code signs in and clears the count.
+    bo.clock.offsetMs = 16 * 60_000;
+    expect((await second(await challengeFor(email), recoveryCodes[0]!)).status).toBe(200);
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      expect((await second(await challengeFor(email), '000000')).status).toBe(401);
+    }
+    expect((await second(await challengeFor(email), codeFor(secret))).status).toBe(200);
+  });
+
+  it('refuses codes while the account is locked, and a password reset lifts the lock', async () => {
+    const { email, secret } = await accountWithTwoSteps('steps-reset@example.com');
+    const waiting = await challengeFor(email);
+    for (let attempt = 1; attempt <= 5; attempt++) await second(await challengeFor(email), '000000');
+    // A challenge opened before the lock does not take even the right code.
+    const refused = await second(waiting, codeFor(secret));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'too_many_requests' });
+
+    await bo.call('forgotPassword', { body: { email } });
+    const mail = (await bo.outbox()).filter((message) => message.to === email).at(-1)!;
+    const token = new URL(mail.link).searchParams.get('token')!;
+    const newPassword = 'a-brand-new-passphrase';
+    expect((await bo.call('passwordReset', { body: { email, token, password: newPassword } })).status).toBe(
+      200,
+    );
+    const login = await bo.call('login', { body: { email, password: newPassword } });
+    expect(login.status).toBe(401);
+    const { challenge } = login.body as { challenge: string };
+    // The count started again: one wrong code does not lock it.
+    expect((await second(challenge, '000000')).status).toBe(401);
+    expect((await second(challenge, codeFor(secret, 1))).status).toBe(200);
   });
 
   it('turns off only with the password and a code', async () => {

@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from './db';
+import { beginCodeAttempt, codeAccepted, lockedFor } from './loginThrottle';
 import type { Sealer } from './sealing';
 import { hashToken, newSecretToken } from './tokens';
 
@@ -168,11 +169,16 @@ export function createChallenge(db: Db, userId: number, now: Date): string {
 
 export type ChallengeOutcome =
   | { userId: number }
+  | { lockedFor: number } // the account is locked (by this wrong code or before): seconds left
   | 'invalid' // unknown, used, expired or exhausted: sign in again
   | 'wrong_code'
   | 'too_many'; // this wrong code was the last allowed
 
-/** Completes the challenge with a code; wrong codes are counted and end it after MAX_CODE_ATTEMPTS. */
+/**
+ * Completes the challenge with a code (a TOTP or a recovery code). Wrong codes are counted per
+ * challenge, ending it after MAX_CODE_ATTEMPTS, and per account across challenges, locking the
+ * account like failed passwords (loginThrottle.ts); a locked account's codes are not checked.
+ */
 export function completeChallenge(
   db: Db,
   sealer: Sealer,
@@ -182,17 +188,22 @@ export function completeChallenge(
 ): ChallengeOutcome {
   const challenge = db
     .prepare(
-      `SELECT id, user_id, attempts FROM login_challenges
-       WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? AND attempts < ?`,
+      `SELECT c.id, c.user_id, c.attempts, u.email FROM login_challenges c JOIN users u ON u.id = c.user_id
+       WHERE c.token_hash = ? AND c.used_at IS NULL AND c.expires_at > ? AND c.attempts < ?`,
     )
     .get(hashToken(token), now.toISOString(), MAX_CODE_ATTEMPTS) as
-    { id: number; user_id: number; attempts: number } | undefined;
+    { id: number; user_id: number; attempts: number; email: string } | undefined;
   if (!challenge) return 'invalid';
+  const locked = beginCodeAttempt(db, challenge.user_id, challenge.email, now);
+  if (locked !== null) return { lockedFor: locked };
   if (acceptCode(db, sealer, challenge.user_id, code, now)) {
     db.prepare('UPDATE login_challenges SET used_at = ? WHERE id = ?').run(now.toISOString(), challenge.id);
+    codeAccepted(db, challenge.user_id);
     return { userId: challenge.user_id };
   }
   db.prepare('UPDATE login_challenges SET attempts = attempts + 1 WHERE id = ?').run(challenge.id);
+  const lockedNow = lockedFor(db, challenge.email, now);
+  if (lockedNow !== null) return { lockedFor: lockedNow };
   return challenge.attempts + 1 >= MAX_CODE_ATTEMPTS ? 'too_many' : 'wrong_code';
 }
 

@@ -19,7 +19,7 @@ import { endTwoSteps, pendingSignIn, startTwoSteps } from './two-steps.server';
 import { toPortalUser, splitFullName } from './user';
 import { messageWith } from '~/components/messages';
 import { savedPreferenceCookies } from './account-preferences.server';
-import { signInThrottle } from './throttle.server';
+import { signInThrottle, twoStepsThrottle } from './throttle.server';
 
 /**
  * "Too many attempts" on the sign-in form, with the minutes to wait; when the back office has locked
@@ -31,6 +31,7 @@ function tooManyAttempts(
   },
   seconds: number,
   lock: 'address' | 'account' = 'address',
+  secret: 'password' | 'code' = 'password',
 ) {
   return data(
     submission.reply({
@@ -39,7 +40,7 @@ function tooManyAttempts(
           count: Math.max(1, Math.ceil(seconds / 60)),
         }),
       ],
-      hideFields: ['password'],
+      hideFields: [secret],
     }),
     { status: 429, headers: { 'Retry-After': String(seconds) } },
   );
@@ -184,19 +185,22 @@ export async function resetPasswordAction({ request }: ActionFunctionArgs) {
 /** The sign-in's second step: the code from the authenticator app, or a recovery code. */
 export async function twoStepsAction({ request, context }: ActionFunctionArgs) {
   const pending = await pendingSignIn(request);
-  const restart = async (reason: 'expired' | 'locked') =>
-    redirect(`/auth/login${designOf(request)}?twoSteps=${reason}`, {
-      headers: { 'Set-Cookie': await endTwoSteps(request) },
-    });
+  const restart = async (reason: 'expired' | 'locked', seconds = 0) =>
+    redirect(
+      `/auth/login${designOf(request)}?twoSteps=${reason}` +
+        (seconds > 0 ? `&minutes=${Math.max(1, Math.ceil(seconds / 60))}` : ''),
+      { headers: { 'Set-Cookie': await endTwoSteps(request) } },
+    );
   if (!pending) return restart('expired');
   const submission = parseWithZod(await request.formData(), { schema: twoStepsSchema });
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['code'] }), { status: 400 });
   }
-  // Wrong codes count with wrong passwords per client address; the back office counts per challenge.
+  // Wrong codes are counted per client address here (refused before the back office is asked), and
+  // per account across sign-ins in the back office, which locks the account as for passwords.
   const address = context?.clientAddress ?? 'unknown';
-  const wait = signInThrottle.retryAfter(address);
-  if (wait > 0) return tooManyAttempts(submission, wait);
+  const wait = twoStepsThrottle.retryAfter(address);
+  if (wait > 0) return tooManyAttempts(submission, wait, 'address', 'code');
   try {
     const answer = await backoffice().request('loginTwoFactor', {
       body: { challenge: pending.challenge, code: submission.value.code },
@@ -210,9 +214,12 @@ export async function twoStepsAction({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (isBackofficeError(error) && error.code === 'invalid_token') return restart('expired');
-    if (isBackofficeError(error) && error.code === 'too_many_requests') return restart('locked');
+    if (isBackofficeError(error) && error.code === 'too_many_requests') {
+      twoStepsThrottle.fail(address);
+      return restart('locked', error.retryAfter ?? 15 * 60);
+    }
     const wrongCode = isBackofficeError(error, 'unauthorized');
-    if (wrongCode) signInThrottle.fail(address);
+    if (wrongCode) twoStepsThrottle.fail(address);
     else reportError('two-step sign-in', error);
     return data(
       wrongCode

@@ -46,3 +46,16 @@ export function createThrottle(options: { limit: number; windowMs: number; maxKe
 
 /** Failed sign-ins per client address: 20 in 15 minutes (an address may be a whole office). */
 export const signInThrottle = createThrottle({ limit: 20, windowMs: 15 * 60 * 1000 });
+
+/**
+ * Wrong two-step codes per client address: 10 in 15 minutes (the back office locks an account after
+ * 5, counted across sign-ins; this stops one address trying code after code on many accounts).
+ */
+export const twoStepsThrottle = createThrottle({ limit: 10, windowMs: 15 * 60 * 1000 });
+
+/** Registrations per client address, each one counted: 10 an hour. */
+export const registerThrottle = createThrottle({ limit: 10, windowMs: 60 * 60 * 1000 });
+
+/** Password-reset requests per client address, each one counted: 10 an hour (the back office also
+ * sends at most 3 account mails an hour to one e-mail address). */
+export const resetMailThrottle = createThrottle({ limit: 10, windowMs: 60 * 60 * 1000 });

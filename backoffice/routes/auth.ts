@@ -1,6 +1,6 @@
 import type { App } from '../app';
 import { refuse, type CallHandlers } from '../http';
-import { beginLoginAttempt, loginSucceeded } from '../loginThrottle';
+import { beginLoginAttempt, codeAccepted, loginSucceeded } from '../loginThrottle';
 import { createChallenge, isTwoFactorOn } from '../twoFactor';
 import { passwordResetMail } from '../mail';
 import { hashPassword, verifyPassword } from '../passwords';
@@ -93,6 +93,8 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
       // The link proved the mailbox is theirs: a lock left by failed sign-ins (perhaps someone else's,
       // on purpose) no longer keeps them out.
       loginSucceeded(app.db, body.email);
+      const user = findUserByEmail(app.db, body.email);
+      if (user) codeAccepted(app.db, user.id);
       return { status: 'success' };
     },
 

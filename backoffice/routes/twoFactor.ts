@@ -22,6 +22,9 @@ export function twoFactorHandlers(app: App): Pick<CallHandlers, TwoFactorCalls> 
     loginTwoFactor({ body, setHeader }) {
       const outcome = completeChallenge(app.db, app.sealer, body.challenge, body.code, app.now());
       if (outcome === 'invalid') throw refuse.signInExpired();
+      // The same answer as a sign-in to a locked account (too many wrong passwords or codes).
+      if (typeof outcome === 'object' && 'lockedFor' in outcome)
+        throw refuse.tooManyLoginAttempts(outcome.lockedFor);
       if (outcome === 'too_many') throw refuse.tooManyCodes(60);
       if (outcome === 'wrong_code') throw refuse.wrongCode();
       const user = findUserById(app.db, outcome.userId);

@@ -12,6 +12,12 @@ import { AuthShell, type AuthDesign } from '../auth-shell';
 import { TextField } from '../form-field';
 import { FormErrors, Notice, SubmitButton } from '../form-parts';
 
+/** The minutes of a lock named in the address (1 to 15; 15 when missing or not a number). */
+function lockMinutes(value: string | null): number {
+  const minutes = Number(value);
+  return Number.isInteger(minutes) && minutes >= 1 ? Math.min(minutes, 15) : 15;
+}
+
 export function LoginPage({ design, suffix }: { design: AuthDesign; suffix: '' | '2' }) {
   const { t } = useTranslation('auth');
   const lastResult = useActionData<typeof loginAction>();
@@ -27,13 +33,19 @@ export function LoginPage({ design, suffix }: { design: AuthDesign; suffix: '' |
   const twoSteps = params.get('twoSteps');
   const notice = params.get('expired')
     ? { text: t('login.sessionExpired'), color: 'warning' as const }
-    : twoSteps === 'expired' || twoSteps === 'locked'
-      ? { text: t(`twoSteps.restart.${twoSteps}`), color: 'warning' as const }
-      : params.get('reset')
-        ? { text: t('login.passwordChanged'), color: 'success' as const }
-        : params.get('signedOut')
-          ? { text: t('login.signedOut'), color: 'neutral' as const }
-          : null;
+    : twoSteps === 'locked'
+      ? // The account's lock after too many wrong codes: the same words as after wrong passwords.
+        {
+          text: t('login.accountLocked', { count: lockMinutes(params.get('minutes')) }),
+          color: 'warning' as const,
+        }
+      : twoSteps === 'expired'
+        ? { text: t('twoSteps.restart.expired'), color: 'warning' as const }
+        : params.get('reset')
+          ? { text: t('login.passwordChanged'), color: 'success' as const }
+          : params.get('signedOut')
+            ? { text: t('login.signedOut'), color: 'neutral' as const }
+            : null;
 
   return (
     <AuthShell design={design} title={t('login.heading')} subtitle={t('login.subtitle')}>
