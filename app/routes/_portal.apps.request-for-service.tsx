@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { SERVICES } from '~/catalog';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { titleMeta } from '~/components/page-title';
 import { AttachmentsField, DescriptionField } from '~/components/requests/request-form';
 import { SelectField } from '~/components/select-field';
@@ -17,6 +18,7 @@ import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { customerChoices } from '~/services/customers.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
+import { newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { staffRequestAction } from '~/services/request-actions.server';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
@@ -43,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadError,
     preselected: url.searchParams.get('customer') ?? '',
     filed: Number(url.searchParams.get('filed')) || null,
+    ...newFormKey(),
   };
 }
 
@@ -79,6 +82,7 @@ export default function StaffRequestForService() {
           >
             <Stack gap={2.5}>
               <FormErrors id={form.errorId} errors={form.errors} />
+              <IdempotencyKeyField lastResult={lastResult} />
               <SelectField
                 field={fields.customer}
                 label={t('staffRequest.customer')}

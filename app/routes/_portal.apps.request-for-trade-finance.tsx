@@ -6,6 +6,7 @@ import { titleMeta } from '~/components/page-title';
 import { DetailedRequestForm } from '~/components/requests/request-form';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
+import { newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { detailedRequestAction } from '~/services/request-actions.server';
 
@@ -16,7 +17,7 @@ export const handle = { i18n: ['common', 'catalog', 'requests'] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const { t, title } = await pageTools(request, 'requests');
-  return { title: title(t('tradeFinance.title')) };
+  return { title: title(t('tradeFinance.title')), ...newFormKey() };
 }
 
 export const action = detailedRequestAction('trade_finance', SCREEN);

@@ -11,6 +11,7 @@ import { titleMeta } from '~/components/page-title';
 import { ServiceRequestForm } from '~/components/requests/request-form';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
+import { newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { serviceRequestAction } from '~/services/request-actions.server';
 
@@ -19,7 +20,7 @@ export const handle = { i18n: ['common', 'catalog', 'requests'] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { anyOf: rolesFor('/apps/send-request-for-service') });
   const { t, title } = await pageTools(request, 'requests');
-  return { title: title(t('service.title')) };
+  return { title: title(t('service.title')), ...newFormKey() };
 }
 
 export const action = serviceRequestAction;

@@ -1,6 +1,7 @@
 // The one error path: whatever failed, the user gets a translation key ("namespace:key") for their language.
-import { messageWith } from '~/components/messages';
+import { messageWith, translateMessage } from '~/components/messages';
 import { isBackofficeError, type BackofficeErrorKind } from './backoffice/client.server';
+import { translator } from './i18n.server';
 
 /**
  * An answer that arrived but says it failed (`status` other than "success", spec section 8): the user
@@ -35,6 +36,8 @@ export function messageKeyFor(
   }
   if (isBackofficeError(error)) {
     if (error.code && overrides.byCode?.[error.code]) return overrides.byCode[error.code]!;
+    // A create form sent again with other content after its first sending was saved.
+    if (error.code === 'idempotency_key_reused') return 'common:errors.alreadySent';
     return overrides.byKind?.[error.kind] ?? byKind[error.kind];
   }
   return 'common:errors.unexpected';
@@ -45,4 +48,25 @@ export function reportError(context: string, error: unknown): void {
   if (error instanceof ServerRefusal) return;
   if (isBackofficeError(error) && (error.kind === 'rejected' || error.kind === 'unauthorized')) return;
   console.error(`[${context}]`, error);
+}
+
+/**
+ * What a record page's or download's loader does with a failed load (the one mapping): a Response goes
+ * on as it is; another customer's or a missing record is a 404, never told apart; a back office that is
+ * down or answered garbage is a 503 carrying the message the lists show, in the reader's language, as
+ * plain text (a download shows it as it is; a page's error boundary shows it). Anything else is a bug
+ * and stays a 500.
+ */
+export async function recordLoadFailed(request: Request, context: string, error: unknown): Promise<never> {
+  if (error instanceof Response) throw error;
+  if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+  if (isBackofficeError(error, 'unavailable') || isBackofficeError(error, 'bad_answer')) {
+    reportError(context, error);
+    const message = translateMessage(await translator(request, 'common'), messageKeyFor(error));
+    throw new Response(message, {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '30' },
+    });
+  }
+  throw error;
 }

@@ -17,6 +17,7 @@ import { detailedRequestSchema, serviceRequestSchema } from '~/forms/requests';
 import { ATTACHMENT_LIMITS, ATTACHMENT_TYPES } from '~/services/backoffice/contract';
 import { TextField } from '../form-field';
 import { FormErrors, SubmitButton } from '../form-parts';
+import { IdempotencyKeyField } from '../idempotency-key';
 import { translateMessage, type MessageField } from '../messages';
 import { SelectField } from '../select-field';
 import { PageHeading } from '~/components/page-parts';
@@ -114,6 +115,7 @@ export function ServiceRequestForm({ aside }: { aside?: ReactNode }) {
       >
         <Stack gap={2.5}>
           <FormErrors id={form.errorId} errors={form.errors} />
+          <IdempotencyKeyField lastResult={lastResult} />
           <SelectField
             field={fields.service}
             label={t('service.choose')}
@@ -153,6 +155,7 @@ export function DetailedRequestForm({ title, intro }: { title: string; intro: st
       >
         <Stack gap={2.5}>
           <FormErrors id={form.errorId} errors={form.errors} />
+          <IdempotencyKeyField lastResult={lastResult} />
           <Grid container spacing={2}>
             <Grid xs={12} md={6}>
               <SelectField

@@ -1,0 +1,198 @@
+// Create forms sent again (a double click, a retry after "not reachable") make one record: the actions
+// against the reference back office, behind a stand-in network that can lose an answer on its way back.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestBackoffice } from '../../backoffice/testing';
+import { formKeyFor, IDEMPOTENCY_FIELD } from '~/forms/idempotency';
+import {
+  args,
+  cookiesFrom,
+  formRequest,
+  PORTAL,
+  pageRequest,
+  startPortalBackoffice,
+} from '../../tests/unit/portal-server';
+
+let reference: TestBackoffice;
+let network: Server;
+/** The next answer to this call path is lost on its way back to the portal (after the back office saved). */
+let loseAnswerTo: string | null = null;
+let lostAnswers = 0;
+const cookies: Record<string, string> = {};
+
+function readAll(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+/** Forwards every call to the back office; an answer picked by `loseAnswerTo` never comes back. */
+async function startNetwork(target: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    void (async () => {
+      const body = await readAll(request);
+      const headers = new Headers();
+      for (const name of ['accept', 'content-type', 'cookie', 'idempotency-key']) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      const answer = await fetch(new URL(request.url ?? '/', target), {
+        method: request.method,
+        headers,
+        body: body.length > 0 ? body : undefined,
+      });
+      const text = await answer.text();
+      const path = (request.url ?? '').split('?')[0];
+      if (request.method === 'POST' && path === loseAnswerTo) {
+        // The back office has answered (and saved); the portal waits until its time limit and gives up.
+        loseAnswerTo = null;
+        lostAnswers += 1;
+        return;
+      }
+      const out: Record<string, string | string[]> = {
+        'content-type': answer.headers.get('content-type') ?? 'application/json',
+      };
+      const setCookies = answer.headers.getSetCookie();
+      if (setCookies.length > 0) out['set-cookie'] = setCookies;
+      response.writeHead(answer.status, out).end(text);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+beforeAll(async () => {
+  reference = await startPortalBackoffice();
+  network = await startNetwork(reference.backoffice.url);
+  process.env.BACKOFFICE_URL = `http://127.0.0.1:${(network.address() as AddressInfo).port}`;
+  // A short write limit, so the lost answer is given up on quickly (the default is the spec's minute).
+  process.env.BACKOFFICE_TIMEOUT_MS = '1500';
+  const { loginAction } = await import('./auth-actions.server');
+  for (const who of ['client', 'agent', 'admin']) {
+    const response = (await loginAction(
+      args(formRequest('/auth/login', { email: `${who}@example.com`, password: 'demo1234' })),
+    )) as Response;
+    cookies[who] = cookiesFrom(response);
+  }
+});
+afterAll(async () => {
+  network?.closeAllConnections();
+  await new Promise((resolve) => network?.close(resolve));
+  await reference?.dispose();
+});
+
+const rows = (table: string) =>
+  Number(reference.backoffice.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
+
+function multipart(path: string, cookie: string, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return new Request(new URL(path, PORTAL), { method: 'POST', body: form, headers: { Cookie: cookie } });
+}
+
+type Reply = {
+  init: ResponseInit | null;
+  data: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null };
+};
+
+const shipping = {
+  category: 'footwear',
+  containerType: 'groupage',
+  origin: 'india',
+  cbm: '14',
+  expectedRevenue: '2500',
+  description: 'Sandals, 40 cartons, sent once',
+};
+
+async function shippingForm(): Promise<string> {
+  const { loader } = await import('../routes/_portal.apps.request-for-shipping');
+  const page = await loader(args(pageRequest('/apps/request-for-shipping', { cookie: cookies.client })));
+  return page.idempotencyKey;
+}
+
+async function sendShipping(fields: Record<string, string>) {
+  const { action } = await import('../routes/_portal.apps.request-for-shipping');
+  return action(args(multipart('/apps/request-for-shipping', cookies.client!, fields)));
+}
+
+describe('the hidden key of a create form', () => {
+  it('is new on every form the loader serves', async () => {
+    const [first, second] = [await shippingForm(), await shippingForm()];
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
+  });
+
+  it('stays the one sent when the form comes back with what was typed, and is new after a success', () => {
+    const sent = { status: 'error' as const, initialValue: { [IDEMPOTENCY_FIELD]: 'sent-key-0123456789' } };
+    expect(formKeyFor(sent, 'fresh-key')).toBe('sent-key-0123456789');
+    expect(formKeyFor({ status: 'success', initialValue: null }, 'fresh-key')).toBe('fresh-key');
+    expect(formKeyFor(undefined, 'fresh-key')).toBe('fresh-key');
+  });
+
+  it('comes back in the form refused for a missing field', async () => {
+    const key = await shippingForm();
+    const reply = (await sendShipping({ ...shipping, category: '', [IDEMPOTENCY_FIELD]: key })) as Reply;
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.initialValue?.[IDEMPOTENCY_FIELD]).toBe(key);
+  });
+});
+
+describe('a request form sent twice', () => {
+  it('makes one request, and both sendings land on it', async () => {
+    const fields = { ...shipping, [IDEMPOTENCY_FIELD]: await shippingForm() };
+    const before = rows('shipping_requests');
+    const first = (await sendShipping(fields)) as Response;
+    const second = (await sendShipping(fields)) as Response;
+    expect(first.status).toBe(302);
+    expect(first.headers.get('Location')).toMatch(/^\/apps\/send-client-requests\?sent=\d+$/);
+    expect(second.headers.get('Location')).toBe(first.headers.get('Location'));
+    expect(rows('shipping_requests')).toBe(before + 1);
+  });
+
+  it('after "not reachable" while the back office saved it, sent again: one request, shown as sent', async () => {
+    const fields = {
+      ...shipping,
+      description: 'Sandals, the answer lost',
+      [IDEMPOTENCY_FIELD]: await shippingForm(),
+    };
+    const before = rows('shipping_requests');
+    loseAnswerTo = '/shipping-requests';
+    const timedOut = (await sendShipping(fields)) as Reply;
+    expect(lostAnswers).toBe(1);
+    expect(timedOut.init?.status).toBe(400);
+    expect(timedOut.data.error?.['']).toEqual(['common:errors.unavailable']);
+    expect(rows('shipping_requests')).toBe(before + 1);
+
+    const retried = (await sendShipping(fields)) as Response;
+    expect(retried.status).toBe(302);
+    const id = Number(retried.headers.get('Location')!.split('=')[1]);
+    expect(rows('shipping_requests')).toBe(before + 1);
+    expect(
+      reference.backoffice.db
+        .prepare('SELECT description FROM shipping_requests WHERE id = ?')
+        .pluck()
+        .get(id),
+    ).toContain('Sandals, the answer lost');
+  });
+
+  it('with other content under the same key: says the first was saved, and makes nothing', async () => {
+    const key = await shippingForm();
+    await sendShipping({ ...shipping, [IDEMPOTENCY_FIELD]: key });
+    const before = rows('shipping_requests');
+    const reply = (await sendShipping({ ...shipping, cbm: '15', [IDEMPOTENCY_FIELD]: key })) as Reply;
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.error?.['']).toEqual(['common:errors.alreadySent']);
+    expect(rows('shipping_requests')).toBe(before);
+  });
+
+  it('without a key (a page from before keys) is still sent, as before', async () => {
+    const before = rows('shipping_requests');
+    const response = (await sendShipping({ ...shipping, [IDEMPOTENCY_FIELD]: 'not a key' })) as Response;
+    expect(response.status).toBe(302);
+    expect(rows('shipping_requests')).toBe(before + 1);
+  });
+});
