@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Starts the reference back office (unless BACKOFFICE_URL points elsewhere) and the portal (the built
-// server, or with --dev Vite's dev server), then prints where to go and who to sign in as. Ctrl+C stops both.
+// server, or with --dev Vite's dev server), keeps both running, then prints where to go and who to sign in
+// as. Ctrl+C stops both.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from '../server/supervisor.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.PORT || '3000';
@@ -11,20 +13,22 @@ const host = process.env.HOST || '127.0.0.1';
 const backofficePort = process.env.BACKOFFICE_PORT || '8069';
 const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
 const dev = process.argv.includes('--dev');
-const children = [];
+/** @type {ReturnType<typeof supervise>[]} */
+const supervised = [];
 
+// The back office and the portal are started again if they stop on their own (with back-off); while
+// the back office is down, the portal keeps serving and says so on every page that needs it.
 function startChild(name, args, env) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
+  const child = supervise({
+    name,
+    start: () =>
+      spawn(process.execPath, args, {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, ...env },
+      }),
   });
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`[start] the ${name} stopped (${signal ?? `exit ${code}`}); stopping everything.`);
-    stop(code || 1);
-  });
-  children.push(child);
+  supervised.push(child);
   return child;
 }
 
@@ -40,18 +44,21 @@ async function waitFor(url, name, timeoutMs = 30_000) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   console.error(`[start] the ${name} did not answer at ${url} within ${timeoutMs / 1000} s.`);
-  stop(1);
+  await stop(1);
 }
 
 let stopping = false;
-function stop(code = 0) {
+async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 500).unref();
+  // Ctrl+C reaches every process of the terminal: none is started again as it stops.
+  for (const child of supervised) child.halt();
+  // The portal first (it finishes requests under way, up to its grace), then the back office.
+  for (const child of [...supervised].reverse()) await child.stop();
+  process.exit(code);
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
 
 let backofficeUrl = process.env.BACKOFFICE_URL;
 if (!backofficeUrl) {
