@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { t } = await pageTools(request, 'shipping');
   return documentDownload({
     request,
-    element: createElement(ClearanceReceipt, { order, issuedAt: new Date().toISOString() }),
+    element: createElement(ClearanceReceipt, { order }),
     title: `${t('receipt.title')} ${receiptNumber(order)}`,
     filename: receiptNumber(order),
     format,

@@ -24,11 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = recordIdOr404(params.id);
   const order = await orderOr404(request, signedIn, id);
   const { t, title } = await pageTools(request, 'shipping');
-  return {
-    title: title(`${t('receipt.title')} ${receiptNumber(order)}`),
-    order,
-    issuedAt: new Date().toISOString(),
-  };
+  return { title: title(`${t('receipt.title')} ${receiptNumber(order)}`), order };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -40,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta = titleMeta;
 
 export default function ClearanceReceiptPage() {
-  const { order, issuedAt } = useLoaderData<typeof loader>();
+  const { order } = useLoaderData<typeof loader>();
   const { t } = useTranslation('shipping');
   return (
     <Stack gap={2}>
@@ -59,7 +55,7 @@ export default function ClearanceReceiptPage() {
         name={`${t('receipt.title')} ${receiptNumber(order)}`}
         share={{ target: 'receipt' }}
       />
-      <ClearanceReceipt order={order} issuedAt={issuedAt} />
+      <ClearanceReceipt order={order} />
     </Stack>
   );
 }

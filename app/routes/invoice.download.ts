@@ -3,23 +3,23 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { createElement } from 'react';
 import { SharedRecordDocument, sharedRecordFilename } from '~/components/documents/shared-record';
 import { documentDownload, formatOr404 } from '~/services/documents/documents.server';
-import { loadSharedRecord } from '~/services/documents/share-links.server';
+import { loadSharedRecord, shareLinkAnswer } from '~/services/documents/share-links.server';
 import { pageTools } from '~/services/page.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const format = formatOr404(request);
-  const share = new URL(request.url).searchParams.get('share');
-  const record = await loadSharedRecord(share);
-  if (!record || !share) throw new Response('Not found', { status: 404 });
-  const { common } = await pageTools(request);
-  const response = await documentDownload({
-    request,
-    element: createElement(SharedRecordDocument, { record, issuedAt: new Date().toISOString() }),
-    title: common('shared.title'),
-    filename: sharedRecordFilename(record),
-    format,
-    backTo: `/invoice?${new URLSearchParams({ share })}`,
+  return shareLinkAnswer(async () => {
+    const format = formatOr404(request);
+    const share = new URL(request.url).searchParams.get('share');
+    const record = await loadSharedRecord(share);
+    if (!record || !share) throw new Response('Not found', { status: 404 });
+    const { common } = await pageTools(request);
+    return documentDownload({
+      request,
+      element: createElement(SharedRecordDocument, { record }),
+      title: common('shared.title'),
+      filename: sharedRecordFilename(record),
+      format,
+      backTo: `/invoice?${new URLSearchParams({ share })}`,
+    });
   });
-  response.headers.set('Referrer-Policy', 'no-referrer');
-  return response;
 }

@@ -13,13 +13,10 @@ import { DocumentActions } from '~/components/documents/document-actions';
 import { SharedRecordDocument } from '~/components/documents/shared-record';
 import { formatDate } from '~/components/format';
 import { titleMeta } from '~/components/page-title';
-import { loadSharedRecord } from '~/services/documents/share-links.server';
+import { loadSharedRecord, SHARE_LINK_HEADERS } from '~/services/documents/share-links.server';
 import { pageTools } from '~/services/page.server';
 
 export const handle = { i18n: ['common', 'auth', 'catalog', 'shipping', 'finance', 'billing'] };
-
-/** The link is the secret: keep it out of caches and out of the Referer of any next page. */
-const PRIVATE = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { common, title } = await pageTools(request);
@@ -27,20 +24,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const record = await loadSharedRecord(share);
   if (!record || !share) {
     return data(
-      { title: title(common('shared.invalidTitle')), record: null, share: null, issuedAt: '' },
-      { status: 404, headers: PRIVATE },
+      { title: title(common('shared.invalidTitle')), record: null, share: null },
+      { status: 404, headers: SHARE_LINK_HEADERS },
     );
   }
-  return data(
-    { title: title(common('shared.title')), record, share, issuedAt: new Date().toISOString() },
-    { headers: PRIVATE },
-  );
+  return data({ title: title(common('shared.title')), record, share }, { headers: SHARE_LINK_HEADERS });
 }
+
+/** The page and its data request (Remix sends a loader's headers only through this export). */
+export const headers = () => SHARE_LINK_HEADERS;
 
 export const meta = titleMeta;
 
 export default function SharedRecordPage() {
-  const { record, share, issuedAt } = useLoaderData<typeof loader>();
+  const { record, share } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   if (!record || !share) {
     return (
@@ -59,7 +56,7 @@ export default function SharedRecordPage() {
           downloadHref={`/invoice/download?${new URLSearchParams({ share })}`}
           name={t('shared.title')}
         />
-        <SharedRecordDocument record={record} issuedAt={issuedAt} />
+        <SharedRecordDocument record={record} />
       </Stack>
     </Box>
   );

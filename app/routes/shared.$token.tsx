@@ -10,6 +10,7 @@ import { AuthShell } from '~/components/auth-shell';
 import { Button } from '~/components/button';
 import { formatBytes, formatDate } from '~/components/format';
 import { titleMeta } from '~/components/page-title';
+import { SHARE_LINK_HEADERS } from '~/services/documents/share-links.server';
 import { loadSharedDocument } from '~/services/shares.server';
 import { pageTools } from '~/services/page.server';
 
@@ -19,7 +20,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { common, title } = await pageTools(request);
   const file = await loadSharedDocument(params.token);
   if (!file) {
-    return data({ title: title(common('shared.invalidTitle')), file: null, token: null }, { status: 404 });
+    return data(
+      { title: title(common('shared.invalidTitle')), file: null, token: null },
+      { status: 404, headers: SHARE_LINK_HEADERS },
+    );
   }
   return data(
     {
@@ -31,10 +35,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       token: params.token!,
     },
-    // The link is the secret: keep it out of caches and out of the Referer of any next page.
-    { headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } },
+    { headers: SHARE_LINK_HEADERS },
   );
 }
+
+/** The page and its data request (Remix sends a loader's headers only through this export). */
+export const headers = () => SHARE_LINK_HEADERS;
 
 export const meta = titleMeta;
 

@@ -13,7 +13,11 @@ export function receiptNumber(order: { name: string }): string {
   return `CR-${order.name}`;
 }
 
-export function ClearanceReceipt({ order, issuedAt }: { order: ShippingOrderDetail; issuedAt: string }) {
+/**
+ * The receipt is issued when the order is first cleared and keeps that date (the back office's
+ * `receipt_issued_at`); before that it is a preview that says it is not yet issued.
+ */
+export function ClearanceReceipt({ order }: { order: ShippingOrderDetail }) {
   const { t, i18n } = useTranslation('shipping');
   const { t: tcat } = useTranslation('catalog');
   const language = i18n.language;
@@ -35,7 +39,10 @@ export function ClearanceReceipt({ order, issuedAt }: { order: ShippingOrderDeta
         title={title}
         facts={[
           [t('receipt.number'), <span dir="ltr">{receiptNumber(order)}</span>],
-          [t('receipt.issued'), formatDate(issuedAt, language)],
+          [
+            t('receipt.issued'),
+            order.receipt_issued_at ? formatDate(order.receipt_issued_at, language) : t('receipt.notIssued'),
+          ],
         ]}
       />
 

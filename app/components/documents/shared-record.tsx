@@ -5,14 +5,14 @@ import { InvoiceDocument } from './invoice-document';
 import { LoanDocument } from './loan-document';
 import { StatementDocument } from './statement-document';
 
-export function SharedRecordDocument({ record, issuedAt }: { record: SharedRecord; issuedAt: string }) {
+export function SharedRecordDocument({ record }: { record: SharedRecord }) {
   switch (record.kind) {
     case 'invoice':
       return <InvoiceDocument invoice={record.invoice} />;
     case 'statement':
       return <StatementDocument statement={record.statement} />;
     case 'clearance_receipt':
-      return <ClearanceReceipt order={record.order} issuedAt={issuedAt} />;
+      return <ClearanceReceipt order={record.order} />;
     case 'loan':
       return <LoanDocument loan={record.loan} />;
   }

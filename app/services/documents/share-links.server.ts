@@ -7,6 +7,35 @@ import { backoffice, isBackofficeError } from '../backoffice/client.server';
 import { shareToken, type CallAnswer, type SharedRecord } from '../backoffice/contract';
 import { env } from '../env.server';
 
+/**
+ * Every answer of a share link (page, data request, PDF, PNG, file, refusal): the link is the secret, so
+ * no browser or proxy cache keeps the answer and no Referer header carries the link to another site.
+ */
+export const SHARE_LINK_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'Referrer-Policy': 'no-referrer',
+} as const;
+
+/** The response (a download, a redirect, a refusal) with SHARE_LINK_HEADERS. */
+export function withShareLinkHeaders(response: Response): Response {
+  for (const [name, value] of Object.entries(SHARE_LINK_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
+/**
+ * A share-link route's answer, whether returned or thrown (a refusal), with SHARE_LINK_HEADERS. Route
+ * modules also export `headers = () => SHARE_LINK_HEADERS`: without it Remix drops a loader's headers
+ * from the page and its data request.
+ */
+export async function shareLinkAnswer(answer: () => Promise<Response>): Promise<Response> {
+  try {
+    return withShareLinkHeaders(await answer());
+  } catch (error) {
+    if (error instanceof Response) throw withShareLinkHeaders(error);
+    throw error;
+  }
+}
+
 const SIGNED = /^([A-Za-z0-9_-]{32,128})\.(\d{9,12})\.([A-Za-z0-9_-]{43})$/;
 
 function signature(token: string, expires: string, secret: string): string {
