@@ -14,8 +14,20 @@ export const MESSAGE_MAX_LENGTH = DEMO_LIMITS.text;
 /** A note's longest title. */
 export const NOTE_TITLE_MAX_LENGTH = 500;
 
-/** /apps/chats: search by name; the selected chat is read apart (an unknown one is a 404). */
-export const chatListParams = z.object({ q: search });
+/**
+ * /apps/chats: search by name, and the page of the chat's messages (1: the latest); the selected chat is
+ * read apart (an unknown one is a 404).
+ */
+export const chatListParams = z.object({
+  q: search,
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,3}$/)
+    .transform(Number)
+    .optional()
+    .catch(undefined)
+    .transform((value) => value ?? 1),
+});
 
 export const chatMessageSchema = z.object({ message: text(MESSAGE_MAX_LENGTH) });
 

@@ -27,11 +27,33 @@ export const blogCommentSchema = z.object({ comment: text });
 export const PROFILE_TABS = ['posts', 'followers', 'gallery'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
-/** /user-profile?tab=posts|followers|gallery&q= (posts by default; q searches followers and gallery). */
+/** A page number in the URL (1 when absent or not a plain number). */
+const pageNumber = z
+  .string()
+  .regex(/^[1-9]\d{0,3}$/)
+  .transform(Number)
+  .optional()
+  .catch(undefined)
+  .transform((value) => value ?? 1);
+const pagedId = z.string().trim().min(1).max(100).optional().catch(undefined);
+
+/**
+ * /user-profile?tab=posts|followers|gallery&q= (posts by default; q searches followers and gallery);
+ * on the posts tab, ?post=&page= pages one post's comments and ?comment=&replies= one comment's replies
+ * (page 1: the latest).
+ */
 export const profileParams = z.object({
   tab: z.enum(PROFILE_TABS).catch('posts').default('posts'),
   q: search,
+  post: pagedId,
+  page: pageNumber,
+  comment: pagedId,
+  replies: pageNumber,
 });
+export type ProfileParams = z.infer<typeof profileParams>;
+
+/** /apps/blog/detail/:id?page= (the comments' page, 1: the latest). */
+export const blogDetailParams = z.object({ page: pageNumber });
 
 /** A comment under a feed post. */
 export const feedCommentSchema = z.object({ postId: id, comment: text });

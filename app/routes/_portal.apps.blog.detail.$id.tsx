@@ -20,10 +20,13 @@ import { formatDate, formatDateTime } from '~/components/format';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { titleMeta } from '~/components/page-title';
 import { CommentField, Figures, PersonAvatar } from '~/components/social/parts';
-import { blogCommentSchema } from '~/forms/social';
+import { PageLinks } from '~/components/demo-page-links';
+import { queryOf } from '~/forms/pages';
+import { blogCommentSchema, blogDetailParams } from '~/forms/social';
 import type { BlogReply } from '~/fixtures/types';
-import { authorOf, backTo, demoScreen } from '~/services/demo/screen.server';
+import { authorOf, backTo, demoScreen, limitMessage } from '~/services/demo/screen.server';
 import { addBlogComment, findBlogPost, type DemoState } from '~/services/demo/store.server';
+import { DEMO_PAGE, latestPage } from '~/services/demo/limits';
 import { pageTools } from '~/services/page.server';
 
 export const handle = { i18n: ['common', 'social'] };
@@ -41,7 +44,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { state } = await demoScreen(request, SCREEN);
   const post = postOr404(state, params.id);
   const { title } = await pageTools(request, 'social');
-  return { title: title(post.title), post };
+  // One page of the comments (the newest first), so the page stays small however many were added.
+  const { page } = blogDetailParams.parse(queryOf(request));
+  const comments = latestPage(post.comments, page, DEMO_PAGE.comments, true);
+  return {
+    title: title(post.title),
+    post: { ...post, comments: comments.items },
+    commentPaging: comments.paging,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -49,8 +59,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const post = postOr404(state, params.id);
   const submission = parseWithZod(await request.formData(), { schema: blogCommentSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  addBlogComment(state, post.id, submission.value.comment, authorOf(user));
-  return backTo(request, {}, 'comments');
+  try {
+    addBlogComment(state, post.id, submission.value.comment, authorOf(user));
+  } catch (error) {
+    const message = limitMessage(error);
+    if (!message) throw error;
+    return data(submission.reply({ formErrors: [message] }), { status: 400 });
+  }
+  // The new comment is the newest: back to the first page.
+  return backTo(request, { page: null }, 'comments');
 }
 
 export const meta = titleMeta;
@@ -102,7 +119,7 @@ function CommentForm({ firstCommentId }: { firstCommentId: string | undefined })
 }
 
 export default function BlogDetail() {
-  const { post } = useLoaderData<typeof loader>();
+  const { post, commentPaging } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('social');
   return (
     <Stack gap={3} sx={{ maxWidth: 900 }}>
@@ -158,7 +175,7 @@ export default function BlogDetail() {
               { icon: <IconShare aria-hidden size={16} />, text: t('blog.shares', { count: post.share }) },
               {
                 icon: <IconMessage aria-hidden size={16} />,
-                text: t('blog.comments', { count: post.comments.length }),
+                text: t('blog.comments', { count: commentPaging.total }),
               },
             ]}
           />
@@ -212,6 +229,7 @@ export default function BlogDetail() {
             ))}
           </Stack>
         )}
+        <PageLinks paging={commentPaging} pageParam="page" anchor="comments" kind="comments" />
       </Card>
     </Stack>
   );

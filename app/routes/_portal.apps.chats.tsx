@@ -16,6 +16,7 @@ import { IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
+import { PageLinks } from '~/components/demo-page-links';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { formatDateTime, formatRelative } from '~/components/format';
 import { SearchForm } from '~/components/list-table';
@@ -26,8 +27,9 @@ import { titleMeta } from '~/components/page-title';
 import { CHAT_ME } from '~/fixtures/chats';
 import type { ChatContact, ChatMessage } from '~/fixtures/types';
 import { chatListParams, chatMessageSchema } from '~/forms/messaging';
-import { backTo, demoScreen } from '~/services/demo/screen.server';
+import { backTo, demoScreen, limitMessage } from '~/services/demo/screen.server';
 import { sendChatMessage, type DemoState } from '~/services/demo/store.server';
+import { DEMO_PAGE, latestPage } from '~/services/demo/limits';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 
@@ -67,7 +69,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       };
     });
   // Relative times are counted from the server's clock, the same when the browser takes the page over.
-  return { title: title(t('chats.title')), params, contacts, chat, now: new Date().toISOString() };
+  // One page of the messages (the latest), so the page stays small however many were sent.
+  const messages = latestPage(chat.messages, params.page, DEMO_PAGE.messages);
+  return {
+    title: title(t('chats.title')),
+    params,
+    contacts,
+    chat: { ...chat, messages: messages.items },
+    messagePaging: messages.paging,
+    now: new Date().toISOString(),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -75,9 +86,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const chat = selectedChat(state, new URL(request.url).searchParams.get('chat'));
   const submission = parseWithZod(await request.formData(), { schema: chatMessageSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  sendChatMessage(state, chat.id, submission.value.message, CHAT_ME);
-  // Back to the same chat, search kept.
-  return backTo(request);
+  try {
+    sendChatMessage(state, chat.id, submission.value.message, CHAT_ME);
+  } catch (error) {
+    const message = limitMessage(error);
+    if (!message) throw error;
+    return data(submission.reply({ formErrors: [message] }), { status: 400 });
+  }
+  // Back to the same chat, search kept, on the page that shows the new message.
+  return backTo(request, { page: null });
 }
 
 export const meta = titleMeta;
@@ -181,7 +198,7 @@ function Composer({ chat }: { chat: ChatContact }) {
 }
 
 export default function Chats() {
-  const { params, contacts, chat, now } = useLoaderData<typeof loader>();
+  const { params, contacts, chat, messagePaging, now } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('messaging');
   return (
     <Stack gap={3}>
@@ -264,6 +281,7 @@ export default function Chats() {
                 <PresenceBadge status={chat.status} />
               </div>
             </Stack>
+            <PageLinks paging={messagePaging} pageParam="page" anchor="chats-conversation" kind="messages" />
             {/* column-reverse keeps the newest message in view without any script. */}
             <Box sx={{ display: 'flex', flexDirection: 'column-reverse', maxHeight: 520, overflowY: 'auto' }}>
               <Stack component="ol" aria-label={t('chats.messages')} gap={1.5} sx={{ m: 0, p: 1 }}>
@@ -273,7 +291,7 @@ export default function Chats() {
               </Stack>
             </Box>
             {chat.messages.length === 0 && <Typography>{t('chats.noMessages')}</Typography>}
-            <Composer key={`${chat.id}-${chat.messages.length}`} chat={chat} />
+            <Composer key={`${chat.id}-${messagePaging.total}`} chat={chat} />
           </Card>
         </Grid>
       </Grid>

@@ -33,7 +33,7 @@ import {
   contactSchema,
   type ContactFilter,
 } from '~/forms/workspace';
-import { backTo, demoScreen, orNotFound } from '~/services/demo/screen.server';
+import { backTo, demoScreen, limitMessage, orNotFound } from '~/services/demo/screen.server';
 import {
   addContact,
   toggleContactDeleted,
@@ -99,13 +99,20 @@ export async function action({ request }: ActionFunctionArgs) {
       try {
         added = addContact(state, submission.value);
       } catch (error) {
-        if (!(error instanceof RangeError)) throw error;
-        return data(submission.reply({ formErrors: ['workspace:contacts.full'] }), { status: 400 });
+        const message = limitMessage(error);
+        if (!message) throw error;
+        return data(submission.reply({ formErrors: [message] }), { status: 400 });
       }
       return backTo(request, { new: null, id: String(added.id), filter: null, q: null, saved: '1' });
     }
     if (id === undefined) throw new Response('Bad request', { status: 400 });
-    orNotFound(() => updateContact(state, id, submission.value));
+    try {
+      orNotFound(() => updateContact(state, id, submission.value));
+    } catch (error) {
+      const message = limitMessage(error);
+      if (!message) throw error;
+      return data(submission.reply({ formErrors: [message] }), { status: 400 });
+    }
     return backTo(request, { edit: null, id: String(id), saved: '1' });
   }
   if (id === undefined) throw new Response('Bad request', { status: 400 });

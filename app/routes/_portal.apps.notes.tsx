@@ -22,7 +22,7 @@ import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
 import { NOTE_COLOURS, type Note } from '~/fixtures/types';
 import { noteListParams, noteSchema } from '~/forms/messaging';
-import { backTo, demoScreen } from '~/services/demo/screen.server';
+import { backTo, demoScreen, limitMessage } from '~/services/demo/screen.server';
 import { addNote, DemoNotFound, removeNote, updateNote, type DemoState } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
@@ -74,15 +74,22 @@ export async function action({ request }: ActionFunctionArgs) {
         const note = addNote(state, submission.value.title, submission.value.color);
         return backTo(request, { id: String(note.id) });
       } catch (error) {
-        if (!(error instanceof RangeError)) throw error;
-        return refused('add', submission.reply({ formErrors: ['messaging:notes.tooMany'] }));
+        const message = limitMessage(error);
+        if (!message) throw error;
+        return refused('add', submission.reply({ formErrors: [message] }));
       }
     }
     if (intent === 'edit') {
       const id = recordIdOr404(formData.get('id'));
       const submission = parseWithZod(formData, { schema: noteSchema });
       if (submission.status !== 'success') return refused('edit', submission.reply());
-      updateNote(state, id, submission.value);
+      try {
+        updateNote(state, id, submission.value);
+      } catch (error) {
+        const message = limitMessage(error);
+        if (!message) throw error;
+        return refused('edit', submission.reply({ formErrors: [message] }));
+      }
       return backTo(request, { id: String(id) });
     }
     if (intent === 'remove') {

@@ -23,12 +23,19 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatNumber } from '~/components/format';
 import { titleMeta } from '~/components/page-title';
 import { PageHeading } from '~/components/page-parts';
-import { FeedPostCard, type ProfileFormReply } from '~/components/social/feed';
+import { FeedPostCard, type FeedPostView, type ProfileFormReply } from '~/components/social/feed';
 import { PersonAvatar } from '~/components/social/parts';
 import { queryOf } from '~/forms/pages';
-import { PROFILE_TABS, profileActionSchema, profileParams, type ProfileTab } from '~/forms/social';
-import type { FollowUser } from '~/fixtures/types';
-import { authorOf, backTo, demoScreen, orNotFound } from '~/services/demo/screen.server';
+import {
+  PROFILE_TABS,
+  profileActionSchema,
+  profileParams,
+  type ProfileParams,
+  type ProfileTab,
+} from '~/forms/social';
+import type { FeedPost, FollowUser } from '~/fixtures/types';
+import { DEMO_PAGE, latestPage, type ListPage } from '~/services/demo/limits';
+import { authorOf, backTo, demoScreen, limitMessage, orNotFound } from '~/services/demo/screen.server';
 import {
   addFeedComment,
   addFeedReply,
@@ -46,10 +53,34 @@ const SCREEN = '/user-profile';
 const matches = (name: string, q: string | undefined) =>
   !q || name.toLocaleLowerCase().includes(q.toLocaleLowerCase());
 
+/**
+ * A feed post with one page of its comments (the latest, or the page the URL asks for this post) and
+ * of each comment's replies, so the page stays small however much was added.
+ */
+function feedPostPage(post: FeedPost, params: ProfileParams): FeedPostView {
+  const comments = latestPage(
+    post.data.comments,
+    params.post === post.id ? params.page : 1,
+    DEMO_PAGE.comments,
+  );
+  const replyPaging: Record<string, ListPage> = {};
+  const shown = comments.items.map((comment) => {
+    const replies = latestPage(
+      comment.data.replies,
+      params.comment === comment.id ? params.replies : 1,
+      DEMO_PAGE.replies,
+    );
+    replyPaging[comment.id] = replies.paging;
+    return { ...comment, data: { ...comment.data, replies: replies.items } };
+  });
+  return { ...post, data: { ...post.data, comments: shown }, commentPaging: comments.paging, replyPaging };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, state } = await demoScreen(request, SCREEN);
   const { t, title } = await pageTools(request, 'social');
-  const { tab, q } = profileParams.parse(queryOf(request));
+  const params = profileParams.parse(queryOf(request));
+  const { tab, q } = params;
   return {
     title: title(t('profile.title')),
     me: { name: user.name, role: user.role, image: user.profile_image },
@@ -60,8 +91,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     tab,
     q: tab === 'posts' ? null : (q ?? null),
-    // Only what the open tab shows.
-    posts: tab === 'posts' ? state.feed : [],
+    // Only what the open tab shows, and of long lists one page.
+    posts: tab === 'posts' ? state.feed.map((post) => feedPostPage(post, params)) : [],
     followers: tab === 'followers' ? state.followers.filter((person) => matches(person.name, q)) : [],
     gallery: tab === 'gallery' ? state.gallery.filter((item) => matches(item.name, q)) : [],
   };
@@ -82,26 +113,44 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const change = submission.value;
   // Where the page lands after the change: the thing that changed.
-  const anchor = orNotFound((): string => {
-    switch (change.intent) {
-      case 'likePost':
-        togglePostLike(state, change.postId);
-        return `${change.postId}-likes`;
-      case 'comment':
-        addFeedComment(state, change.postId, change.comment, authorOf(user));
-        return `${change.postId}-comment`;
-      case 'reply':
-        addFeedReply(state, change.postId, change.commentId, change.reply, authorOf(user));
-        return `comment-${change.commentId}`;
-      case 'likeComment':
-        toggleCommentLike(state, change.postId, change.commentId);
-        return `comment-${change.commentId}`;
-      case 'follow':
-        toggleFollow(state, change.userId);
-        return `user-${change.userId}`;
-    }
-  });
-  return backTo(request, {}, anchor);
+  let anchor: string;
+  try {
+    anchor = orNotFound((): string => {
+      switch (change.intent) {
+        case 'likePost':
+          togglePostLike(state, change.postId);
+          return `${change.postId}-likes`;
+        case 'comment':
+          addFeedComment(state, change.postId, change.comment, authorOf(user));
+          return `${change.postId}-comment`;
+        case 'reply':
+          addFeedReply(state, change.postId, change.commentId, change.reply, authorOf(user));
+          return `comment-${change.commentId}`;
+        case 'likeComment':
+          toggleCommentLike(state, change.postId, change.commentId);
+          return `comment-${change.commentId}`;
+        case 'follow':
+          toggleFollow(state, change.userId);
+          return `user-${change.userId}`;
+      }
+    });
+  } catch (error) {
+    const message = limitMessage(error);
+    if (!message) throw error;
+    const form =
+      change.intent === 'reply'
+        ? `reply-${change.commentId}`
+        : change.intent === 'comment'
+          ? `comment-${change.postId}`
+          : '';
+    return data<ProfileFormReply>(
+      { form, result: submission.reply({ formErrors: [message] }) },
+      { status: 400 },
+    );
+  }
+  // A new comment or reply is the latest: back to the first page of the lists it joined.
+  const adds = change.intent === 'comment' || change.intent === 'reply';
+  return backTo(request, adds ? { post: null, page: null, comment: null, replies: null } : {}, anchor);
 }
 
 export const meta = titleMeta;

@@ -14,7 +14,8 @@ import {
   withParams,
 } from '../../tests/unit/portal-server';
 import { COMMENT_MAX_LENGTH } from '~/forms/social';
-import { DEMO_LIMITS, resetDemoStates } from '~/services/demo/store.server';
+import { DEMO_PAGE } from '~/services/demo/limits';
+import { DEMO_LIMITS, DEMO_USER_LIMITS, resetDemoStates } from '~/services/demo/store.server';
 
 let reference: TestBackoffice;
 let cookies: Record<PortalAccount, string>;
@@ -228,6 +229,70 @@ describe('/user-profile', () => {
     expect(found.counts.following).toBe(list.counts.following + 1);
     await post({ intent: 'follow', userId: person.id }, query);
     expect((await read(query)).counts.following).toBe(list.counts.following);
+  });
+
+  it('keeps the page small however much the user added: one page of comments and replies, paged in the URL', async () => {
+    const long = 'x'.repeat(1000);
+    for (let n = 0; n < DEMO_USER_LIMITS.comments; n += 1) {
+      const answer = (await post({
+        intent: 'comment',
+        postId: 'post-1',
+        comment: `${n} ${long}`,
+      })) as Response;
+      expect(answer.status).toBe(302);
+    }
+    for (let n = 0; n < 25; n += 1) {
+      await post({ intent: 'reply', postId: 'post-1', commentId: 'post-1-c1', reply: `reply ${n}` });
+    }
+    // One more comment is refused with a message in the user's language, what was typed kept (no script).
+    const refused = dataOf<{
+      form: string;
+      result: { error: Record<string, string[]>; initialValue: Record<string, string> };
+    }>(await post({ intent: 'comment', postId: 'post-1', comment: 'One too many' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.form).toBe('comment-post-1');
+    expect(refused.body.result.error['']).toEqual([
+      `demoLimits.comments|${JSON.stringify({ max: DEMO_USER_LIMITS.comments })}`,
+    ]);
+    expect(refused.body.result.initialValue.comment).toBe('One too many');
+
+    const first = await read();
+    const shown = first.posts[0]!;
+    expect(shown.commentPaging).toEqual({
+      page: 1,
+      pages: Math.ceil(shown.commentPaging.total / DEMO_PAGE.comments),
+      total: 2 + DEMO_USER_LIMITS.comments,
+    });
+    // The latest page: the last comments added, in their order.
+    expect(shown.data.comments).toHaveLength(DEMO_PAGE.comments);
+    expect(shown.data.comments.at(-1)!.data.comment).toBe(`${DEMO_USER_LIMITS.comments - 1} ${long}`);
+    // The whole page's data stays small: about a page of comments, not all 200 KB the user wrote.
+    expect(JSON.stringify(first).length).toBeLessThan(48 * 1024);
+
+    // The earlier pages are in the URL, for this post only.
+    const second = (await read('?tab=posts&post=post-1&page=2')).posts[0]!;
+    expect(second.commentPaging.page).toBe(2);
+    expect(second.data.comments.at(-1)!.data.comment).toBe(
+      `${DEMO_USER_LIMITS.comments - 1 - DEMO_PAGE.comments} ${long}`,
+    );
+    const oldest = (await read('?tab=posts&post=post-1&page=999')).posts[0]!;
+    expect(oldest.commentPaging.page).toBe(oldest.commentPaging.pages);
+    expect(oldest.data.comments[0]!.id).toBe('post-1-c1');
+    // The replies of a comment are paged the same way.
+    const replies = oldest.data.comments[0]!.data.replies;
+    expect(replies).toHaveLength(DEMO_PAGE.replies);
+    expect(replies.at(-1)!.data.comment).toBe('reply 24');
+    expect(oldest.replyPaging['post-1-c1']!.total).toBe(1 + 25);
+    const earlier = await read('?tab=posts&post=post-1&page=999&comment=post-1-c1&replies=2');
+    expect(earlier.posts[0]!.data.comments[0]!.data.replies.at(-1)!.data.comment).toBe(
+      `reply ${24 - DEMO_PAGE.replies}`,
+    );
+
+    // Another user's profile is untouched and may still comment.
+    const other = await import('./_portal.user-profile').then(({ loader }) =>
+      loader(args(pageRequest('/user-profile', { cookie: cookies.client2 }))),
+    );
+    expect(other.posts[0]!.commentPaging.total).toBe(2);
   });
 
   it('refuses an empty comment for that form only, and answers 404 for an unknown record', async () => {

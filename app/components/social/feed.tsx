@@ -16,9 +16,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { formatDateTime } from '~/components/format';
+import { PageLinks } from '~/components/demo-page-links';
 import { FormErrors } from '~/components/form-parts';
 import { feedCommentSchema, feedReplySchema } from '~/forms/social';
 import type { FeedComment, FeedPost, FeedReply, Likes } from '~/fixtures/types';
+import type { ListPage } from '~/services/demo/limits';
 import { CommentField, PersonAvatar } from './parts';
 
 /** What the profile's action answers for a refused comment or reply: which form, and its reply. */
@@ -26,6 +28,13 @@ export interface ProfileFormReply {
   form: string;
   result: SubmissionResult<string[]>;
 }
+
+/** A feed post as the profile shows it: one page of its comments, and of each comment's replies. */
+export type FeedPostView = FeedPost & {
+  commentPaging: ListPage;
+  /** By comment id. */
+  replyPaging: Record<string, ListPage>;
+};
 
 const scrollMargin = { scrollMarginTop: 'calc(var(--topbar-height) + 16px)' };
 
@@ -201,10 +210,11 @@ function Reply({ reply }: { reply: FeedReply }) {
   );
 }
 
-function Comment({ post, comment }: { post: FeedPost; comment: FeedComment }) {
+function Comment({ post, comment }: { post: FeedPostView; comment: FeedComment }) {
   const { t } = useTranslation('social');
   const name = comment.profile.name;
   const ids = { postId: post.id, commentId: comment.id };
+  const replyPaging = post.replyPaging[comment.id];
   return (
     <Stack
       component="li"
@@ -228,6 +238,16 @@ function Comment({ post, comment }: { post: FeedPost; comment: FeedComment }) {
           likes={comment.data.likes}
           label={t('profile.likeComment', { name })}
         />
+        {replyPaging && (
+          <PageLinks
+            paging={replyPaging}
+            idParam="comment"
+            id={comment.id}
+            pageParam="replies"
+            anchor={`comment-${comment.id}`}
+            kind="replies"
+          />
+        )}
         {comment.data.replies.length > 0 && (
           <Stack
             component="ul"
@@ -256,7 +276,7 @@ function Comment({ post, comment }: { post: FeedPost; comment: FeedComment }) {
   );
 }
 
-export function FeedPostCard({ post }: { post: FeedPost }) {
+export function FeedPostCard({ post }: { post: FeedPostView }) {
   const { t } = useTranslation('social');
   const headingId = `post-${post.id}-author`;
   const images = post.data.images;
@@ -302,12 +322,24 @@ export function FeedPostCard({ post }: { post: FeedPost }) {
           textColor="text.secondary"
           startDecorator={<IconMessage aria-hidden size={16} />}
         >
-          {t('profile.comments', { count: post.data.comments.length })}
+          {t('profile.comments', { count: post.commentPaging.total })}
         </Typography>
       </Stack>
       <Divider />
-      <section aria-label={t('profile.commentsOn', { name: post.profile.name })}>
+      <section
+        id={`${post.id}-comments`}
+        aria-label={t('profile.commentsOn', { name: post.profile.name })}
+        style={scrollMargin}
+      >
         <Stack gap={2}>
+          <PageLinks
+            paging={post.commentPaging}
+            idParam="post"
+            id={post.id}
+            pageParam="page"
+            anchor={`${post.id}-comments`}
+            kind="comments"
+          />
           {post.data.comments.length > 0 && (
             <Stack component="ul" gap={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {post.data.comments.map((comment) => (

@@ -6,6 +6,8 @@
 // - Answers are JSON, never cached (`Cache-Control: private, no-store`): they are one user's data.
 // - POST bodies are JSON; url-encoded and multipart forms are read too. The mock did not validate; here
 //   a body that does not fit gets 400 `{ error }` naming the fields, which is the honest answer.
+// - What would take the user over their caps (limits.ts) is refused and nothing earlier is dropped: 409
+//   `{ error }` for one record too many of a kind, 413 for text beyond their budget.
 // - The spec's error catalogue (section 8): anything that goes wrong in a handler, a missing post or
 //   comment included (the mock threw on those), answers 500 `{ error: 'Internal server error' }`.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
@@ -14,7 +16,14 @@ import type { Person } from '~/fixtures/types';
 import { ALL_ROLES, hasRole } from '~/services/access';
 import { getOptionalUser } from '~/services/auth.server';
 import type { PortalUser } from '~/services/user';
-import { DEMO_LIMITS, DemoNotFound, demoState, type DemoState } from './store.server';
+import {
+  DEMO_LIMITS,
+  DEMO_USER_LIMITS,
+  DemoLimitReached,
+  DemoNotFound,
+  demoState,
+  type DemoState,
+} from './store.server';
 
 export const INTERNAL_ERROR = 'Internal server error';
 export const POST_NOT_FOUND = 'Post not found';
@@ -41,7 +50,19 @@ async function caller(request: Request): Promise<PortalUser | Response> {
 /** The signed-in user as the author of a comment or reply (no avatar: screens show initials). */
 const personOf = (user: PortalUser): Person => ({ id: user.id, name: user.name, avatar: '' });
 
+/** The refusal of a change over the user's caps, in the API's language (English, like its other errors). */
+export function overLimit(error: DemoLimitReached): Response {
+  if (error.kind === 'textBytes') {
+    const kb = DEMO_USER_LIMITS.textBytes / 1024;
+    return refusal(413, `You have used all the text the demo keeps for you (${kb} KB)`);
+  }
+  const most = DEMO_USER_LIMITS[error.kind];
+  const kind = error.kind === 'cartLines' ? 'cart lines' : error.kind;
+  return refusal(409, `You have reached the demo's limit of ${most} ${kind}`);
+}
+
 function failed(what: string, error: unknown): Response {
+  if (error instanceof DemoLimitReached) return overLimit(error);
   // A missing record is the caller's mistake, not a fault worth a stack trace.
   if (!(error instanceof DemoNotFound)) console.error(`[demo api: ${what}]`, error);
   return refusal(500, INTERNAL_ERROR);

@@ -13,7 +13,7 @@ import {
 } from '../../../tests/unit/portal-server';
 import type { BlogPost, FeedPost } from '~/fixtures/types';
 import { MAX_BODY_BYTES } from './api.server';
-import { demoState, resetDemoStates } from './store.server';
+import { DEMO_LIMITS, DEMO_USER_LIMITS, demoState, resetDemoStates, usageOf } from './store.server';
 
 let reference: TestBackoffice;
 let cookies: Record<PortalAccount, string>;
@@ -341,6 +341,52 @@ describe('POST /api/data/posts/*', () => {
       }),
     );
     expect(feedPost((await read<{ posts: FeedPost[] }>(response)).posts, 'post-3').data.likes.value).toBe(8);
+  });
+});
+
+describe("the user's caps (DEMO_USER_LIMITS)", () => {
+  it('answers 409 with a message once the user has added as many comments as they may, dropping nothing', async () => {
+    for (let n = 0; n < DEMO_USER_LIMITS.comments; n += 1) {
+      const path = n % 2 ? '/api/data/posts/comments/add' : '/api/data/blog/post/add';
+      const postId = n % 2 ? `post-${(n % 4) + 1}` : 1287;
+      expect((await post(path, { postId, comment: `comment ${n}` })).status).toBe(200);
+    }
+    const refused = await post('/api/data/posts/comments/add', { postId: 'post-1', comment: 'one too many' });
+    expect(refused.status).toBe(409);
+    expect(await read<{ error: string }>(refused)).toEqual({
+      error: `You have reached the demo's limit of ${DEMO_USER_LIMITS.comments} comments`,
+    });
+    const state = demoState(currentUserId('client'));
+    expect(usageOf(state).comments).toBe(DEMO_USER_LIMITS.comments);
+    const feed = state.feed.flatMap((candidate) => candidate.data.comments.map((c) => c.data.comment));
+    expect(feed).toContain('comment 1');
+    expect(feed).not.toContain('one too many');
+    // Another user still comments.
+    const other = await post('/api/data/posts/comments/add', { postId: 'post-1', comment: 'Hi' }, 'client2');
+    expect(other.status).toBe(200);
+  });
+
+  it('answers 413 with a message once the text the user added would pass their budget', async () => {
+    const long = '字'.repeat(DEMO_LIMITS.text); // three bytes a character
+    let answer: Response | null = null;
+    for (let n = 0; n < 1000; n += 1) {
+      answer = await post('/api/data/posts/replies/add', {
+        postId: 'post-1',
+        commentId: 'post-1-c1',
+        reply: long,
+      });
+      if (answer.status !== 200) break;
+    }
+    expect(answer!.status).toBe(413);
+    expect((await read<{ error: string }>(answer!)).error).toBe(
+      `You have used all the text the demo keeps for you (${DEMO_USER_LIMITS.textBytes / 1024} KB)`,
+    );
+    const usage = usageOf(demoState(currentUserId('client')));
+    expect(usage.textBytes).toBeLessThanOrEqual(DEMO_USER_LIMITS.textBytes);
+    expect(usage.textBytes).toBeGreaterThan(DEMO_USER_LIMITS.textBytes - Buffer.byteLength(long));
+    // The list answered stays bounded: the user's text plus the samples.
+    const list = await get('/api/data/postData', 'client');
+    expect((await list.text()).length).toBeLessThan(DEMO_USER_LIMITS.textBytes + 64 * 1024);
   });
 });
 

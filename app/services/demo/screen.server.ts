@@ -6,7 +6,8 @@ import type { Person } from '~/fixtures/types';
 import { rolesFor } from '~/services/access';
 import { requireUser, type SignedIn } from '~/services/auth.server';
 import type { PortalUser } from '~/services/user';
-import { DemoNotFound, demoState, type DemoState } from './store.server';
+import { DEMO_USER_LIMITS } from './limits';
+import { DemoLimitReached, DemoNotFound, demoState, type DemoState } from './store.server';
 
 /** The signed-in user allowed on `path` (the access table's screen) and their copy of the demo data. */
 export async function demoScreen(
@@ -41,6 +42,19 @@ export function orNotFound<T>(work: () => T): T {
     if (error instanceof DemoNotFound) throw new Response('Not found', { status: 404 });
     throw error;
   }
+}
+
+/**
+ * The message (a common-namespace key with its values, for a form's errors) when `error` is a change
+ * refused over the user's caps; null for any other error, which the caller throws on.
+ */
+export function limitMessage(error: unknown): string | null {
+  if (!(error instanceof DemoLimitReached)) return null;
+  const values =
+    error.kind === 'textBytes'
+      ? { kb: DEMO_USER_LIMITS.textBytes / 1024 }
+      : { max: DEMO_USER_LIMITS[error.kind] };
+  return `demoLimits.${error.kind}|${JSON.stringify(values)}`;
 }
 
 /** The signed-in user as the author of a comment or reply. */

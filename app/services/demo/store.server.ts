@@ -25,7 +25,7 @@ import type {
   Product,
   Ticket,
 } from '~/fixtures/types';
-import { DEMO_LIMITS } from './limits';
+import { DEMO_LIMITS, DEMO_USER_LIMITS, type DemoKind } from './limits';
 
 export interface DemoState {
   blogPosts: BlogPost[];
@@ -45,7 +45,10 @@ export interface DemoState {
 
 /** Users whose changes are kept at once; the one unused longest is forgotten first. */
 export const MAX_DEMO_USERS = 500;
-export { DEMO_LIMITS };
+export { DEMO_LIMITS, DEMO_USER_LIMITS };
+
+/** Ids of the records a user adds start after this one; the samples' ids are all below it. */
+const FIRST_ADDED_ID = 10_000;
 
 const states = new Map<string, DemoState>();
 
@@ -62,7 +65,7 @@ function fresh(): DemoState {
     contacts: contactsFixture,
     products: productsFixture,
     cart: [],
-    nextId: 10_000,
+    nextId: FIRST_ADDED_ID,
   });
 }
 
@@ -91,12 +94,6 @@ function newId(state: DemoState): number {
   return state.nextId;
 }
 
-/** Adds `item` first, dropping the oldest beyond `limit`. */
-function prepend<T>(list: T[], item: T, limit: number): void {
-  list.unshift(item);
-  if (list.length > limit) list.length = limit;
-}
-
 /** Removes up to `count` records flagged deleted, the oldest (last: new records go first) first. */
 function dropDeleted(list: { deleted: boolean }[], count: number): void {
   for (let index = list.length - 1; index >= 0 && count > 0; index -= 1) {
@@ -104,6 +101,83 @@ function dropDeleted(list: { deleted: boolean }[], count: number): void {
       list.splice(index, 1);
       count -= 1;
     }
+  }
+}
+
+/** What the user asked to add is over one of their caps: `kind` says which (DEMO_USER_LIMITS). */
+export class DemoLimitReached extends RangeError {
+  constructor(readonly kind: DemoKind | 'textBytes') {
+    super(`Demo limit reached: ${kind}`);
+    this.name = 'DemoLimitReached';
+  }
+}
+
+/** True for a record the user added (`c10001`, `r10002`, `m10003`, 10004), false for a sample. */
+function added(id: string | number): boolean {
+  const number = typeof id === 'number' ? id : Number(/^[a-z](\d+)$/.exec(id)?.[1]);
+  return number > FIRST_ADDED_ID;
+}
+
+const bytesOf = (...texts: string[]): number =>
+  texts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0);
+
+const contactBytes = (contact: ContactInput): number =>
+  bytesOf(
+    contact.firstname,
+    contact.lastname,
+    contact.department,
+    contact.company,
+    contact.phone,
+    contact.email,
+    contact.address,
+    contact.notes,
+  );
+
+/** How much of each cap the user has used: counted from the data itself, so it cannot drift. */
+export type DemoUsage = Record<DemoKind | 'textBytes', number>;
+
+export function usageOf(state: DemoState): DemoUsage {
+  const usage: DemoUsage = {
+    comments: 0,
+    replies: 0,
+    messages: 0,
+    notes: state.notes.filter((note) => !note.deleted).length,
+    contacts: state.contacts.length,
+    cartLines: state.cart.length,
+    textBytes: 0,
+  };
+  const count = (kind: 'comments' | 'replies' | 'messages', id: string, text: string) => {
+    if (!added(id)) return;
+    usage[kind] += 1;
+    usage.textBytes += bytesOf(text);
+  };
+  for (const post of state.blogPosts) {
+    for (const comment of post.comments) count('comments', comment.id, comment.comment);
+  }
+  for (const post of state.feed) {
+    for (const comment of post.data.comments) {
+      count('comments', comment.id, comment.data.comment);
+      for (const reply of comment.data.replies) count('replies', reply.id, reply.data.comment);
+    }
+  }
+  for (const chat of state.chats) {
+    for (const message of chat.messages) count('messages', message.id, message.msg);
+  }
+  // Every note's title and every contact counts, the samples' too: the user may have rewritten them.
+  for (const note of state.notes) usage.textBytes += bytesOf(note.title);
+  for (const contact of state.contacts) usage.textBytes += contactBytes(contact);
+  return usage;
+}
+
+/**
+ * Refuses (DemoLimitReached) when one more record of `kind`, or text growing by `bytes`, would go over
+ * the user's caps. Updates pass no kind and the growth of the text they change.
+ */
+function ensureRoom(state: DemoState, kind: DemoKind | null, bytes: number): void {
+  const usage = usageOf(state);
+  if (kind && usage[kind] >= DEMO_USER_LIMITS[kind]) throw new DemoLimitReached(kind);
+  if (bytes > 0 && usage.textBytes + bytes > DEMO_USER_LIMITS.textBytes) {
+    throw new DemoLimitReached('textBytes');
   }
 }
 
@@ -140,11 +214,14 @@ export function addBlogComment(
 ): BlogPost[] {
   const post = state.blogPosts.find((candidate) => candidate.id === postId);
   if (!post) throw new DemoNotFound('Post');
-  prepend(
-    post.comments,
-    { id: `c${newId(state)}`, profile: author, time: new Date().toISOString(), comment, replies: [] },
-    DEMO_LIMITS.comments,
-  );
+  ensureRoom(state, 'comments', bytesOf(comment));
+  post.comments.unshift({
+    id: `c${newId(state)}`,
+    profile: author,
+    time: new Date().toISOString(),
+    comment,
+    replies: [],
+  });
   return state.blogPosts;
 }
 
@@ -174,12 +251,12 @@ export function addFeedComment(
   author: Person,
 ): FeedPost[] {
   const post = feedPost(state, postId);
+  ensureRoom(state, 'comments', bytesOf(comment));
   post.data.comments.push({
     id: `c${newId(state)}`,
     profile: { ...author, time: new Date().toISOString() },
     data: { comment, likes: { like: false, value: 0 }, replies: [] },
   });
-  if (post.data.comments.length > DEMO_LIMITS.comments) post.data.comments.shift();
   return state.feed;
 }
 
@@ -197,12 +274,12 @@ export function addFeedReply(
   author: Person,
 ): FeedPost[] {
   const comment = feedComment(state, postId, commentId);
+  ensureRoom(state, 'replies', bytesOf(reply));
   comment.data.replies.push({
     id: `r${newId(state)}`,
     profile: { ...author, time: new Date().toISOString() },
     data: { comment: reply, likes: { like: false, value: 0 } },
   });
-  if (comment.data.replies.length > DEMO_LIMITS.replies) comment.data.replies.shift();
   return state.feed;
 }
 
@@ -230,6 +307,7 @@ export function sendChatMessage(
 ): ChatContact {
   const chat = state.chats.find((candidate) => candidate.id === chatId);
   if (!chat) throw new DemoNotFound('Chat');
+  ensureRoom(state, 'messages', bytesOf(msg));
   chat.messages.push({
     id: `m${newId(state)}`,
     msg,
@@ -238,7 +316,6 @@ export function sendChatMessage(
     createdAt: new Date(Date.now() - 1000).toISOString(),
     senderId,
   });
-  if (chat.messages.length > DEMO_LIMITS.messages) chat.messages.shift();
   chat.excerpt = msg.slice(0, 80);
   return chat;
 }
@@ -248,8 +325,8 @@ export function sendChatMessage(
 export function addNote(state: DemoState, title: string, color: NoteColour): Note {
   // Removed notes stay in the list, flagged; they are dropped for good when the list is full, so adding
   // and removing over and over cannot grow it without end.
-  if (state.notes.length >= DEMO_LIMITS.notes) dropDeleted(state.notes, state.notes.length);
-  if (state.notes.length >= DEMO_LIMITS.notes) throw new RangeError('Too many notes');
+  if (state.notes.length >= DEMO_USER_LIMITS.notes) dropDeleted(state.notes, state.notes.length);
+  ensureRoom(state, 'notes', bytesOf(title));
   const note: Note = { id: newId(state), title, color, datef: new Date().toISOString(), deleted: false };
   state.notes.unshift(note);
   return note;
@@ -262,6 +339,7 @@ export function updateNote(
 ): Note {
   const note = state.notes.find((candidate) => candidate.id === id && !candidate.deleted);
   if (!note) throw new DemoNotFound('Note');
+  if (changes.title !== undefined) ensureRoom(state, null, bytesOf(changes.title) - bytesOf(note.title));
   Object.assign(note, changes);
   return note;
 }
@@ -300,8 +378,8 @@ export type ContactInput = Omit<Contact, 'id' | 'image' | 'starred' | 'deleted'>
 export function addContact(state: DemoState, input: ContactInput): Contact {
   // Deleted contacts can be restored, so they are kept while there is room; when the list is full the
   // oldest deleted one makes room for the new one, so the list cannot grow without end.
-  if (state.contacts.length >= DEMO_LIMITS.contacts) dropDeleted(state.contacts, 1);
-  if (state.contacts.length >= DEMO_LIMITS.contacts) throw new RangeError('Too many contacts');
+  if (state.contacts.length >= DEMO_USER_LIMITS.contacts) dropDeleted(state.contacts, 1);
+  ensureRoom(state, 'contacts', contactBytes(input));
   const contact: Contact = {
     ...input,
     id: newId(state),
@@ -320,7 +398,9 @@ function contactOf(state: DemoState, id: number): Contact {
 }
 
 export function updateContact(state: DemoState, id: number, input: ContactInput): Contact {
-  return Object.assign(contactOf(state, id), input);
+  const contact = contactOf(state, id);
+  ensureRoom(state, null, contactBytes(input) - contactBytes(contact));
+  return Object.assign(contact, input);
 }
 
 export function toggleContactStar(state: DemoState, id: number): Contact {
@@ -343,8 +423,10 @@ export function addToCart(state: DemoState, productId: number): CartLine[] {
   if (!product) throw new DemoNotFound('Product');
   const line = state.cart.find((candidate) => candidate.id === productId);
   if (line) line.qty = Math.min(DEMO_LIMITS.quantity, line.qty + 1);
-  else if (state.cart.length < DEMO_LIMITS.cartLines) state.cart.push({ id: productId, qty: 1 });
-  else throw new RangeError('Cart full');
+  else {
+    ensureRoom(state, 'cartLines', 0);
+    state.cart.push({ id: productId, qty: 1 });
+  }
   return state.cart;
 }
 

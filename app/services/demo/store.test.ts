@@ -25,17 +25,23 @@ import {
   addFeedComment,
   addFeedReply,
   addNote,
+  addToCart,
   DEMO_LIMITS,
+  DEMO_USER_LIMITS,
+  DemoLimitReached,
   DemoNotFound,
   demoState,
   findBlogPost,
   MAX_DEMO_USERS,
   removeNote,
   resetDemoStates,
+  sendChatMessage,
   slugOf,
   toggleCommentLike,
   toggleContactDeleted,
   togglePostLike,
+  updateNote,
+  usageOf,
 } from './store.server';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -212,14 +218,6 @@ describe('the blog', () => {
     expect(post.comments.map((comment) => comment.comment).slice(0, 2)).toEqual(['Second', 'First!']);
   });
 
-  it('keeps at most DEMO_LIMITS.comments comments, dropping the oldest', () => {
-    const state = demoState('chatty');
-    for (let n = 0; n < DEMO_LIMITS.comments + 5; n += 1) addBlogComment(state, 75, `comment ${n}`, me);
-    const comments = state.blogPosts.find((post) => post.id === 75)!.comments;
-    expect(comments).toHaveLength(DEMO_LIMITS.comments);
-    expect(comments[0]!.comment).toBe(`comment ${DEMO_LIMITS.comments + 4}`);
-  });
-
   it('throws DemoNotFound for an unknown post', () => {
     expect(() => addBlogComment(demoState('reader'), 1, 'x', me)).toThrow(DemoNotFound);
   });
@@ -302,19 +300,19 @@ describe('per-user state', () => {
     expect(demoState('oldest').feed[0]!.data.likes.like).toBe(false);
   });
 
-  it('bounds notes: removed ones make room, at most DEMO_LIMITS.notes live', () => {
+  it('bounds notes: removed ones make room, at most DEMO_USER_LIMITS.notes live', () => {
     const state = demoState('writer');
     for (let round = 0; round < 3; round += 1) {
-      for (let n = 0; n < DEMO_LIMITS.notes; n += 1) {
+      for (let n = 0; n < DEMO_USER_LIMITS.notes; n += 1) {
         const note = addNote(state, `note ${n}`, 'info');
         removeNote(state, note.id);
       }
     }
-    expect(state.notes.length).toBeLessThanOrEqual(DEMO_LIMITS.notes);
-    while (state.notes.filter((note) => !note.deleted).length < DEMO_LIMITS.notes)
+    expect(state.notes.length).toBeLessThanOrEqual(DEMO_USER_LIMITS.notes);
+    while (state.notes.filter((note) => !note.deleted).length < DEMO_USER_LIMITS.notes)
       addNote(state, 'x', 'info');
-    expect(() => addNote(state, 'one too many', 'info')).toThrow(RangeError);
-    expect(state.notes.length).toBe(DEMO_LIMITS.notes);
+    expect(() => addNote(state, 'one too many', 'info')).toThrow(DemoLimitReached);
+    expect(state.notes.length).toBe(DEMO_USER_LIMITS.notes);
   });
 
   it('bounds contacts: the oldest deleted one makes room, live ones are never dropped', () => {
@@ -332,11 +330,105 @@ describe('per-user state', () => {
     };
     const first = addContact(state, input);
     toggleContactDeleted(state, first.id);
-    for (let n = 1; n < DEMO_LIMITS.contacts; n += 1) addContact(state, input);
-    expect(state.contacts).toHaveLength(DEMO_LIMITS.contacts);
+    for (let n = 1; n < DEMO_USER_LIMITS.contacts; n += 1) addContact(state, input);
+    expect(state.contacts).toHaveLength(DEMO_USER_LIMITS.contacts);
     addContact(state, input);
-    expect(state.contacts).toHaveLength(DEMO_LIMITS.contacts);
+    expect(state.contacts).toHaveLength(DEMO_USER_LIMITS.contacts);
     expect(state.contacts.some((contact) => contact.id === first.id)).toBe(false);
-    expect(() => addContact(state, input)).toThrow(RangeError);
+    expect(() => addContact(state, input)).toThrow(DemoLimitReached);
+  });
+});
+
+describe('what one user may add in all (DEMO_USER_LIMITS)', () => {
+  /** Refused with `kind`, as the API and the screens read it. */
+  const refusedFor = (kind: string, work: () => unknown) => {
+    try {
+      work();
+    } catch (error) {
+      expect(error).toBeInstanceOf(DemoLimitReached);
+      expect((error as DemoLimitReached).kind).toBe(kind);
+      return;
+    }
+    expect.fail(`not refused: ${kind}`);
+  };
+
+  it('caps comments across every blog and feed post, keeping every earlier one', () => {
+    const state = demoState('chatty');
+    const postIds = state.blogPosts.map((post) => post.id);
+    for (let n = 0; n < DEMO_USER_LIMITS.comments; n += 1) {
+      // Spread over every post, and the feed too: the cap is the user's, not a post's.
+      if (n % 2) addFeedComment(state, `post-${(n % 4) + 1}`, `comment ${n}`, me);
+      else addBlogComment(state, postIds[n % postIds.length]!, `comment ${n}`, me);
+    }
+    refusedFor('comments', () => addBlogComment(state, 75, 'one too many', me));
+    refusedFor('comments', () => addFeedComment(state, 'post-1', 'one too many', me));
+    const texts = [
+      ...state.blogPosts.flatMap((post) => post.comments.map((comment) => comment.comment)),
+      ...state.feed.flatMap((post) => post.data.comments.map((comment) => comment.data.comment)),
+    ];
+    // Nothing the user wrote was dropped to make room, and the refused one is not there.
+    for (let n = 0; n < DEMO_USER_LIMITS.comments; n += 1) expect(texts).toContain(`comment ${n}`);
+    expect(texts).not.toContain('one too many');
+    expect(usageOf(state).comments).toBe(DEMO_USER_LIMITS.comments);
+  });
+
+  it('caps replies and chat messages per user', () => {
+    const state = demoState('talker');
+    for (let n = 0; n < DEMO_USER_LIMITS.replies; n += 1) {
+      addFeedReply(state, 'post-1', n % 2 ? 'post-1-c1' : 'post-1-c2', `reply ${n}`, me);
+    }
+    refusedFor('replies', () => addFeedReply(state, 'post-2', 'post-2-c1', 'one too many', me));
+    for (let n = 0; n < DEMO_USER_LIMITS.messages; n += 1) {
+      sendChatMessage(state, (n % chatsFixture.length) + 1, `message ${n}`, CHAT_ME);
+    }
+    refusedFor('messages', () => sendChatMessage(state, 1, 'one too many', CHAT_ME));
+    expect(usageOf(state)).toMatchObject({
+      replies: DEMO_USER_LIMITS.replies,
+      messages: DEMO_USER_LIMITS.messages,
+    });
+  });
+
+  it("caps the bytes of the user's text across every kind, and the state stays that small", () => {
+    const state = demoState('novelist');
+    const before = JSON.stringify(state).length;
+    // Arabic text: two bytes a character, so the budget is counted in bytes, not characters.
+    const long = 'ش'.repeat(DEMO_LIMITS.text);
+    let refused: unknown = null;
+    for (let n = 0; n < 10_000 && !refused; n += 1) {
+      try {
+        if (n % 3 === 0) addFeedComment(state, 'post-3', long, me);
+        else if (n % 3 === 1) sendChatMessage(state, 2, long, CHAT_ME);
+        else addFeedReply(state, 'post-1', 'post-1-c1', long, me);
+      } catch (error) {
+        refused = error;
+      }
+    }
+    expect(refused).toBeInstanceOf(DemoLimitReached);
+    expect((refused as DemoLimitReached).kind).toBe('textBytes');
+    expect(usageOf(state).textBytes).toBeLessThanOrEqual(DEMO_USER_LIMITS.textBytes);
+    // A short comment still fits where a long one does not.
+    refusedFor('textBytes', () => addBlogComment(state, 75, long, me));
+    expect(() => addBlogComment(state, 75, 'ok', me)).not.toThrow();
+    // The whole state: the samples plus at most the budget (JSON escapes nothing here).
+    expect(JSON.stringify(state).length - before).toBeLessThan(DEMO_USER_LIMITS.textBytes);
+    // Editing a note to grow past the budget is refused too.
+    refusedFor('textBytes', () => updateNote(state, 1, { title: 'x'.repeat(DEMO_LIMITS.text) }));
+    // Another user is untouched and may still write.
+    const other = demoState('reader');
+    expect(usageOf(other)).toMatchObject({ comments: 0, replies: 0, messages: 0 });
+    expect(() => addFeedComment(other, 'post-3', long, me)).not.toThrow();
+  });
+
+  it('caps the cart at DEMO_USER_LIMITS.cartLines lines', () => {
+    const state = demoState('shopper');
+    expect(DEMO_USER_LIMITS.cartLines).toBeGreaterThan(0);
+    // The samples have fewer products than the cap: the cap is checked against a fuller list.
+    state.products = Array.from({ length: DEMO_USER_LIMITS.cartLines + 1 }, (_, n) => ({
+      ...productsFixture[0]!,
+      id: n + 1,
+    }));
+    for (let n = 1; n <= DEMO_USER_LIMITS.cartLines; n += 1) addToCart(state, n);
+    refusedFor('cartLines', () => addToCart(state, DEMO_USER_LIMITS.cartLines + 1));
+    expect(state.cart).toHaveLength(DEMO_USER_LIMITS.cartLines);
   });
 });
