@@ -305,3 +305,10 @@ export function backoffice(): BackofficeClient {
   }
   return shared;
 }
+
+/** Closes the client's connections (the server's shutdown, after requests finished). */
+export async function closeBackoffice(): Promise<void> {
+  const client = shared;
+  shared = undefined;
+  await client?.close();
+}
