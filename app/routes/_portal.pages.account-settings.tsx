@@ -19,6 +19,7 @@ import { Button } from '~/components/button';
 import { CopyButton } from '~/components/copy-button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
+import { PROFILE_IMAGE_RULES, useFileCheck } from '~/components/file-check';
 import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
 import { translateMessage } from '~/components/messages';
 import { titleMeta } from '~/components/page-title';
@@ -27,6 +28,7 @@ import { contactSchema } from '~/forms/customers';
 import { isStaff, rolesFor } from '~/services/access';
 import { getOwnContact, imageProblemMessage, imageType, partnerOf } from '~/services/account.server';
 import { requireUser, withBackofficeSession, type SignedIn } from '~/services/auth.server';
+import { sessionCheck } from '~/services/session-check.server';
 import { commitUser } from '~/services/session.server';
 import { profileSchema } from '~/forms/account';
 import { ProfileForm } from '~/components/account/profile-form';
@@ -35,7 +37,7 @@ import { CONTACT_IMAGE_LIMIT, PASSWORD_MIN_LENGTH } from '~/services/backoffice/
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { twoFactorStatus } from '~/services/two-factor.server';
-import { parseUploadForm } from '~/services/uploads.server';
+import { withUploadForm, type UploadForm } from '~/services/uploads.server';
 import { PageHeading } from '~/components/page-parts';
 
 const SCREEN = '/pages/account-settings';
@@ -111,6 +113,8 @@ async function changePassword(
       : submission.reply({ ...hidden, formErrors: [messageKeyFor(error)] });
     return data<ActionAnswer>({ form: 'password', result: reply }, { status: 400 });
   }
+  // The back office has ended the user's other sessions: asked about again here on their next request.
+  sessionCheck().forgetUser(signedIn.user.id, signedIn.session);
   return redirect(`${SCREEN}?saved=password`);
 }
 
@@ -145,13 +149,16 @@ async function saveProfile(request: Request, formData: FormData, signedIn: Signe
   );
 }
 
-async function saveImage(request: Request, signedIn: Awaited<ReturnType<typeof requireUser>>) {
-  const upload = await parseUploadForm(request, {
-    fileField: 'image',
-    maxFiles: 1,
-    maxFileBytes: CONTACT_IMAGE_LIMIT,
-    typeOf: imageType,
-  });
+function saveImage(request: Request, signedIn: Awaited<ReturnType<typeof requireUser>>) {
+  const options = { fileField: 'image', maxFiles: 1, maxFileBytes: CONTACT_IMAGE_LIMIT, typeOf: imageType };
+  return withUploadForm(request, options, (upload) => sendImage(request, signedIn, upload));
+}
+
+async function sendImage(
+  request: Request,
+  signedIn: Awaited<ReturnType<typeof requireUser>>,
+  upload: UploadForm,
+) {
   const reply = (errors: string[]) =>
     data<ActionAnswer>(
       { form: 'image', result: { status: 'error', error: { image: errors } } },
@@ -305,7 +312,10 @@ function ContactForm({
 function ImageForm({ hasImage, answer }: { hasImage: boolean; answer?: ActionAnswer }) {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation();
-  const errors = answer?.form === 'image' ? (answer.result.error?.image ?? []) : [];
+  // With JavaScript, a picture the server would refuse is told (and cleared) before it is sent.
+  const check = useFileCheck(PROFILE_IMAGE_RULES);
+  const sent = answer?.form === 'image' ? (answer.result.error?.image ?? []) : [];
+  const errors = check.problems.length ? check.problems : sent;
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} alignItems={{ sm: 'center' }}>
       {hasImage ? (
@@ -324,6 +334,7 @@ function ImageForm({ hasImage, answer }: { hasImage: boolean; answer?: ActionAns
               name="image"
               type="file"
               accept="image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp"
+              onChange={check.onChange}
               className="native-file"
               aria-invalid={errors.length > 0 || undefined}
               aria-describedby={

@@ -6,6 +6,7 @@ import { hasRole } from './access';
 import { backoffice, isBackofficeError } from './backoffice/client.server';
 import { loginRequest, type RoleName } from './backoffice/contract';
 import { currentPath } from './redirect';
+import { sessionCheck } from './session-check.server';
 import { destroySession, readSession, readSessionState, type SessionData } from './session.server';
 import { toPortalUser, type PortalUser } from './user';
 
@@ -35,8 +36,9 @@ export interface SignedIn {
 }
 
 /**
- * The signed-in user, or a redirect to sign in (anonymous) or a 403 (signed in without the role).
- * `anyOf` comes from the access table: `requireUser(request, { anyOf: rolesFor('/apps/loans') })`.
+ * The signed-in user, or a redirect to sign in (anonymous, or a session the back office has ended:
+ * with the "session expired" message) or a 403 (signed in without the role). `anyOf` comes from the
+ * access table: `requireUser(request, { anyOf: rolesFor('/apps/loans') })`.
  */
 export async function requireUser(
   request: Request,
@@ -45,14 +47,19 @@ export async function requireUser(
   const { data, expired } = await readSessionState(request);
   if (expired) await signOutExpired(request);
   if (!data) throw loginRedirect(request);
+  // Pages that never call the back office too: a signed-out or copied cookie stops working (ADR 029).
+  if ((await sessionCheck().life(data.backoffice, data.user.id)) === 'ended') await signOutExpired(request);
   if (options.anyOf && !hasRole(data.user.roles, options.anyOf)) {
     throw new Response('Forbidden', { status: 403, statusText: 'Forbidden' });
   }
   return { user: data.user, session: data.backoffice };
 }
 
+/** The signed-in user, or null: anonymous, or a session that has ended (here or in the back office). */
 export async function getOptionalUser(request: Request): Promise<PortalUser | null> {
-  return (await readSession(request))?.user ?? null;
+  const data = await readSession(request);
+  if (!data) return null;
+  return (await sessionCheck().life(data.backoffice, data.user.id)) === 'ended' ? null : data.user;
 }
 
 /**
@@ -69,7 +76,12 @@ export async function withBackofficeSession<T>(request: Request, work: () => Pro
   try {
     return await work();
   } catch (error) {
-    if (isBackofficeError(error, 'unauthorized')) await signOutExpired(request);
+    if (isBackofficeError(error, 'unauthorized')) {
+      // Known here at once, so that this process's other requests with the same cookie are refused too.
+      const data = await readSession(request);
+      if (data) sessionCheck().ended(data.backoffice, data.user.id);
+      await signOutExpired(request);
+    }
     throw error;
   }
 }

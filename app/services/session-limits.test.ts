@@ -8,6 +8,9 @@ import { cookiesFrom, pageRequest, thrown } from '../../tests/unit/portal-server
 
 beforeAll(() => {
   process.env.SESSION_SECRET = 'test-secret-that-is-long-enough-for-signing-cookies';
+  // These limits are the portal's own: no back office answers here, so its session check lets every
+  // request on (session-check.test.ts covers the back office's answer).
+  process.env.BACKOFFICE_URL = 'http://127.0.0.1:9';
 });
 afterEach(() => vi.useRealTimers());
 
