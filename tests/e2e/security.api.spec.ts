@@ -63,7 +63,11 @@ test('files sent to a page that takes none are refused before they are read, in 
   request,
 }) => {
   const refused = await request.post('/auth/login', {
-    multipart: { email: 'client@example.com', password: 'demo1234', file: Buffer.alloc(512 * 1024) },
+    multipart: {
+      email: 'client@example.com',
+      password: 'demo1234',
+      file: { name: 'bill.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(512 * 1024) },
+    },
     headers: { Origin: PORTAL_URL, 'Accept-Language': 'ar' },
     maxRedirects: 0,
   });
