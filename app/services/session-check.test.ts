@@ -149,6 +149,33 @@ describe('a password change on another device', () => {
   });
 });
 
+describe('a password reset through the mailed link', () => {
+  it('ends every sign-in of the user on every page', async () => {
+    const email = 'forgot-it@example.com';
+    const laptop = await newAccount(email);
+    const phone = await signIn(email, 'first-password');
+    await expectLetIn(laptop);
+    await expectLetIn(phone);
+
+    const before = (await reference.outbox()).length;
+    expect((await reference.call('forgotPassword', { body: { email } })).status).toBe(200);
+    const link = new URL((await reference.outbox()).slice(before).find((mail) => mail.to === email)!.link);
+    const reset = await reference.call('passwordReset', {
+      body: { email, token: link.searchParams.get('token'), password: 'a-new-password-2026' },
+    });
+    expect(reset.status).toBe(200);
+
+    // Another portal process, or this one once its few seconds are up: the back office says so.
+    vi.resetModules();
+    try {
+      await expectRefusedEverywhere(laptop);
+      await expectRefusedEverywhere(phone);
+    } finally {
+      vi.resetModules();
+    }
+  });
+});
+
 describe('asking the back office', () => {
   it('once for many requests of one session, concurrent ones sharing the question', async () => {
     const cookie = await signIn('admin@example.com');
