@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
 import { FormErrors, FormActions } from '~/components/form-parts';
+import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
 import { customerSchema, withAllRequiredMessage } from '~/forms/customers';
@@ -21,6 +22,7 @@ import { isBackofficeError } from '~/services/backoffice/client.server';
 import { CLIENT_TYPES, GENDERS } from '~/services/backoffice/contract';
 import { createCustomer } from '~/services/customers.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
+import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { PageHeading } from '~/components/page-parts';
 
@@ -31,32 +33,35 @@ export const handle = { i18n: ['common', 'customers'] };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const { t, title } = await pageTools(request, 'customers');
-  return { title: title(t('add.title')) };
+  return { title: title(t('add.title')), ...newFormKey() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const submission = withAllRequiredMessage(
-    parseWithZod(await request.formData(), { schema: customerSchema }),
-  );
+  const formData = await request.formData();
+  const submission = withAllRequiredMessage(parseWithZod(formData, { schema: customerSchema }));
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
   try {
     await withBackofficeSession(request, () =>
-      createCustomer(signedIn, {
-        name: v.name,
-        phone: v.phone,
-        email: v.email,
-        national_id: v.nationalId,
-        gender: v.gender,
-        date_of_birth: v.dateOfBirth,
-        client_type: v.clientType,
-        business_industry: v.businessIndustry,
-        street: v.street,
-        city: v.city,
-        country: v.country,
-        company_name: v.companyName,
-      }),
+      createCustomer(
+        signedIn,
+        {
+          name: v.name,
+          phone: v.phone,
+          email: v.email,
+          national_id: v.nationalId,
+          gender: v.gender,
+          date_of_birth: v.dateOfBirth,
+          client_type: v.clientType,
+          business_industry: v.businessIndustry,
+          street: v.street,
+          city: v.city,
+          country: v.country,
+          company_name: v.companyName,
+        },
+        formKeyFrom(formData),
+      ),
     );
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -91,6 +96,7 @@ export default function AddCustomer() {
         <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
           <Stack gap={2.5}>
             <FormErrors id={form.errorId} errors={form.errors} />
+            <IdempotencyKeyField lastResult={lastResult} />
             <Grid container spacing={2}>
               <Grid xs={12} md={6}>
                 <TextField field={fields.name} label={t('fields.name')} autoComplete="off" required />

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
 import { FormErrors, Notice, FormActions } from '~/components/form-parts';
+import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { formatMoney } from '~/components/format';
 import { FieldList, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
@@ -21,6 +22,7 @@ import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
 import type { ShippingRequest } from '~/services/backoffice/contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
+import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 
@@ -47,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: title(t('newLoan.title', { id })),
       request: shippingRequest,
       blocker: blocker(shippingRequest),
+      ...newFormKey(),
     };
   } catch (error) {
     if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
@@ -57,7 +60,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.requestId);
-  const submission = parseWithZod(await request.formData(), { schema: loanFromRequestSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loanFromRequestSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
   let name: string;
@@ -66,6 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       backoffice().call('createLoanFromRequest', {
         session: signedIn.session,
         params: { id },
+        idempotencyKey: formKeyFrom(formData),
         body: {
           principal: v.principal,
           interest_rate: v.interestRate,
@@ -137,6 +142,7 @@ export default function NewLoanFromRequest() {
           <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
             <Stack gap={2.5}>
               <FormErrors id={form.errorId} errors={form.errors} />
+              <IdempotencyKeyField lastResult={lastResult} />
               <Grid container spacing={2}>
                 <Grid xs={12} md={4}>
                   <TextField

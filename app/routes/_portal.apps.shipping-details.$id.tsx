@@ -28,9 +28,10 @@ import { isStaff, rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { isBackofficeError } from '~/services/backoffice/client.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
+import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
-import { getOrder, saveTrackingEvent } from '~/services/shipping.server';
+import { orderOr404, saveTrackingEvent } from '~/services/shipping.server';
 
 const SCREEN = '/apps/shipping-details/:id';
 
@@ -40,22 +41,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
   const { t, title } = await pageTools(request, 'shipping');
-  try {
-    const order = await withBackofficeSession(request, () => getOrder(signedIn, id));
-    const url = new URL(request.url);
-    const saved = url.searchParams.get('saved');
-    return {
-      title: title(t('detail.title', { name: order.name })),
-      order,
-      staff: isStaff(signedIn.user.roles),
-      saved: saved === 'added' || saved === 'updated' ? saved : null,
-      created: url.searchParams.has('created'),
-    };
-  } catch (error) {
-    // Another customer's order is "not found", never told apart from a missing one.
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
-    throw error;
-  }
+  const order = await orderOr404(request, signedIn, id);
+  const url = new URL(request.url);
+  const saved = url.searchParams.get('saved');
+  return {
+    title: title(t('detail.title', { name: order.name })),
+    order,
+    staff: isStaff(signedIn.user.roles),
+    saved: saved === 'added' || saved === 'updated' ? saved : null,
+    created: url.searchParams.has('created'),
+    ...newFormKey(),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -71,7 +67,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const value = submission.value;
   try {
     await withBackofficeSession(request, () =>
-      saveTrackingEvent(signedIn, id, { ...value, eventTime: fromLocalDateTime(value.eventTime) }),
+      saveTrackingEvent(
+        signedIn,
+        id,
+        { ...value, eventTime: fromLocalDateTime(value.eventTime) },
+        formKeyFrom(formData),
+      ),
     );
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -13,6 +13,7 @@ import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '~/catalog';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
 import { FormErrors, Notice, FormActions } from '~/components/form-parts';
+import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { FieldList, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
@@ -22,6 +23,7 @@ import { requireUser, withBackofficeSession, type SignedIn } from '~/services/au
 import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
 import type { ShippingRequest } from '~/services/backoffice/contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
+import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { supplierChoices } from '~/services/fleet.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
@@ -67,13 +69,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     blocker: blocker(shippingRequest),
     suppliers,
     suppliersError,
+    ...newFormKey(),
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.requestId);
-  const submission = parseWithZod(await request.formData(), { schema: orderFromRequestSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: orderFromRequestSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
   let orderId: number;
@@ -82,6 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       backoffice().call('createShippingOrderFromRequest', {
         session: signedIn.session,
         params: { id },
+        idempotencyKey: formKeyFrom(formData),
         body: {
           category: v.category,
           container_type: v.containerType,
@@ -159,6 +164,7 @@ export default function NewOrderFromRequest() {
           <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
             <Stack gap={2.5}>
               <FormErrors id={form.errorId} errors={form.errors} />
+              <IdempotencyKeyField lastResult={lastResult} />
               <input type="hidden" name="requestId" value={request.id} />
               <Grid container spacing={2}>
                 <Grid xs={12} md={6}>

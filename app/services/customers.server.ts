@@ -50,7 +50,16 @@ export function getCustomer(signedIn: SignedIn, id: number) {
   return backoffice().call('getCustomer', { session: signedIn.session, params: { id } });
 }
 
-export async function createCustomer(signedIn: SignedIn, input: CustomerCreate): Promise<number> {
-  const answer = await backoffice().call('createCustomer', { session: signedIn.session, body: input });
+/** `idempotencyKey`: the form's key, so the same form sent again adds one customer. */
+export async function createCustomer(
+  signedIn: SignedIn,
+  input: CustomerCreate,
+  idempotencyKey?: string,
+): Promise<number> {
+  const answer = await backoffice().call('createCustomer', {
+    session: signedIn.session,
+    body: input,
+    idempotencyKey,
+  });
   return answer.id;
 }

@@ -9,6 +9,7 @@ import { isBackofficeError } from './backoffice/client.server';
 import type { Driver, Supplier } from './backoffice/contract';
 import { messageKeyFor, reportError } from './errors.server';
 import { getDriver, getSupplier, saveDriver, saveSupplier } from './fleet.server';
+import { formKeyFrom, newFormKey } from './idempotency.server';
 import { pageTools } from './page.server';
 import { recordIdOr404 } from './params.server';
 
@@ -21,31 +22,41 @@ const kinds = {
     /** The field a duplicate is about (409 from the back office). */
     uniqueField: 'licenceNumber',
     load: (signedIn: SignedIn, id: number): Promise<Driver | Supplier> => getDriver(signedIn, id),
-    save: (signedIn: SignedIn, id: number | null, value: z.infer<typeof driverSchema>) =>
-      saveDriver(signedIn, id, {
-        name: value.name,
-        phone: value.phone,
-        licence_number: value.licenceNumber,
-        vehicle_plate: value.vehiclePlate ?? null,
-        origin: value.origin ?? null,
-        active: value.active,
-      }),
+    save: (signedIn: SignedIn, id: number | null, value: z.infer<typeof driverSchema>, key?: string) =>
+      saveDriver(
+        signedIn,
+        id,
+        {
+          name: value.name,
+          phone: value.phone,
+          licence_number: value.licenceNumber,
+          vehicle_plate: value.vehiclePlate ?? null,
+          origin: value.origin ?? null,
+          active: value.active,
+        },
+        key,
+      ),
   },
   supplier: {
     list: '/apps/suppliers',
     schema: supplierSchema,
     uniqueField: 'name',
     load: (signedIn: SignedIn, id: number): Promise<Driver | Supplier> => getSupplier(signedIn, id),
-    save: (signedIn: SignedIn, id: number | null, value: z.infer<typeof supplierSchema>) =>
-      saveSupplier(signedIn, id, {
-        name: value.name,
-        contact: value.contact ?? null,
-        phone: value.phone ?? null,
-        email: value.email || null,
-        address: value.address ?? null,
-        location: value.location ?? null,
-        active: value.active,
-      }),
+    save: (signedIn: SignedIn, id: number | null, value: z.infer<typeof supplierSchema>, key?: string) =>
+      saveSupplier(
+        signedIn,
+        id,
+        {
+          name: value.name,
+          contact: value.contact ?? null,
+          phone: value.phone ?? null,
+          email: value.email || null,
+          address: value.address ?? null,
+          location: value.location ?? null,
+          active: value.active,
+        },
+        key,
+      ),
   },
 } as const;
 
@@ -63,7 +74,7 @@ export async function recordLoader(kind: DirectoryKind, { request, params }: Loa
   const signedIn = await requireUser(request, { anyOf: rolesFor(screenOf(kind, params.id)) });
   const id = recordId(params.id);
   const { t, title } = await pageTools(request, 'shipping');
-  if (id === null) return { title: title(t(`${kind}s.addTitle`)), record: null };
+  if (id === null) return { title: title(t(`${kind}s.addTitle`)), record: null, ...newFormKey() };
   try {
     const record = await withBackofficeSession(request, () => kinds[kind].load(signedIn, id));
     return { title: title(t(`${kind}s.editTitle`, { name: record.name })), record };
@@ -78,13 +89,21 @@ export async function recordAction(kind: DirectoryKind, { request, params }: Act
   const signedIn = await requireUser(request, { anyOf: rolesFor(screenOf(kind, params.id)) });
   const id = recordId(params.id);
   const spec = kinds[kind];
-  const submission = parseWithZod(await request.formData(), { schema: spec.schema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: spec.schema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   let saved: Driver | Supplier;
   try {
     // The schema parsed above is this kind's own.
-    const save = spec.save as (s: SignedIn, i: number | null, v: unknown) => Promise<Driver | Supplier>;
-    saved = await withBackofficeSession(request, () => save(signedIn, id, submission.value));
+    const save = spec.save as (
+      s: SignedIn,
+      i: number | null,
+      v: unknown,
+      key?: string,
+    ) => Promise<Driver | Supplier>;
+    saved = await withBackofficeSession(request, () =>
+      save(signedIn, id, submission.value, formKeyFrom(formData)),
+    );
   } catch (error) {
     if (error instanceof Response) throw error;
     if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });

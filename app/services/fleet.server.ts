@@ -85,10 +85,16 @@ export function getDriver(signedIn: SignedIn, id: number) {
   return backoffice().call('getDriver', { session: signedIn.session, params: { id } });
 }
 
-export function saveDriver(signedIn: SignedIn, id: number | null, body: CallInput<'createDriver'>['body']) {
+/** `idempotencyKey`: the add form's key, so the same form sent again adds one driver. */
+export function saveDriver(
+  signedIn: SignedIn,
+  id: number | null,
+  body: CallInput<'createDriver'>['body'],
+  idempotencyKey?: string,
+) {
   return id
     ? backoffice().call('updateDriver', { session: signedIn.session, params: { id }, body })
-    : backoffice().call('createDriver', { session: signedIn.session, body });
+    : backoffice().call('createDriver', { session: signedIn.session, body, idempotencyKey });
 }
 
 export function getSupplier(signedIn: SignedIn, id: number) {
@@ -99,8 +105,9 @@ export function saveSupplier(
   signedIn: SignedIn,
   id: number | null,
   body: CallInput<'createSupplier'>['body'],
+  idempotencyKey?: string,
 ) {
   return id
     ? backoffice().call('updateSupplier', { session: signedIn.session, params: { id }, body })
-    : backoffice().call('createSupplier', { session: signedIn.session, body });
+    : backoffice().call('createSupplier', { session: signedIn.session, body, idempotencyKey });
 }

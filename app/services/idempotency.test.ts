@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBackoffice } from '../../backoffice/testing';
 import { formKeyFor, IDEMPOTENCY_FIELD } from '~/forms/idempotency';
 import {
+  approvedRequest,
   args,
   cookiesFrom,
   formRequest,
@@ -43,7 +44,7 @@ async function startNetwork(target: string): Promise<Server> {
       const answer = await fetch(new URL(request.url ?? '/', target), {
         method: request.method,
         headers,
-        body: body.length > 0 ? body : undefined,
+        body: body.length > 0 ? new Uint8Array(body) : undefined,
       });
       const text = await answer.text();
       const path = (request.url ?? '').split('?')[0];
@@ -195,4 +196,131 @@ describe('a request form sent twice', () => {
     expect(response.status).toBe(302);
     expect(rows('shipping_requests')).toBe(before + 1);
   });
+});
+
+describe('every other create form, sent twice with its key', () => {
+  const orderId = () =>
+    Number(
+      reference.backoffice.db
+        .prepare(`SELECT id FROM shipping_orders WHERE status = 'in_transit' ORDER BY id LIMIT 1`)
+        .pluck()
+        .get(),
+    );
+  const forms: {
+    name: string;
+    route: string;
+    path: () => Promise<{ path: string; params: Record<string, string> }>;
+    who: string;
+    fields: Record<string, string>;
+    table: string;
+  }[] = [
+    {
+      name: 'a new customer',
+      route: '../routes/_portal.apps.customers.new',
+      path: async () => ({ path: '/apps/customers/new', params: {} }),
+      who: 'admin',
+      fields: {
+        name: 'Oasis Auto Spares',
+        phone: '+966 11 464 2210',
+        email: 'twice@oasis-spares.example',
+        nationalId: '1048273615',
+        gender: 'male',
+        dateOfBirth: '1983-02-17',
+        clientType: 'company',
+        businessIndustry: 'Automotive parts',
+      },
+      table: 'partners',
+    },
+    {
+      name: 'a new driver',
+      route: '../routes/_portal.apps.shipping.drivers.new',
+      path: async () => ({ path: '/apps/shipping/drivers/new', params: {} }),
+      who: 'agent',
+      fields: {
+        name: 'Youssef Nabil',
+        phone: '+20 111 245 9087',
+        licenceNumber: 'EG-DL-TWICE-1',
+        active: 'on',
+      },
+      table: 'drivers',
+    },
+    {
+      name: 'a new supplier',
+      route: '../routes/_portal.apps.suppliers.new',
+      path: async () => ({ path: '/apps/suppliers/new', params: {} }),
+      who: 'agent',
+      fields: { name: 'Twice Textiles', active: 'on' },
+      table: 'suppliers',
+    },
+    {
+      name: 'a shipping order from a request',
+      route: '../routes/_portal.apps.shipping.new-order.$requestId',
+      path: async () => {
+        const id = String(await approvedRequest(reference, 'shipping'));
+        return { path: `/apps/shipping/new-order/${id}`, params: { requestId: id } };
+      },
+      who: 'agent',
+      fields: {
+        category: 'electronics_accessories',
+        containerType: 'groupage',
+        origin: 'china',
+        cbm: '14.5',
+      },
+      table: 'shipping_orders',
+    },
+    {
+      name: 'a loan from a request',
+      route: '../routes/_portal.apps.loans.new-loan.$requestId',
+      path: async () => {
+        const id = String(await approvedRequest(reference, 'trade_finance'));
+        return { path: `/apps/loans/new-loan/${id}`, params: { requestId: id } };
+      },
+      who: 'agent',
+      fields: { principal: '38000', interestRate: '8', termMonths: '6' },
+      table: 'loans',
+    },
+    {
+      name: 'a tracking event',
+      route: '../routes/_portal.apps.shipping-details.$id',
+      path: async () => ({
+        path: `/apps/shipping-details/${orderId()}`,
+        params: { id: String(orderId()) },
+      }),
+      who: 'agent',
+      fields: {
+        formId: 'tracking-new',
+        milestone: 'arrived_destination',
+        place: 'Port of Alexandria',
+        eventTime: '2026-03-02T09:30',
+      },
+      table: 'shipment_tracking',
+    },
+  ];
+
+  for (const form of forms) {
+    it(`${form.name}: one record, and both sendings land on it`, async () => {
+      const route = (await import(/* @vite-ignore */ form.route)) as {
+        loader: (a: unknown) => Promise<{ idempotencyKey?: string }>;
+        action: (a: unknown) => Promise<unknown>;
+      };
+      const { path, params } = await form.path();
+      const cookie = cookies[form.who]!;
+      const page = await route.loader({ ...args(pageRequest(path, { cookie })), params });
+      expect(page.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+      const fields = {
+        requestId: params.requestId ?? '',
+        ...form.fields,
+        [IDEMPOTENCY_FIELD]: page.idempotencyKey!,
+      };
+      const before = rows(form.table);
+      const send = async () =>
+        (await route.action({ ...args(formRequest(path, fields, { cookie })), params })) as Response;
+      const first = await send();
+      const second = await send();
+      expect(first.status, JSON.stringify(first)).toBe(302);
+      expect(second.status).toBe(302);
+      expect(second.headers.get('Location')).toBe(first.headers.get('Location'));
+      expect(rows(form.table)).toBe(before + 1);
+    });
+  }
 });

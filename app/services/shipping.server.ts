@@ -4,13 +4,14 @@ import { CATEGORY_NAMES, type Origin } from '~/catalog';
 import type { OrderListParams } from '~/forms/shipping';
 import { hasRole } from './access';
 import { withBackofficeSession, type SignedIn } from './auth.server';
-import { backoffice, isBackofficeError } from './backoffice/client.server';
+import { backoffice } from './backoffice/client.server';
 import {
   IN_PROGRESS_STATUSES,
   type Milestone,
   type OrderFilter,
   type ShippingOrder,
 } from './backoffice/contract';
+import { recordLoadFailed } from './errors.server';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
 import { originFor, type OriginChoice } from './warehouse.server';
 
@@ -111,8 +112,7 @@ export async function orderOr404(request: Request, signedIn: SignedIn, id: numbe
   try {
     return await withBackofficeSession(request, () => getOrder(signedIn, id));
   } catch (error) {
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
-    throw error;
+    return recordLoadFailed(request, 'order', error);
   }
 }
 
@@ -132,8 +132,16 @@ export interface TrackingInput {
   note?: string;
 }
 
-/** Adds a tracking event to the order, or corrects one (with `eventId`). */
-export function saveTrackingEvent(signedIn: SignedIn, orderId: number, input: TrackingInput) {
+/**
+ * Adds a tracking event to the order, or corrects one (with `eventId`). `idempotencyKey`: the add
+ * form's key, so the same form sent again adds one event.
+ */
+export function saveTrackingEvent(
+  signedIn: SignedIn,
+  orderId: number,
+  input: TrackingInput,
+  idempotencyKey?: string,
+) {
   const fields = {
     milestone: input.milestone,
     place: input.place,
@@ -148,5 +156,6 @@ export function saveTrackingEvent(signedIn: SignedIn, orderId: number, input: Tr
     : backoffice().call('createTrackingEvent', {
         session: signedIn.session,
         body: { shipping_order_id: orderId, ...fields },
+        idempotencyKey,
       });
 }

@@ -14,6 +14,7 @@ import { Button } from '~/components/button';
 import type { Page } from '~/services/paging';
 import { TextField } from '~/components/form-field';
 import { FormErrors, Notice, FormActions } from '~/components/form-parts';
+import { IdempotencyKeyField } from '~/components/idempotency-key';
 import type { MessageField } from '~/components/messages';
 import { ListTable, SearchForm } from '~/components/list-table';
 import { PageHeading } from '~/components/page-parts';
@@ -116,6 +117,7 @@ export function RecordFormPage({
         <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
           <Stack gap={2.5}>
             <FormErrors id={form.errorId} errors={form.errors} />
+            <IdempotencyKeyField lastResult={lastResult} />
             <Grid container spacing={2}>
               {specs.map((spec) => {
                 const field = fields[spec.name];

@@ -11,6 +11,7 @@ import { Button } from '~/components/button';
 import { Disclosure } from '~/components/disclosure';
 import { TextField } from '~/components/form-field';
 import { FormErrors } from '~/components/form-parts';
+import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { formatDateTime } from '~/components/format';
 import { SelectField } from '~/components/select-field';
 import { toLocalDateTime, trackingSchema } from '~/forms/shipping';
@@ -92,9 +93,10 @@ export function TrackingForm({ event, defaultPlace }: { event?: TrackingEvent; d
   const formId = event ? `tracking-${event.id}` : 'tracking-new';
   const answer = useActionData<TrackingActionData>();
   const navigation = useNavigation();
+  const lastResult = answer?.formId === formId ? answer.result : undefined;
   const [form, fields] = useForm({
     id: formId,
-    lastResult: answer?.formId === formId ? answer.result : undefined,
+    lastResult,
     defaultValue: event
       ? {
           milestone: event.milestone,
@@ -117,6 +119,7 @@ export function TrackingForm({ event, defaultPlace }: { event?: TrackingEvent; d
       <Stack gap={2}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="formId" value={formId} />
+        {!event && <IdempotencyKeyField lastResult={lastResult} />}
         {event && <input type="hidden" name="eventId" value={event.id} />}
         <Grid container spacing={2}>
           <Grid xs={12} md={6}>
