@@ -1,4 +1,4 @@
-// The page shown when a route fails: a clear message for 403, 404 and anything else, never a stack.
+// The page shown when a route fails: a clear message for 403, 404, 503 and anything else, never a stack.
 import Sheet from '@mui/joy/Sheet';
 import Typography from '@mui/joy/Typography';
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
@@ -12,12 +12,16 @@ export function GeneralErrorBoundary({ inFrame = false }: { inFrame?: boolean })
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
 
+  // A 503 carries the message the server wrote in the reader's language (back office down or unreadable).
+  const serverMessage = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : '';
   const [title, body] =
     status === 403
       ? [t('errorPage.forbiddenTitle'), t('errorPage.forbiddenBody')]
       : status === 404
         ? [t('errorPage.notFoundTitle'), t('errorPage.notFoundBody')]
-        : [t('errorPage.errorTitle'), t('errorPage.errorBody')];
+        : status === 503
+          ? [t('errorPage.unavailableTitle'), serverMessage || t('errors.unavailable')]
+          : [t('errorPage.errorTitle'), t('errorPage.errorBody')];
 
   return (
     <Sheet

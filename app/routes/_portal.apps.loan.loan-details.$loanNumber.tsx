@@ -34,7 +34,7 @@ import { isBackofficeError } from '~/services/backoffice/client.server';
 import type { LoanTransaction } from '~/services/backoffice/contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { shareAction } from '~/services/documents/share-action.server';
-import { decideLoan, getLoan, loanTransactions, shareLoanDocument } from '~/services/loans.server';
+import { decideLoan, loanOr404, loanTransactions, shareLoanDocument } from '~/services/loans.server';
 import { pageTools } from '~/services/page.server';
 import { loanNumberOr404, recordIdOr404 } from '~/services/params.server';
 
@@ -46,14 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const number = loanNumberOr404(params.loanNumber);
   const { t, title, common } = await pageTools(request, 'finance');
-  let loan;
-  try {
-    loan = await withBackofficeSession(request, () => getLoan(signedIn, number));
-  } catch (error) {
-    // Another customer's loan is "not found", never told apart from a missing one.
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
-    throw error;
-  }
+  const loan = await loanOr404(request, signedIn, number);
   let transactions: LoanTransaction[] | null = null;
   let transactionsError: string | null = null;
   try {

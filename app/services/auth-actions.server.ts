@@ -93,7 +93,13 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
     if (!wrongCredentials) reportError('login', error);
     return data(
       submission.reply({
-        formErrors: [wrongCredentials ? 'auth:login.wrongCredentials' : 'auth:login.unexpected'],
+        formErrors: [
+          wrongCredentials
+            ? 'auth:login.wrongCredentials'
+            : isBackofficeError(error, 'unavailable') || isBackofficeError(error, 'bad_answer')
+              ? 'auth:login.unavailable'
+              : 'auth:login.unexpected',
+        ],
         hideFields: ['password'],
       }),
       { status: wrongCredentials ? 401 : 503 },

@@ -14,13 +14,15 @@ type Reply = {
 };
 
 describe('when the back office is down', () => {
-  it('sign-in shows "Unexpected error occurred"', async () => {
+  it('sign-in says the service is unavailable, with the e-mail kept', async () => {
     const { loginAction } = await import('./auth-actions.server');
     const result = (await loginAction(
       args(formRequest('/auth/login', { email: 'client@example.com', password: 'demo1234' })),
-    )) as unknown as Reply;
+    )) as unknown as Reply & { data: { initialValue?: Record<string, string> } };
     expect(result.init?.status).toBe(503);
-    expect(result.data.error?.['']).toEqual(['auth:login.unexpected']);
+    expect(result.data.error?.['']).toEqual(['auth:login.unavailable']);
+    expect(result.data.initialValue?.email).toBe('client@example.com');
+    expect(result.data.initialValue?.password).toBeUndefined();
   });
 
   it('forgot-password says the service is unreachable', async () => {

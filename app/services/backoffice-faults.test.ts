@@ -127,3 +127,134 @@ describe('health checks while the back office hangs', () => {
     expect(await readiness.json()).toEqual({ status: 'unavailable', backoffice: 'unreachable' });
   });
 });
+
+/** What a loader threw or answered, as a Response (a record page's error, a download's answer). */
+async function answerOf(work: () => Promise<unknown>): Promise<Response> {
+  try {
+    const result = await work();
+    if (result instanceof Response) return result;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error('expected a Response');
+}
+
+type RouteModule = { loader: (args: unknown) => Promise<unknown> };
+
+/** Record pages and document downloads, each with the URL and parameters a customer would open. */
+const RECORD_ROUTES: { route: string; url: string; params: Record<string, string> }[] = [
+  { route: '_portal.apps.shipping-details.$id', url: '/apps/shipping-details/5', params: { id: '5' } },
+  {
+    route: '_portal.apps.loan.loan-details.$loanNumber',
+    url: '/apps/loan/loan-details/LN-2026-0007',
+    params: { loanNumber: 'LN-2026-0007' },
+  },
+  {
+    route: '_portal.apps.loan.loan-details.$loanNumber_.summary',
+    url: '/apps/loan/loan-details/LN-2026-0007/summary',
+    params: { loanNumber: 'LN-2026-0007' },
+  },
+  { route: '_portal.apps.invoice.$id', url: '/apps/invoice/3', params: { id: '3' } },
+  {
+    route: '_portal.apps.shipping.clearance-receipt.$id',
+    url: '/apps/shipping/clearance-receipt/5',
+    params: { id: '5' },
+  },
+  {
+    route: '_portal.apps.invoice.$id.download',
+    url: '/apps/invoice/3/download?format=pdf',
+    params: { id: '3' },
+  },
+  {
+    route: '_portal.apps.loan.loan-details.$loanNumber_.summary.download',
+    url: '/apps/loan/loan-details/LN-2026-0007/summary/download?format=pdf',
+    params: { loanNumber: 'LN-2026-0007' },
+  },
+  {
+    route: '_portal.apps.shipping.clearance-receipt.$id.download',
+    url: '/apps/shipping/clearance-receipt/5/download?format=png',
+    params: { id: '5' },
+  },
+];
+
+describe.each([
+  ['down (a 500)', 'error'],
+  ['hung', 'slow'],
+  ['answering garbage', 'not json'],
+  ['answering off the contract', 'off contract'],
+] as const)('record pages and downloads while the back office is %s', (_label, which) => {
+  it.each(RECORD_ROUTES)(
+    '$url answers 503 with the lists’ message in the reader’s language',
+    async (entry) => {
+      mode = which;
+      const cookie = await signedInAs('client');
+      const { loader } = (await import(`../routes/${entry.route}.tsx`).catch(
+        () => import(`../routes/${entry.route}.ts`),
+      )) as RouteModule;
+      for (const language of ['en', 'fr'] as const) {
+        const request = pageRequest(entry.url, { cookie, language });
+        const answer = await answerOf(() => loader({ ...args(request), params: entry.params }));
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get('Content-Type')).toBe('text/plain; charset=utf-8');
+        expect(await answer.text()).toBe(message(language, KEY[which]));
+      }
+    },
+  );
+});
+
+describe('document files while the back office answers garbage', () => {
+  it.each([
+    {
+      route: '_portal.apps.shipping-details.$id.documents.$documentId',
+      url: '/apps/shipping-details/5/documents/2',
+      params: { id: '5', documentId: '2' },
+    },
+    {
+      route: '_portal.apps.loan.loan-details.$loanNumber.documents.$documentId',
+      url: '/apps/loan/loan-details/LN-2026-0007/documents/2',
+      params: { loanNumber: 'LN-2026-0007', documentId: '2' },
+    },
+  ])('$url answers 503 in the reader’s language', async (entry) => {
+    mode = 'not json';
+    const cookie = await signedInAs('client');
+    const { loader } = (await import(`../routes/${entry.route}.ts`)) as RouteModule;
+    for (const language of ['en', 'fr'] as const) {
+      const request = pageRequest(entry.url, { cookie, language });
+      const answer = await answerOf(() => loader({ ...args(request), params: entry.params }));
+      expect(answer.status).toBe(503);
+      expect(await answer.text()).toBe(message(language, 'fileUnavailable'));
+    }
+  });
+});
+
+describe('the statement download while the back office is down', () => {
+  it('goes back to the statement page, which says so, instead of failing', async () => {
+    mode = 'error';
+    const cookie = await signedInAs('client');
+    const { loader } = await import('../routes/_portal.apps.statement.download');
+    const url = '/apps/statement/download?format=pdf&from=2026-01-01&to=2026-03-31';
+    const answer = await answerOf(() => loader(args(pageRequest(url, { cookie }))));
+    expect(answer.status).toBe(303);
+    const page = await import('../routes/_portal.apps.statement');
+    const back = answer.headers.get('Location')!;
+    const state = await page.loader(args(pageRequest(back, { cookie })));
+    expect(state.loadError).toBe(message('en', 'unavailable'));
+  });
+});
+
+describe('signing in while the back office answers garbage', () => {
+  it('says the service is unavailable, with the e-mail kept', async () => {
+    mode = 'not json';
+    const { loginAction } = await import('./auth-actions.server');
+    const reply = (await loginAction(
+      args(formRequest('/auth/login', { email: 'client@example.com', password: 'demo1234' })),
+    )) as unknown as {
+      init: { status: number };
+      data: { initialValue: Record<string, string>; error: Record<string, string[]> };
+    };
+    expect(reply.init.status).toBe(503);
+    expect(reply.data.error['']).toEqual(['auth:login.unavailable']);
+    expect(reply.data.initialValue.email).toBe('client@example.com');
+  });
+});

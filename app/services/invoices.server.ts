@@ -9,7 +9,7 @@ import { withBackofficeSession, type SignedIn } from './auth.server';
 import { backoffice, isBackofficeError } from './backoffice/client.server';
 import type { CallAnswer, Invoice, InvoiceDetail, InvoiceFilter } from './backoffice/contract';
 import { customerChoices } from './customers.server';
-import { messageKeyFor, reportError } from './errors.server';
+import { messageKeyFor, recordLoadFailed, reportError } from './errors.server';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
 
 /** The customer whose invoices the user may read: a client's own partner; for staff, the chosen one. */
@@ -63,8 +63,7 @@ export async function invoiceOr404(request: Request, signedIn: SignedIn, id: num
   try {
     return await withBackofficeSession(request, () => getInvoice(signedIn, id));
   } catch (error) {
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
-    throw error;
+    return recordLoadFailed(request, 'invoice', error);
   }
 }
 

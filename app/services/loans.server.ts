@@ -4,9 +4,9 @@
 import type { LoanListParams } from '~/forms/finance';
 import { isStaff } from './access';
 import { withBackofficeSession, type SignedIn } from './auth.server';
-import { backoffice, isBackofficeError } from './backoffice/client.server';
+import { backoffice } from './backoffice/client.server';
 import type { CallAnswer, Loan, LoanTab } from './backoffice/contract';
-import { ServerRefusal } from './errors.server';
+import { recordLoadFailed, ServerRefusal } from './errors.server';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
 
 export function checkStatus<T extends { status: string; message?: string }>(answer: T): T {
@@ -102,8 +102,7 @@ export async function loanOr404(request: Request, signedIn: SignedIn, number: st
   try {
     return await withBackofficeSession(request, () => getLoan(signedIn, number));
   } catch (error) {
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
-    throw error;
+    return recordLoadFailed(request, 'loan', error);
   }
 }
 
