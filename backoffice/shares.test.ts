@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   attachmentFile,
   SHARE_DAYS,
   shareAnswer,
   sharedFile,
+  shareLinkInfo,
   shareToken,
+  type ShareKind,
 } from '../app/services/backoffice/contract';
 import { addLoanDocument } from './loans';
 import { demoPdf } from './pdf';
@@ -229,5 +232,135 @@ describe('GET /shared-documents/:token', () => {
       expect(result.status, token).toBe(400);
       expect(result.body).toMatchObject({ code: 'bad_request', issues: [{ path: 'token' }] });
     }
+  });
+});
+
+describe('listing and revoking share links', () => {
+  const invoiceOf = (who: 'client' | 'client2') =>
+    Number(
+      bo.backoffice.db
+        .prepare(`SELECT id FROM invoices WHERE partner_id = ? AND state = 'paid' ORDER BY id LIMIT 1`)
+        .pluck()
+        .get(partners[who]),
+    );
+
+  async function shareInvoice(who: Who, id: number) {
+    const result = await bo.call('shareInvoice', { params: { id }, session: sessions[who] });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    return shareAnswer.parse(result.body).token;
+  }
+
+  async function listed(who: Who, kind: ShareKind, target_id: number) {
+    const result = await bo.call('listShares', { query: { kind, target_id }, session: sessions[who] });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    return z.object({ shares: z.array(shareLinkInfo) }).parse(result.body).shares;
+  }
+
+  const revoke = (who: Who, id: number) => bo.call('revokeShare', { params: { id }, session: sessions[who] });
+
+  it("lists a document's live links, newest first, to its customer and to staff, whoever made them", async () => {
+    const invoice = invoiceOf('client');
+    const byClient = await shareInvoice('client', invoice);
+    const byAgent = await shareInvoice('agent', invoice);
+    const links = await listed('client', 'invoice', invoice);
+    const nameOf = (who: Who) =>
+      bo.backoffice.db
+        .prepare(`SELECT first_name || ' ' || last_name FROM users WHERE id = ?`)
+        .pluck()
+        .get(users[who]);
+    expect(links.slice(0, 2)).toMatchObject([
+      { kind: 'invoice', created_by: nameOf('agent'), document_id: null, date_from: null },
+      { kind: 'invoice', created_by: nameOf('client') },
+    ]);
+    expect(links.every((link) => Date.parse(link.expires_at) > Date.now())).toBe(true);
+    expect(await listed('admin', 'invoice', invoice)).toEqual(links);
+    // The token is handed out once and never listed.
+    expect(JSON.stringify(links)).not.toContain(byClient);
+    expect(JSON.stringify(links)).not.toContain(byAgent);
+
+    // A loan's documents, with their file names; a statement, with its period.
+    const document = documentOf('client');
+    await share('client', document);
+    const loanId = Number(
+      bo.backoffice.db.prepare('SELECT id FROM loans WHERE name = ?').pluck().get(document.number),
+    );
+    expect((await listed('client', 'loan_document', loanId))[0]).toMatchObject({
+      kind: 'loan_document',
+      document_id: document.id,
+      document_name: expect.stringMatching(/\.\w+$/),
+    });
+    const period = { customer_id: partners.client, date_from: '2026-01-01', date_to: '2026-03-31' };
+    expect((await bo.call('shareStatement', { body: period, session: sessions.client })).status).toBe(200);
+    expect((await listed('client', 'statement', partners.client))[0]).toMatchObject({
+      date_from: '2026-01-01',
+      date_to: '2026-03-31',
+    });
+  });
+
+  it("answers 404 for another customer's document, an unknown one, and without a session 401", async () => {
+    const other = invoiceOf('client2');
+    await shareInvoice('client2', other);
+    for (const [kind, target_id] of [
+      ['invoice', other],
+      ['invoice', 99999],
+      ['statement', partners.client2],
+      ['statement', partners.admin],
+      ['loan', 99999],
+    ] as [ShareKind, number][]) {
+      const result = await bo.call('listShares', { query: { kind, target_id }, session: sessions.client });
+      expect(result.status, `${kind} ${target_id}`).toBe(404);
+      expect(result.body).toEqual(notFound);
+    }
+    expect((await bo.call('listShares', { query: { kind: 'invoice', target_id: other } })).status).toBe(401);
+  });
+
+  it('revokes a link: it opens nothing any more, like an expired one, and leaves the list', async () => {
+    const invoice = invoiceOf('client');
+    const document = documentOf('client');
+    const loanId = Number(
+      bo.backoffice.db.prepare('SELECT id FROM loans WHERE name = ?').pluck().get(document.number),
+    );
+    /** The link made by `make`: the one the list did not have before. */
+    const added = async (kind: ShareKind, target: number, make: () => Promise<unknown>) => {
+      const before = new Set((await listed('client', kind, target)).map((l) => l.id));
+      await make();
+      return (await listed('client', kind, target)).find((l) => !before.has(l.id))!;
+    };
+    let token = '';
+    const link = await added('invoice', invoice, async () => (token = await shareInvoice('agent', invoice)));
+    let fileToken = '';
+    const fileLink = await added('loan_document', loanId, async () => {
+      fileToken = (await share('client', document)).token;
+    });
+    expect((await bo.call('getSharedRecord', { params: { token } })).status).toBe(200);
+    expect((await open(fileToken)).status).toBe(200);
+
+    // The customer revokes the agent's link; staff revoke the customer's.
+    expect((await revoke('client', link!.id)).body).toEqual({ status: 'success' });
+    expect((await revoke('agent', fileLink!.id)).body).toEqual({ status: 'success' });
+    const refused = await bo.call('getSharedRecord', { params: { token } });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual(notFound);
+    expect((await open(fileToken)).body).toEqual(notFound);
+    expect((await listed('client', 'invoice', invoice)).map((l) => l.id)).not.toContain(link!.id);
+    // Again: nothing changes.
+    expect((await revoke('client', link!.id)).status).toBe(200);
+    const row = bo.backoffice.db
+      .prepare('SELECT revoked_at, revoked_by_user_id FROM shares WHERE id = ?')
+      .get(link!.id) as { revoked_at: string; revoked_by_user_id: number };
+    expect(row.revoked_by_user_id).toBe(users.client);
+  });
+
+  it("answers 404 to revoking another customer's link or an unknown one, and revokes nothing", async () => {
+    const other = invoiceOf('client2');
+    const token = await shareInvoice('client2', other);
+    const [link] = await listed('client2', 'invoice', other);
+    for (const id of [link!.id, 99999]) {
+      const result = await revoke('client', id);
+      expect(result.status, String(id)).toBe(404);
+      expect(result.body).toEqual(notFound);
+    }
+    expect((await bo.call('getSharedRecord', { params: { token } })).status).toBe(200);
+    expect((await bo.call('revokeShare', { params: { id: link!.id } })).status).toBe(401);
   });
 });

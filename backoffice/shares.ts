@@ -3,7 +3,13 @@
  * token is handed out once; only its SHA-256 is stored (tokens.ts), so the database alone opens nothing.
  */
 import { z } from 'zod';
-import { isoDate, SHARE_DAYS, type SharedRecord } from '../app/services/backoffice/contract';
+import {
+  isoDate,
+  SHARE_DAYS,
+  type SharedRecord,
+  type ShareKind,
+  type ShareLinkInfo,
+} from '../app/services/backoffice/contract';
 import type { Db } from './db';
 import { customerStatement, findInvoiceById, invoiceDetail } from './invoices';
 import { findLoanById, findLoanDocument, loanDetail } from './loans';
@@ -11,6 +17,7 @@ import { dayOf } from './numbers';
 import { findShippingOrder } from './orders';
 import { findCustomerPartner } from './partners';
 import { hashToken, newSecretToken } from './tokens';
+import { fullName } from './users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -89,12 +96,15 @@ export function createShare(
   return { token, expiresAt };
 }
 
-/** The live share the token opens, or null when the token is unknown (or altered) or it has expired. */
+/**
+ * The live share the token opens, or null when the token is unknown (or altered), it has expired or
+ * it was revoked.
+ */
 function findLiveShare(db: Db, token: string, now: Date): ShareRow | null {
   const row = db
     .prepare(
       `SELECT kind, target_id, sub_id, params_json, expires_at FROM shares
-       WHERE token_hash = ? AND expires_at > ?`,
+       WHERE token_hash = ? AND expires_at > ? AND revoked_at IS NULL`,
     )
     .get(hashToken(token), now.toISOString()) as ShareRow | undefined;
   return row ?? null;
@@ -153,4 +163,87 @@ export function findSharedRecord(db: Db, token: string, now: Date): SharedRecord
     default:
       return null;
   }
+}
+
+// ---- Listing and revoking ----
+
+/**
+ * The customer (partner) whose document a share of `kind` on `targetId` opens, for the caller's scope
+ * check; null when there is no such document (or customer).
+ */
+export function sharePartner(db: Db, kind: ShareKind, targetId: number): number | null {
+  const owner = (sql: string) => (db.prepare(sql).pluck().get(targetId) as number | undefined) ?? null;
+  switch (kind) {
+    case 'invoice':
+      return owner('SELECT partner_id FROM invoices WHERE id = ?');
+    case 'statement':
+      return findCustomerPartner(db, targetId)?.id ?? null;
+    case 'clearance_receipt':
+      return owner('SELECT partner_id FROM shipping_orders WHERE id = ?');
+    case 'loan':
+    case 'loan_document':
+      return owner('SELECT partner_id FROM loans WHERE id = ?');
+  }
+}
+
+interface ShareLinkRow {
+  id: number;
+  kind: ShareKind;
+  sub_id: number | null;
+  params_json: string | null;
+  created_at: string;
+  expires_at: string;
+  first_name: string | null;
+  last_name: string | null;
+  document_name: string | null;
+}
+
+/**
+ * The live (neither expired nor revoked) shares of one document, newest first: of a loan, `loan_document`
+ * lists the shares of every document of the loan. The caller has checked the scope (sharePartner).
+ */
+export function listLiveShares(db: Db, kind: ShareKind, targetId: number, now: Date): ShareLinkInfo[] {
+  const rows = db
+    .prepare(
+      `SELECT s.id, s.kind, s.sub_id, s.params_json, s.created_at, s.expires_at, u.first_name, u.last_name,
+         d.filename AS document_name
+       FROM shares s
+       LEFT JOIN users u ON u.id = s.created_by_user_id
+       LEFT JOIN loan_documents d ON s.kind = 'loan_document' AND d.id = s.sub_id AND d.loan_id = s.target_id
+       WHERE s.kind = ? AND s.target_id = ? AND s.expires_at > ? AND s.revoked_at IS NULL
+       ORDER BY s.created_at DESC, s.id DESC`,
+    )
+    .all(kind, targetId, now.toISOString()) as ShareLinkRow[];
+  return rows.map((row) => {
+    const period =
+      row.kind === 'statement' ? statementPeriod.safeParse(JSON.parse(row.params_json ?? 'null')) : null;
+    return {
+      id: row.id,
+      kind: row.kind,
+      document_id: row.kind === 'loan_document' ? row.sub_id : null,
+      document_name: row.kind === 'loan_document' ? row.document_name : null,
+      date_from: period?.success ? period.data.date_from : null,
+      date_to: period?.success ? period.data.date_to : null,
+      created_at: row.created_at,
+      created_by: row.first_name === null ? null : fullName(row.first_name, row.last_name),
+      expires_at: row.expires_at,
+    };
+  });
+}
+
+/** A share by its id (revoked or not), or null: what it opens, for the caller's scope check. */
+export function findShareById(db: Db, id: number): { kind: ShareKind; target_id: number } | null {
+  const row = db.prepare('SELECT kind, target_id FROM shares WHERE id = ?').get(id) as
+    { kind: ShareKind; target_id: number } | undefined;
+  return row ?? null;
+}
+
+/**
+ * Ends the share now: its link then opens nothing, as if it had expired. A share already revoked keeps
+ * its first revocation. The caller has checked the scope.
+ */
+export function revokeShare(db: Db, id: number, userId: number, now: Date): void {
+  db.prepare(
+    `UPDATE shares SET revoked_at = ?, revoked_by_user_id = ? WHERE id = ? AND revoked_at IS NULL`,
+  ).run(now.toISOString(), userId, id);
 }

@@ -1,9 +1,42 @@
+import type { ShareKind } from '../../app/services/backoffice/contract';
+import { canSeePartner, type Principal } from '../access';
 import type { App } from '../app';
 import { refuse, type CallHandlers } from '../http';
-import { findSharedDocument, findSharedRecord } from '../shares';
+import {
+  findShareById,
+  findSharedDocument,
+  findSharedRecord,
+  listLiveShares,
+  revokeShare,
+  sharePartner,
+} from '../shares';
 
-export function shareHandlers(app: App): Pick<CallHandlers, 'getSharedDocument' | 'getSharedRecord'> {
+type ShareCalls = 'getSharedDocument' | 'getSharedRecord' | 'listShares' | 'revokeShare';
+
+export function shareHandlers(app: App): Pick<CallHandlers, ShareCalls> {
+  /**
+   * Whoever may read a document sees and revokes its links: a client those of its own customer's
+   * documents (whoever made them), staff any customer's. Anything else is 404, never 403.
+   */
+  const checkScope = (user: Principal, kind: ShareKind, targetId: number) => {
+    const partnerId = sharePartner(app.db, kind, targetId);
+    if (partnerId === null || !canSeePartner(user, partnerId)) throw refuse.notFound();
+  };
+
   return {
+    listShares({ query, session }) {
+      checkScope(session.user, query.kind, query.target_id);
+      return { shares: listLiveShares(app.db, query.kind, query.target_id, app.now()) };
+    },
+
+    revokeShare({ params, session }) {
+      const share = findShareById(app.db, params.id);
+      if (!share) throw refuse.notFound();
+      checkScope(session.user, share.kind, share.target_id);
+      revokeShare(app.db, params.id, session.user.id, app.now());
+      return { status: 'success' as const };
+    },
+
     getSharedDocument({ params }) {
       // No session: the token is the key. Unknown, altered, expired, its document gone or a share of
       // a record: the same 404, so an answer tells nothing about which tokens exist.
