@@ -39,6 +39,13 @@ describe('GeneralErrorBoundary', () => {
     expect(html).not.toContain('Une erreur s’est produite');
   });
 
+  it('shows a 400 as a form that could not be read, whatever the body says', async () => {
+    routeError = errorResponse(400, 'Bad request');
+    const html = await render('fr');
+    expect(html).toContain('Ce formulaire n’a pas pu être lu');
+    expect(html).not.toContain('Bad request');
+  });
+
   it('still says "something went wrong" for a 500', async () => {
     routeError = errorResponse(500, 'Unexpected Server Error');
     const html = await render('en');

@@ -1,4 +1,4 @@
-// The page shown when a route fails: a clear message for 403, 404, 503 and anything else, never a stack.
+// The page shown when a route fails: a clear message for 400, 403, 404, 503 and anything else, never a stack.
 import Sheet from '@mui/joy/Sheet';
 import Typography from '@mui/joy/Typography';
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
@@ -21,7 +21,9 @@ export function GeneralErrorBoundary({ inFrame = false }: { inFrame?: boolean })
         ? [t('errorPage.notFoundTitle'), t('errorPage.notFoundBody')]
         : status === 503
           ? [t('errorPage.unavailableTitle'), serverMessage || t('errors.unavailable')]
-          : [t('errorPage.errorTitle'), t('errorPage.errorBody')];
+          : status === 400
+            ? [t('errorPage.badRequestTitle'), t('errorPage.badRequestBody')]
+            : [t('errorPage.errorTitle'), t('errorPage.errorBody')];
 
   return (
     <Sheet

@@ -28,6 +28,7 @@ import { authorOf, backTo, demoScreen, limitMessage } from '~/services/demo/scre
 import { addBlogComment, findBlogPost, type DemoState } from '~/services/demo/store.server';
 import { DEMO_PAGE, latestPage } from '~/services/demo/limits';
 import { pageTools } from '~/services/page.server';
+import { readForm } from '~/services/form-body.server';
 
 export const handle = { i18n: ['common', 'social'] };
 
@@ -57,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, state } = await demoScreen(request, SCREEN);
   const post = postOr404(state, params.id);
-  const submission = parseWithZod(await request.formData(), { schema: blogCommentSchema });
+  const submission = parseWithZod(await readForm(request), { schema: blogCommentSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   try {
     addBlogComment(state, post.id, submission.value.comment, authorOf(user));

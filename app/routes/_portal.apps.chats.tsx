@@ -32,6 +32,7 @@ import { sendChatMessage, type DemoState } from '~/services/demo/store.server';
 import { DEMO_PAGE, latestPage } from '~/services/demo/limits';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
+import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/apps/chats';
 /** The chat shown when the URL names none (spec section 9). */
@@ -84,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { state } = await demoScreen(request, SCREEN);
   const chat = selectedChat(state, new URL(request.url).searchParams.get('chat'));
-  const submission = parseWithZod(await request.formData(), { schema: chatMessageSchema });
+  const submission = parseWithZod(await readForm(request), { schema: chatMessageSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   try {
     sendChatMessage(state, chat.id, submission.value.message, CHAT_ME);

@@ -41,6 +41,7 @@ import {
   updateContact,
 } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
+import { readForm } from '~/services/form-body.server';
 
 const PATH = '/apps/contacts';
 
@@ -87,7 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { state } = await demoScreen(request, PATH);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = contactIntent.safeParse(Object.fromEntries(formData));
   if (!parsed.success) throw new Response('Bad request', { status: 400 });
   const { intent, id } = parsed.data;

@@ -25,6 +25,7 @@ import { messageKeyFor, reportError } from '~/services/errors.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { PageHeading } from '~/components/page-parts';
+import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/apps/customers/new';
 
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = withAllRequiredMessage(parseWithZod(formData, { schema: customerSchema }));
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;

@@ -33,6 +33,7 @@ import { emailDocument } from '~/services/demo/email-html.server';
 import { toggleEmailFlag, type DemoState } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
+import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/apps/email';
 /** The mail shown when the URL names none, if the folder holds it (spec section 9). */
@@ -93,7 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { state } = await demoScreen(request, SCREEN);
-  const parsed = emailToggleSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = emailToggleSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false }, { status: 400 });
   orNotFound(() => toggleEmailFlag(state, parsed.data.id, parsed.data.intent));
   // Back to the same folder, filter and mail.

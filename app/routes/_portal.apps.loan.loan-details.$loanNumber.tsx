@@ -19,6 +19,7 @@ import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { ShareForm, type ShareAnswer } from '~/components/documents/share-form';
+import { SharedLinks, type RevokeAnswer } from '~/components/documents/shared-links';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LoanStateChip, PaymentStatusChip } from '~/components/finance/loan-parts';
 import { FormErrors, Notice } from '~/components/form-parts';
@@ -33,10 +34,12 @@ import { requireUser, withBackofficeSession, type SignedIn } from '~/services/au
 import { isBackofficeError } from '~/services/backoffice/client.server';
 import type { LoanTransaction } from '~/services/backoffice/contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
-import { shareAction } from '~/services/documents/share-action.server';
+import { revokeShareAction, shareAction } from '~/services/documents/share-action.server';
 import { decideLoan, loanOr404, loanTransactions, shareLoanDocument } from '~/services/loans.server';
 import { pageTools } from '~/services/page.server';
 import { loanNumberOr404, recordIdOr404 } from '~/services/params.server';
+import { shareLinksOf } from '~/services/shares.server';
+import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/apps/loan/loan-details/:loanNumber';
 
@@ -56,6 +59,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reportError('loan transactions', error);
     transactionsError = translateMessage(common, messageKeyFor(error));
   }
+  const shareLinks =
+    loan.documents.length > 0 ? await shareLinksOf(request, signedIn, 'loan_document', loan.id) : [];
   const url = new URL(request.url);
   const decided = url.searchParams.get('decided');
   return {
@@ -63,6 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     loan,
     transactions,
     transactionsError,
+    shareLinks,
     staff: isStaff(signedIn.user.roles),
     decided: decided === 'approved' || decided === 'denied' ? decided : null,
     created: url.searchParams.has('created'),
@@ -70,7 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** What the action answers when it does not redirect: the decision refused, or a share link (or why not). */
-type ActionAnswer = { kind: 'decision'; result: SubmissionResult<string[]> } | ShareAnswer;
+type ActionAnswer = { kind: 'decision'; result: SubmissionResult<string[]> } | ShareAnswer | RevokeAnswer;
 
 /** Anyone who may see the loan may share one of its documents by a link (7 days). */
 function share(request: Request, signedIn: SignedIn, number: string, formData: FormData) {
@@ -86,8 +92,9 @@ function share(request: Request, signedIn: SignedIn, number: string, formData: F
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const number = loanNumberOr404(params.loanNumber);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') === 'share') return share(request, signedIn, number, formData);
+  if (formData.get('intent') === 'revoke') return revokeShareAction(request, signedIn, formData);
   if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
   const submission = parseWithZod(formData, { schema: loanDecisionSchema });
   if (submission.status !== 'success') {
@@ -216,7 +223,8 @@ function Transactions({ transactions, currency }: { transactions: LoanTransactio
 }
 
 export default function LoanDetails() {
-  const { loan, transactions, transactionsError, staff, decided, created } = useLoaderData<typeof loader>();
+  const { loan, transactions, transactionsError, shareLinks, staff, decided, created } =
+    useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('finance');
   const { t: tcat } = useTranslation('catalog');
   const { t: tb } = useTranslation('billing');
@@ -373,6 +381,7 @@ export default function LoanDetails() {
                   ))}
                 </Stack>
               )}
+              {loan.documents.length > 0 && <SharedLinks links={shareLinks} />}
             </Card>
           </Stack>
         </Grid>

@@ -25,6 +25,7 @@ import { messageKeyFor, reportError } from '~/services/errors.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
+import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/apps/loans/new-loan/:requestId';
 
@@ -60,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.requestId);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: loanFromRequestSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;

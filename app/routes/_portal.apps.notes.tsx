@@ -26,6 +26,7 @@ import { backTo, demoScreen, limitMessage } from '~/services/demo/screen.server'
 import { addNote, DemoNotFound, removeNote, updateNote, type DemoState } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
+import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/apps/notes';
 /** The note shown when the URL names none (spec section 9). */
@@ -64,7 +65,7 @@ const refused = (form: FormName, result: SubmissionResult<string[]>) =>
 
 export async function action({ request }: ActionFunctionArgs) {
   const { state } = await demoScreen(request, SCREEN);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get('intent');
   try {
     if (intent === 'add') {

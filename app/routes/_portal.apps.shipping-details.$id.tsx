@@ -32,6 +32,7 @@ import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 import { orderOr404, saveTrackingEvent } from '~/services/shipping.server';
+import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/apps/shipping-details/:id';
 
@@ -58,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
   if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const formId = String(formData.get('formId') ?? 'tracking-new');
   const submission = parseWithZod(formData, { schema: trackingSchema });
   if (submission.status !== 'success') {

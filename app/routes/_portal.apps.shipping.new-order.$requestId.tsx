@@ -28,6 +28,7 @@ import { supplierChoices } from '~/services/fleet.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 import { readDetails } from '~/services/requests.server';
+import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/apps/shipping/new-order/:requestId';
 
@@ -76,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.requestId);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: orderFromRequestSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;

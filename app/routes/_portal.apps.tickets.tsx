@@ -24,6 +24,7 @@ import { TICKET_FILTERS, ticketAction, ticketParams, type TicketFilter } from '~
 import { backTo, demoScreen, orNotFound } from '~/services/demo/screen.server';
 import { deleteTicket } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
+import { readForm } from '~/services/form-body.server';
 
 const PATH = '/apps/tickets';
 
@@ -63,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { state } = await demoScreen(request, PATH);
-  const parsed = ticketAction.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ticketAction.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw new Response('Bad request', { status: 400 });
   orNotFound(() => deleteTicket(state, parsed.data.id));
   return backTo(request, { deleted: String(parsed.data.id) });

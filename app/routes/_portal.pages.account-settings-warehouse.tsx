@@ -26,6 +26,7 @@ import type { Warehouse } from '~/services/backoffice/contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { getWarehouse } from '~/services/warehouse.server';
+import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/pages/account-settings-warehouse';
 
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') === 'remove') {
     try {
       await withBackofficeSession(request, () =>

@@ -39,6 +39,7 @@ import { pageTools } from '~/services/page.server';
 import { twoFactorStatus } from '~/services/two-factor.server';
 import { withUploadForm, type UploadForm } from '~/services/uploads.server';
 import { PageHeading } from '~/components/page-parts';
+import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/pages/account-settings';
 
@@ -107,10 +108,14 @@ async function changePassword(
   } catch (error) {
     if (error instanceof Response) throw error;
     const wrongCurrent = isBackofficeError(error, 'rejected') && error.fields.includes('current_password');
-    if (!wrongCurrent) reportError('password change', error);
+    // The back office judges how easy the new password is to guess.
+    const weak = isBackofficeError(error, 'rejected') && error.fields.includes('new_password');
+    if (!wrongCurrent && !weak) reportError('password change', error);
     const reply = wrongCurrent
       ? submission.reply({ ...hidden, fieldErrors: { currentPassword: ['account:password.wrongCurrent'] } })
-      : submission.reply({ ...hidden, formErrors: [messageKeyFor(error)] });
+      : weak
+        ? submission.reply({ ...hidden, fieldErrors: { newPassword: ['validation.passwordWeak'] } })
+        : submission.reply({ ...hidden, formErrors: [messageKeyFor(error)] });
     return data<ActionAnswer>({ form: 'password', result: reply }, { status: 400 });
   }
   // The back office has ended the user's other sessions: asked about again here on their next request.
@@ -187,7 +192,7 @@ async function sendImage(
 export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
-  const formData = multipart ? null : await request.formData();
+  const formData = multipart ? null : await readForm(request);
   if (formData?.get('intent') === 'password') return changePassword(request, formData, signedIn);
   if (formData?.get('intent') === 'profile') return saveProfile(request, formData, signedIn);
   // Contact details and picture are the customer's; staff details are kept by administrators.

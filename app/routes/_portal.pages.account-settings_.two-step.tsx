@@ -35,6 +35,7 @@ import {
   setupView,
   twoFactorStatus,
 } from '~/services/two-factor.server';
+import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/pages/account-settings/two-step';
 
@@ -123,7 +124,7 @@ async function disable(request: Request, signedIn: SignedIn, formData: FormData)
 
 export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get('intent');
   try {
     if (intent === 'setup') return await startSetup(request, signedIn);

@@ -45,6 +45,7 @@ import {
 } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
 import { initials } from '~/services/user';
+import { readForm } from '~/services/form-body.server';
 
 export const handle = { i18n: ['common', 'social'] };
 
@@ -100,7 +101,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, state } = await demoScreen(request, SCREEN);
-  const submission = parseWithZod(await request.formData(), { schema: profileActionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: profileActionSchema });
   if (submission.status !== 'success') {
     const sent = submission.payload;
     const form =

@@ -8,6 +8,7 @@ import { safeRedirect } from '~/services/redirect';
 import { savePreferences } from '~/services/account-preferences.server';
 import { readSession } from '~/services/session.server';
 import { appearanceSchema } from '~/theme/appearance-schema';
+import { readForm } from '~/services/form-body.server';
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
@@ -31,7 +32,7 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = safeRedirect(form.get('redirectTo'), '/');
   const parsed = schema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return redirect(back);

@@ -19,7 +19,8 @@ import { endTwoSteps, pendingSignIn, startTwoSteps } from './two-steps.server';
 import { toPortalUser, splitFullName } from './user';
 import { messageWith } from '~/components/messages';
 import { savedPreferenceCookies } from './account-preferences.server';
-import { signInThrottle, twoStepsThrottle } from './throttle.server';
+import { registerThrottle, resetMailThrottle, signInThrottle, twoStepsThrottle } from './throttle.server';
+import { readForm } from './form-body.server';
 
 /**
  * "Too many attempts" on the sign-in form, with the minutes to wait; when the back office has locked
@@ -67,7 +68,7 @@ async function finishSignIn(
 
 export async function loginAction({ request, context }: ActionFunctionArgs) {
   // remix-auth-form reads the body itself: Conform gets a copy.
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
@@ -107,54 +108,83 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export async function registerAction({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+/** A form refused for too many requests from this client address, with the minutes to wait. */
+function tooManyRequests<T>(reply: T, seconds: number) {
+  return data(reply, { status: 429, headers: { 'Retry-After': String(seconds) } });
+}
+
+/** The back office refused the new password as too easy to guess (it names the field). */
+function weakPassword(error: unknown, field: 'password' | 'new_password' = 'password'): boolean {
+  return isBackofficeError(error, 'rejected') && error.fields.includes(field);
+}
+
+/**
+ * Registration. A new address and one that already has an account get the same answer ("check your
+ * mail"): the back office welcomes the new customer, or tells the owner someone tried, by mail.
+ * Nobody is signed in here, so the page cannot tell the two apart (decision record 025).
+ */
+export async function registerAction({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== 'success') {
-    return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
+    return data({ result: submission.reply({ hideFields: ['password'] }), sentTo: null }, { status: 400 });
   }
+  // Every registration counts per client address (each one may send a mail).
+  const address = context?.clientAddress ?? 'unknown';
+  const wait = registerThrottle().retryAfter(address);
+  if (wait > 0) {
+    const minutes = Math.max(1, Math.ceil(wait / 60));
+    const formErrors = [messageWith('auth:register.tooMany', { count: minutes })];
+    return tooManyRequests(
+      { result: submission.reply({ formErrors, hideFields: ['password'] }), sentTo: null },
+      wait,
+    );
+  }
+  registerThrottle().fail(address);
   const { fullName, email, password, referralCode } = submission.value;
-  const client = backoffice();
   try {
-    await client.call('signup', {
+    await backoffice().call('signup', {
       body: {
         email,
         password,
         ...splitFullName(fullName),
         ...(referralCode ? { referral_code: referralCode } : {}),
+        lang: await getLanguage(request),
       },
     });
   } catch (error) {
-    if (isBackofficeError(error) && error.code === 'conflict') {
-      return data(
-        submission.reply({ fieldErrors: { email: ['auth:register.emailTaken'] }, hideFields: ['password'] }),
-        {
-          status: 409,
-        },
-      );
+    if (weakPassword(error)) {
+      const reply = submission.reply({
+        fieldErrors: { password: ['validation.passwordWeak'] },
+        hideFields: ['password'],
+      });
+      return data({ result: reply, sentTo: null }, { status: 400 });
     }
     reportError('register', error);
     const key = messageKeyFor(error, { byKind: { rejected: 'auth:register.failed' } });
-    return data(submission.reply({ formErrors: [key], hideFields: ['password'] }), {
-      status: 400,
-    });
+    return data(
+      { result: submission.reply({ formErrors: [key], hideFields: ['password'] }), sentTo: null },
+      {
+        status: 400,
+      },
+    );
   }
-  // The account exists: sign the new customer in straight away.
-  try {
-    const answer = await client.request('login', { body: { email, password } });
-    if (!answer.session) throw new Error('No back-office session issued');
-    return await commitSignIn(request, { user: toPortalUser(answer.data), backoffice: answer.session }, HOME);
-  } catch (error) {
-    reportError('register sign-in', error);
-    return redirect('/auth/login');
-  }
+  return { result: submission.reply({ resetForm: true }), sentTo: email };
 }
 
-export async function forgotPasswordAction({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+export async function forgotPasswordAction({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== 'success')
     return data({ result: submission.reply(), sentTo: null }, { status: 400 });
+  // Every request counts per client address; the back office also mails one address at most 3 an hour.
+  const address = context?.clientAddress ?? 'unknown';
+  const wait = resetMailThrottle.retryAfter(address);
+  if (wait > 0) {
+    const formErrors = [messageWith('auth:forgot.tooMany', { count: Math.max(1, Math.ceil(wait / 60)) })];
+    return tooManyRequests({ result: submission.reply({ formErrors }), sentTo: null }, wait);
+  }
+  resetMailThrottle.fail(address);
   try {
     await backoffice().call('forgotPassword', {
       body: { email: submission.value.email, lang: await getLanguage(request) },
@@ -170,7 +200,7 @@ export async function forgotPasswordAction({ request }: ActionFunctionArgs) {
 }
 
 export async function resetPasswordAction({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password', 'confirm'] }), { status: 400 });
@@ -179,6 +209,15 @@ export async function resetPasswordAction({ request }: ActionFunctionArgs) {
   try {
     await backoffice().call('passwordReset', { body: { email, token, password } });
   } catch (error) {
+    if (weakPassword(error)) {
+      return data(
+        submission.reply({
+          fieldErrors: { password: ['validation.passwordWeak'] },
+          hideFields: ['password', 'confirm'],
+        }),
+        { status: 400 },
+      );
+    }
     const key = messageKeyFor(error, { byCode: { invalid_token: 'auth:reset.invalid' } });
     if (key !== 'auth:reset.invalid') reportError('password reset', error);
     return data(submission.reply({ formErrors: [key], hideFields: ['password', 'confirm'] }), {
@@ -198,7 +237,7 @@ export async function twoStepsAction({ request, context }: ActionFunctionArgs) {
       { headers: { 'Set-Cookie': await endTwoSteps(request) } },
     );
   if (!pending) return restart('expired');
-  const submission = parseWithZod(await request.formData(), { schema: twoStepsSchema });
+  const submission = parseWithZod(await readForm(request), { schema: twoStepsSchema });
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['code'] }), { status: 400 });
   }

@@ -12,6 +12,7 @@ import { getDriver, getSupplier, saveDriver, saveSupplier } from './fleet.server
 import { formKeyFrom, newFormKey } from './idempotency.server';
 import { pageTools } from './page.server';
 import { recordIdOr404 } from './params.server';
+import { readForm } from './form-body.server';
 
 export type DirectoryKind = 'driver' | 'supplier';
 
@@ -89,7 +90,7 @@ export async function recordAction(kind: DirectoryKind, { request, params }: Act
   const signedIn = await requireUser(request, { anyOf: rolesFor(screenOf(kind, params.id)) });
   const id = recordId(params.id);
   const spec = kinds[kind];
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: spec.schema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   let saved: Driver | Supplier;

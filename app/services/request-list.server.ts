@@ -10,6 +10,7 @@ import { backoffice, isBackofficeError } from './backoffice/client.server';
 import { messageKeyFor, reportError } from './errors.server';
 import { pageTools } from './page.server';
 import { listRequests } from './requests.server';
+import { readForm } from './form-body.server';
 
 export async function requestListLoader(
   { request }: LoaderFunctionArgs,
@@ -44,7 +45,7 @@ export async function requestListLoader(
 
 export async function reviewAction({ request }: ActionFunctionArgs, screen: string) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(screen) });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: reviewSchema });
   if (submission.status !== 'success') {
     return data(

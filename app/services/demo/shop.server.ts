@@ -16,6 +16,7 @@ import {
   removeFromCart,
 } from './store.server';
 import { backTo, demoScreen } from './screen.server';
+import { readForm } from '../form-body.server';
 
 export interface CartView {
   lines: { product: Product; qty: number; lineTotal: number }[];
@@ -55,7 +56,7 @@ export async function cartAction(request: Request, screen: string) {
   const { t } = await pageTools(request, 'shop');
   const refuse = (error: string, productId: number | null = null) =>
     data<CartRefusal>({ error, productId }, { status: 400 });
-  const submission = parseWithZod(await request.formData(), { schema: cartSchema });
+  const submission = parseWithZod(await readForm(request), { schema: cartSchema });
   if (submission.status !== 'success') return refuse(t('errors.invalid'));
   const { intent, productId } = submission.value;
   const product = state.products.find((candidate) => candidate.id === productId);

@@ -1,11 +1,16 @@
-// The answer of a page's action to intent=share: the link (or why there is none), for ShareForm.
+// The answers of a page's action to intent=share (the link, or why there is none, for ShareForm) and to
+// intent=revoke (for SharedLinks).
 import { data } from '@remix-run/node';
 import type { ShareAnswer } from '~/components/documents/share-form';
-import { withBackofficeSession } from '../auth.server';
+import type { RevokeAnswer } from '~/components/documents/shared-links';
+import { withBackofficeSession, type SignedIn } from '../auth.server';
 import { isBackofficeError } from '../backoffice/client.server';
 import type { CallAnswer } from '../backoffice/contract';
 import { messageKeyFor, reportError } from '../errors.server';
+import { recordIdOr404 } from '../params.server';
+import { revokeShareLink } from '../shares.server';
 import { shareLink } from './share-links.server';
+import { readForm } from '../form-body.server';
 
 /**
  * Makes the share with `make` (the back office checks the user may see the document: 404 otherwise)
@@ -29,15 +34,35 @@ export async function shareAction(
 }
 
 /**
+ * The answer of a page's action to intent=revoke: ends the link `share_id` of one of the page's
+ * documents; it then opens nothing, like an expired one. The back office checks the user may read the
+ * document: another customer's link is 404.
+ */
+export async function revokeShareAction(request: Request, signedIn: SignedIn, formData: FormData) {
+  const id = recordIdOr404(formData.get('share_id'));
+  try {
+    await withBackofficeSession(request, () => revokeShareLink(signedIn, id));
+    return data<RevokeAnswer>({ kind: 'revoked' });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
+    reportError('revoke share link', error);
+    return data<RevokeAnswer>({ kind: 'revokeFailed', message: messageKeyFor(error) }, { status: 503 });
+  }
+}
+
+/**
  * A document page's action: intent=share makes a signed /invoice link with `make` (given the posted
- * form); any other post is refused as a bad request.
+ * form), intent=revoke ends one of the document's links; any other post is refused as a bad request.
  */
 export async function documentShareAction(
   request: Request,
+  signedIn: SignedIn,
   target: string,
   make: (formData: FormData) => Promise<CallAnswer<'shareInvoice'>>,
 ) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
+  if (formData.get('intent') === 'revoke') return revokeShareAction(request, signedIn, formData);
   if (formData.get('intent') !== 'share') throw new Response('Bad request', { status: 400 });
   return shareAction(
     request,
