@@ -98,6 +98,7 @@ describe('the contract', () => {
     const invoiceShare = shareAnswer.parse(
       (await bo.call('shareInvoice', { params: { id: invoice.id }, session: client })).body,
     );
+    const invoiceShareId = first(`SELECT id FROM shares WHERE kind = 'invoice' ORDER BY id DESC`);
     const requestedLoan = first<string>(`SELECT name FROM loans WHERE state = 'requested' ORDER BY id`);
     const driver = first('SELECT id FROM drivers ORDER BY id');
     const supplier = first('SELECT id FROM suppliers ORDER BY id');
@@ -127,12 +128,20 @@ describe('the contract', () => {
       health: {},
       login: { body: { email: 'agent@example.com', password: 'demo1234' } },
       signup: {
-        body: { email: 'contract@example.com', password: 'demo12345', firstName: 'Con', lastName: 'Tract' },
+        body: {
+          email: 'contract@example.com',
+          password: 'sealed-contract-42',
+          firstName: 'Con',
+          lastName: 'Tract',
+        },
       },
       forgotPassword: { body: { email: 'agent@example.com', lang: 'zh' } },
-      passwordReset: { body: { email: 'client2@example.com', password: 'demo1234', token } },
-      // The same password again: the demo account keeps working for the calls after it.
-      changePassword: { body: { current_password: 'demo1234', new_password: 'demo1234' }, session: admin },
+      // New passwords must be hard to guess (demo1234 is not): the sessions held here keep working.
+      passwordReset: { body: { email: 'client2@example.com', password: 'client2-new-passphrase', token } },
+      changePassword: {
+        body: { current_password: 'demo1234', new_password: 'admin-new-passphrase' },
+        session: admin,
+      },
       getContactDetails: { query: { user_id: clientId }, session: client },
       updateContactDetails: {
         query: { partner_id: clientPartner },
@@ -283,6 +292,8 @@ describe('the contract', () => {
       shareClearanceReceipt: { params: { id: order }, session: client },
       shareLoan: { params: { number: loan.name }, session: client },
       getSharedRecord: { params: { token: invoiceShare.token } },
+      listShares: { query: { kind: 'invoice', target_id: invoice.id }, session: client },
+      revokeShare: { params: { id: invoiceShareId }, session: client },
       getWarehouse: { session: agent },
       updateWarehouse: {
         body: {
@@ -401,7 +412,7 @@ describe('persistence', () => {
   it('keeps everything across a restart on the same data directory, without seeding again', async () => {
     const own = await startTestBackoffice();
     try {
-      const signup = await own.call('signup', {
+      await own.call('signup', {
         body: { email: 'keeper@example.com', password: 'keep-me-please', firstName: 'Kee', lastName: 'Per' },
       });
       const session = await own.login('keeper@example.com', 'keep-me-please');
@@ -417,7 +428,14 @@ describe('persistence', () => {
       expect(countUsers()).toBe(usersBefore);
       expect(referralCodes()).toEqual(codesBefore);
       const me = await own.call('getUser', {
-        params: { id: (signup.body as { user_id: number }).user_id },
+        params: {
+          id: Number(
+            own.backoffice.db
+              .prepare(`SELECT id FROM users WHERE email = 'keeper@example.com'`)
+              .pluck()
+              .get(),
+          ),
+        },
         session,
       });
       expect(me.status).toBe(200);
@@ -425,7 +443,7 @@ describe('persistence', () => {
       await own.login('keeper@example.com', 'keep-me-please');
       await own.login('admin@example.com');
       expect(own.backoffice.db.prepare('SELECT id FROM migrations ORDER BY id').pluck().all()).toEqual(
-        migrations.map((migration) => migration.id),
+        migrations.map((migration) => migration.id).sort(),
       );
     } finally {
       await own.dispose();

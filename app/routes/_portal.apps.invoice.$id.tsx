@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { DocumentActions } from '~/components/documents/document-actions';
 import { InvoiceDocument } from '~/components/documents/invoice-document';
+import { SharedLinks } from '~/components/documents/shared-links';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';
 import { rolesFor } from '~/services/access';
@@ -15,6 +16,7 @@ import { documentShareAction } from '~/services/documents/share-action.server';
 import { invoiceOr404, shareInvoice } from '~/services/invoices.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
+import { shareLinksOf } from '~/services/shares.server';
 
 export const handle = { i18n: ['common', 'catalog', 'shipping', 'billing'] };
 
@@ -24,20 +26,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
   const invoice = await invoiceOr404(request, signedIn, id);
+  // A draft is never shared, so it has no links to list.
+  const shareLinks =
+    invoice.state === 'draft' ? null : await shareLinksOf(request, signedIn, 'invoice', invoice.id);
   const { t, title } = await pageTools(request, 'billing');
-  return { title: title(t('invoice.title', { name: invoice.name })), invoice };
+  return { title: title(t('invoice.title', { name: invoice.name })), invoice, shareLinks };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
-  return documentShareAction(request, 'invoice', () => shareInvoice(signedIn, id));
+  return documentShareAction(request, signedIn, 'invoice', () => shareInvoice(signedIn, id));
 }
 
 export const meta = titleMeta;
 
 export default function InvoicePage() {
-  const { invoice } = useLoaderData<typeof loader>();
+  const { invoice, shareLinks } = useLoaderData<typeof loader>();
   const { t } = useTranslation('billing');
   const name = t('invoice.title', { name: invoice.name });
   return (
@@ -58,6 +63,7 @@ export default function InvoicePage() {
         share={invoice.state === 'draft' ? undefined : { target: 'invoice' }}
       />
       <InvoiceDocument invoice={invoice} />
+      {invoice.state !== 'draft' && <SharedLinks links={shareLinks} />}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { DocumentActions } from '~/components/documents/document-actions';
 import { LoanDocument } from '~/components/documents/loan-document';
+import { SharedLinks } from '~/components/documents/shared-links';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';
 import { rolesFor } from '~/services/access';
@@ -15,6 +16,7 @@ import { documentShareAction } from '~/services/documents/share-action.server';
 import { loanOr404, shareLoan } from '~/services/loans.server';
 import { pageTools } from '~/services/page.server';
 import { loanNumberOr404 } from '~/services/params.server';
+import { shareLinksOf } from '~/services/shares.server';
 
 export const handle = { i18n: ['common', 'catalog', 'shipping', 'finance', 'billing'] };
 
@@ -23,20 +25,21 @@ const SCREEN = '/apps/loan/loan-details/:loanNumber/summary';
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const loan = await loanOr404(request, signedIn, loanNumberOr404(params.loanNumber));
+  const shareLinks = await shareLinksOf(request, signedIn, 'loan', loan.id);
   const { t, title } = await pageTools(request, 'billing');
-  return { title: title(t('loan.title', { name: loan.name })), loan };
+  return { title: title(t('loan.title', { name: loan.name })), loan, shareLinks };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const number = loanNumberOr404(params.loanNumber);
-  return documentShareAction(request, 'loan', () => shareLoan(signedIn, number));
+  return documentShareAction(request, signedIn, 'loan', () => shareLoan(signedIn, number));
 }
 
 export const meta = titleMeta;
 
 export default function LoanSummaryPage() {
-  const { loan } = useLoaderData<typeof loader>();
+  const { loan, shareLinks } = useLoaderData<typeof loader>();
   const { t } = useTranslation('billing');
   const base = `/apps/loan/loan-details/${encodeURIComponent(loan.name)}`;
   return (
@@ -57,6 +60,7 @@ export default function LoanSummaryPage() {
         share={{ target: 'loan' }}
       />
       <LoanDocument loan={loan} />
+      <SharedLinks links={shareLinks} />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { ClearanceReceipt, receiptNumber } from '~/components/documents/clearance-receipt';
+import { SharedLinks } from '~/components/documents/shared-links';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';
 import { DocumentActions } from '~/components/documents/document-actions';
@@ -13,6 +14,7 @@ import { requireUser } from '~/services/auth.server';
 import { documentShareAction } from '~/services/documents/share-action.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
+import { shareLinksOf } from '~/services/shares.server';
 import { orderOr404, shareClearanceReceipt } from '~/services/shipping.server';
 
 export const handle = { i18n: ['common', 'catalog', 'shipping'] };
@@ -23,20 +25,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
   const order = await orderOr404(request, signedIn, id);
+  const shareLinks = await shareLinksOf(request, signedIn, 'clearance_receipt', order.id);
   const { t, title } = await pageTools(request, 'shipping');
-  return { title: title(`${t('receipt.title')} ${receiptNumber(order)}`), order };
+  return { title: title(`${t('receipt.title')} ${receiptNumber(order)}`), order, shareLinks };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
-  return documentShareAction(request, 'receipt', () => shareClearanceReceipt(signedIn, id));
+  return documentShareAction(request, signedIn, 'receipt', () => shareClearanceReceipt(signedIn, id));
 }
 
 export const meta = titleMeta;
 
 export default function ClearanceReceiptPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, shareLinks } = useLoaderData<typeof loader>();
   const { t } = useTranslation('shipping');
   return (
     <Stack gap={2}>
@@ -56,6 +59,7 @@ export default function ClearanceReceiptPage() {
         share={{ target: 'receipt' }}
       />
       <ClearanceReceipt order={order} />
+      <SharedLinks links={shareLinks} />
     </Stack>
   );
 }

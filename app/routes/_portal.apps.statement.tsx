@@ -13,6 +13,7 @@ import { Form, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { DocumentActions } from '~/components/documents/document-actions';
+import { SharedLinks } from '~/components/documents/shared-links';
 import { StatementDocument } from '~/components/documents/statement-document';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { translateMessage } from '~/components/messages';
@@ -26,6 +27,7 @@ import { documentShareAction } from '~/services/documents/share-action.server';
 import { customerPicker, invoiceCustomer, shareStatement } from '~/services/invoices.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
+import { shareLinksOf } from '~/services/shares.server';
 import { loadStatement } from '~/services/statements.server';
 
 export const handle = { i18n: ['common', 'catalog', 'shipping', 'billing'] };
@@ -38,12 +40,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const state = await loadStatement(request, signedIn, common as TFunction);
   const staff = isStaff(signedIn.user.roles);
   const { customers, customersError } = await customerPicker(request, signedIn, common as TFunction);
-  return { title: title(t('statement.title')), staff, customers, customersError, ...state };
+  // The customer's statement links of every period, each listed with its period.
+  const shareLinks = state.statement
+    ? await shareLinksOf(request, signedIn, 'statement', state.statement.partner_id)
+    : null;
+  return { title: title(t('statement.title')), staff, customers, customersError, ...state, shareLinks };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
-  return documentShareAction(request, 'statement', (formData) => {
+  return documentShareAction(request, signedIn, 'statement', (formData) => {
     const customer = invoiceCustomer(signedIn, recordIdOr404(formData.get('customer')));
     const period = statementPeriod({
       from: String(formData.get('from') ?? ''),
@@ -132,6 +138,7 @@ export default function StatementPage() {
             }}
           />
           <StatementDocument statement={data.statement} />
+          <SharedLinks links={data.shareLinks} />
         </>
       )}
     </Stack>

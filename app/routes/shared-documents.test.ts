@@ -23,6 +23,7 @@ import { InvoiceDocument } from '~/components/documents/invoice-document';
 import { SharedRecordDocument } from '~/components/documents/shared-record';
 import { formatDate } from '~/components/format';
 import type { ShareAnswer } from '~/components/documents/share-form';
+import type { SharedRecord } from '~/services/backoffice/contract';
 import { documentHtml } from '~/services/documents/document-html.server';
 
 let reference: TestBackoffice;
@@ -42,11 +43,13 @@ function rendered(element: ReactElement): Promise<string> {
   return documentHtml({ element, language: 'en', title: 'Document', origin: 'http://127.0.0.1:3000' });
 }
 
-/** What a loader answered, whether plain data or data with headers. */
-function dataOf<T>(answer: T | { data: T }): T {
-  return answer !== null && typeof answer === 'object' && 'data' in answer && 'init' in answer
-    ? (answer as { data: T }).data
-    : (answer as T);
+/** What a loader or action answered, whether plain data or data with headers. */
+function dataOf<T>(answer: unknown): T {
+  return (
+    answer !== null && typeof answer === 'object' && 'data' in answer && 'init' in answer
+      ? answer.data
+      : answer
+  ) as T;
 }
 
 /** A share link made through the page's own Share form, as the signed-in user would. */
@@ -109,7 +112,7 @@ describe('an issued invoice', () => {
     expect(page).not.toContain('Corniche');
 
     const shared = await import('./invoice');
-    const { record } = dataOf(
+    const { record } = dataOf<{ record: SharedRecord | null }>(
       await shared.loader(withParams(pageRequest(`${link.pathname}${link.search}`), {})),
     );
     expect(record?.kind).toBe('invoice');
@@ -271,5 +274,116 @@ describe('every answer of a share link', () => {
       expect(response.status).toBe(404);
       expectPrivate(response.headers, `/invoice/download${search}`);
     }
+  });
+});
+
+describe('the shared links of a document', () => {
+  const paidInvoice = (who: 'client' | 'client2') =>
+    db()
+      .prepare(`SELECT id FROM invoices WHERE partner_id = ? AND state = 'paid' ORDER BY id DESC LIMIT 1`)
+      .pluck()
+      .get(partners[who]) as number;
+
+  async function invoicePage(id: number, who: PortalAccount) {
+    const { loader } = await import('./_portal.apps.invoice.$id');
+    return loader(
+      withParams(pageRequest(`/apps/invoice/${id}`, { cookie: cookies[who] }), { id: String(id) }),
+    );
+  }
+
+  async function revokeOn(id: number, shareId: number, who: PortalAccount) {
+    const { action } = await import('./_portal.apps.invoice.$id');
+    return action(
+      withParams(
+        formRequest(
+          `/apps/invoice/${id}`,
+          { intent: 'revoke', share_id: String(shareId) },
+          { cookie: cookies[who] },
+        ),
+        { id: String(id) },
+      ),
+    );
+  }
+
+  it('are listed on its page to its customer and to staff, and revoked there: the link then opens nothing', async () => {
+    const id = paidInvoice('client');
+    const link = await shareThroughPage(`/apps/invoice/${id}`, { id: String(id) }, 'agent');
+    const shared = await import('./invoice');
+    const open = async () =>
+      dataOf<{ record: SharedRecord | null }>(
+        await shared.loader(withParams(pageRequest(`${link.pathname}${link.search}`), {})),
+      ).record;
+    expect((await open())?.kind).toBe('invoice');
+
+    const { shareLinks } = await invoicePage(id, 'client');
+    expect(shareLinks).not.toBeNull();
+    const made = shareLinks![0]!;
+    expect(made).toMatchObject({ kind: 'invoice', created_by: expect.any(String) });
+    expect((await invoicePage(id, 'admin')).shareLinks).toEqual(shareLinks);
+
+    // The customer revokes the link the agent made, through the page's form.
+    expect(dataOf(await revokeOn(id, made.id, 'client'))).toEqual({ kind: 'revoked' });
+    expect(await open()).toBeNull();
+    const download = await import('./invoice.download');
+    const refused = await thrown(() =>
+      download.loader(withParams(pageRequest(`/invoice/download${link.search}&format=pdf`), {})),
+    );
+    expect(refused.status).toBe(404);
+    expect((await invoicePage(id, 'client')).shareLinks!.map((l) => l.id)).not.toContain(made.id);
+  });
+
+  it("answers 404 to revoking another customer's link, which goes on working", async () => {
+    const theirs = paidInvoice('client2');
+    const link = await shareThroughPage(`/apps/invoice/${theirs}`, { id: String(theirs) }, 'client2');
+    const [shareLink] = (await invoicePage(theirs, 'client2')).shareLinks!;
+    const own = paidInvoice('client');
+    // Through the client's own invoice page, naming the other customer's link.
+    const response = await thrown(() => revokeOn(own, shareLink!.id, 'client'));
+    expect(response.status).toBe(404);
+    const shared = await import('./invoice');
+    const { record } = dataOf<{ record: SharedRecord | null }>(
+      await shared.loader(withParams(pageRequest(`${link.pathname}${link.search}`), {})),
+    );
+    expect(record?.kind).toBe('invoice');
+  });
+
+  it('of a loan document are revoked on the loan page, and the shared file is then refused', async () => {
+    const document = db()
+      .prepare(
+        `SELECT l.name AS number, d.id FROM loan_documents d JOIN loans l ON l.id = d.loan_id
+         WHERE l.partner_id = ? ORDER BY d.id DESC LIMIT 1`,
+      )
+      .get(partners.client) as { number: string; id: number };
+    const page = await import('./_portal.apps.loan.loan-details.$loanNumber');
+    const path = `/apps/loan/loan-details/${document.number}`;
+    const params = { loanNumber: document.number };
+    const answer = dataOf<ShareAnswer>(
+      await page.action(
+        withParams(
+          formRequest(path, { intent: 'share', documentId: String(document.id) }, { cookie: cookies.client }),
+          params,
+        ),
+      ),
+    );
+    if (answer.kind !== 'share') throw new Error(JSON.stringify(answer));
+    const token = new URL(answer.link).pathname.split('/')[2]!;
+    const { shareLinks } = await page.loader(
+      withParams(pageRequest(path, { cookie: cookies.agent }), params),
+    );
+    const made = shareLinks!.find((l) => l.document_id === document.id)!;
+    expect(made.document_name).toEqual(expect.any(String));
+
+    const revoked = await page.action(
+      withParams(
+        formRequest(path, { intent: 'revoke', share_id: String(made.id) }, { cookie: cookies.agent }),
+        params,
+      ),
+    );
+    expect(dataOf(revoked)).toEqual({ kind: 'revoked' });
+    const file = await import('./shared.$token.file');
+    const refused = await thrown(() =>
+      file.loader(withParams(pageRequest(`/shared/${token}/file`), { token })),
+    );
+    expect(refused.status).toBe(404);
   });
 });

@@ -1,7 +1,10 @@
 // Documents shared by signed links: the back office keeps the links (hashed) and their expiry, and
-// answers the file to anyone holding a valid one, without an account.
+// answers the file to anyone holding a valid one, without an account; a document's page lists its
+// live links and revokes them.
+import { withBackofficeSession, type SignedIn } from './auth.server';
 import { backoffice, isBackofficeError } from './backoffice/client.server';
-import { shareToken, type CallAnswer } from './backoffice/contract';
+import { shareToken, type CallAnswer, type ShareKind, type ShareLinkInfo } from './backoffice/contract';
+import { reportError } from './errors.server';
 
 /** The shared file, or null for a malformed, tampered, unknown or expired link (never told apart). */
 export async function loadSharedDocument(
@@ -15,4 +18,31 @@ export async function loadSharedDocument(
     if (isBackofficeError(error, 'not_found')) return null;
     throw error;
   }
+}
+
+/**
+ * The live share links of one document the user may read (the page has already loaded the document),
+ * or null when the list cannot be had just now: the page then still shows the document.
+ */
+export async function shareLinksOf(
+  request: Request,
+  signedIn: SignedIn,
+  kind: ShareKind,
+  targetId: number,
+): Promise<ShareLinkInfo[] | null> {
+  try {
+    const answer = await withBackofficeSession(request, () =>
+      backoffice().call('listShares', { session: signedIn.session, query: { kind, target_id: targetId } }),
+    );
+    return answer.shares;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError(`share links of ${kind} ${targetId}`, error);
+    return null;
+  }
+}
+
+/** Ends a share link now; another customer's link or an unknown one is the back office's 404. */
+export function revokeShareLink(signedIn: SignedIn, id: number) {
+  return backoffice().call('revokeShare', { session: signedIn.session, params: { id } });
 }

@@ -184,6 +184,46 @@ test('a shared invoice opens without an account; the link with one character cha
   }
 });
 
+test('a shared link is listed under the invoice and, once revoked there, opens nothing', async ({
+  page,
+  browser,
+}) => {
+  await signInAs(page, CLIENT.email);
+  const invoice = await firstInvoice(page);
+  await open(page, `/apps/invoice/${invoice.id}`);
+  await page.getByRole('button', { name: `Share Invoice ${invoice.name}` }).click();
+  const field = page.getByRole('textbox', { name: `Link to Invoice ${invoice.name}` });
+  await expect(field).toBeVisible();
+  const link = await field.inputValue();
+
+  const stranger = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+  try {
+    const visitor = await stranger.newPage();
+    const opened = await visitor.goto(link);
+    expect(opened?.status()).toBe(200);
+    // The last policy a browser reads is the one it applies (the server's default may come first).
+    expect(opened?.headers()['referrer-policy']).toMatch(/(^|,\s*)no-referrer$/);
+    expect(opened?.headers()['cache-control']).toBe('private, no-store');
+
+    // Newest first: the link just made heads the list.
+    await open(page, `/apps/invoice/${invoice.id}`);
+    const links = page.getByRole('region', { name: 'Shared links' });
+    await expect(links.getByRole('row')).not.toHaveCount(0);
+    await links
+      .getByRole('button', { name: /^Revoke the link made / })
+      .first()
+      .click();
+    await expect(page.getByRole('status').filter({ hasText: 'The link was revoked' })).toBeVisible();
+
+    const refused = await visitor.goto(link);
+    expect(refused?.status()).toBe(404);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Link not valid' })).toBeVisible();
+    await expect(visitor.getByText(invoice.name)).toHaveCount(0);
+  } finally {
+    await stranger.close();
+  }
+});
+
 test("another client cannot read a client's invoice by id or by number", async ({ page }) => {
   await signInAs(page, CLIENT.email);
   const invoice = await firstInvoice(page);
