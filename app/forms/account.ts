@@ -2,12 +2,12 @@
 import { z } from 'zod';
 import { ORIGINS } from '~/catalog';
 import { PASSWORD_MAX_LENGTH, TOTP_CODE } from '~/services/backoffice/contract';
+import { plainText } from '~/services/input';
 import { authCode } from './auth';
 
 const required = 'validation.required';
-const text = (max: number) =>
-  z.string({ required_error: required }).trim().min(1, required).max(max, 'validation.tooLong');
-const optional = (max: number) => z.string().trim().max(max, 'validation.tooLong').optional();
+const text = (max: number) => plainText(max, { tooLong: 'validation.tooLong', required });
+const optional = (max: number) => plainText(max, { tooLong: 'validation.tooLong' }).optional();
 
 export const warehouseSchema = z.object({
   name: text(100),
@@ -15,7 +15,7 @@ export const warehouseSchema = z.object({
   origin: z.enum(ORIGINS, { errorMap: () => ({ message: 'validation.choose' }) }),
   openingHours: optional(200),
   contactPhone: optional(40),
-  contactEmail: z.string().trim().max(254, 'validation.tooLong').email('validation.email').optional(),
+  contactEmail: plainText(254, { tooLong: 'validation.tooLong' }).email('validation.email').optional(),
 });
 
 /** The signed-in user's own name and phone (every role). */

@@ -2,12 +2,12 @@
 // Messages are translation keys (namespace common), shown in the user's language by the form.
 import { z } from 'zod';
 import {
-  isCommonPassword,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   RECOVERY_CODE,
   TOTP_CODE,
 } from '~/services/backoffice/contract';
+import { plainText } from '~/services/input';
 
 const required = 'validation.required';
 const email = z
@@ -19,8 +19,8 @@ const email = z
 const newPassword = z
   .string({ required_error: required })
   .min(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort')
-  .max(PASSWORD_MAX_LENGTH, 'validation.tooLong')
-  .refine((value) => !isCommonPassword(value), 'validation.passwordCommon');
+  // How easy it is to guess is judged by the back office (validation.passwordWeak comes from there).
+  .max(PASSWORD_MAX_LENGTH, 'validation.tooLong');
 
 export const loginSchema = z.object({
   email,
@@ -32,10 +32,10 @@ export const loginSchema = z.object({
 });
 
 export const registerSchema = z.object({
-  fullName: z.string({ required_error: required }).trim().min(1, required).max(200, 'validation.tooLong'),
+  fullName: plainText(200, { tooLong: 'validation.tooLong', required }),
   email,
   password: newPassword,
-  referralCode: z.string().trim().max(32, 'validation.tooLong').optional(),
+  referralCode: plainText(32, { tooLong: 'validation.tooLong' }).optional(),
 });
 
 export const forgotPasswordSchema = z.object({ email });

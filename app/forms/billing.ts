@@ -1,17 +1,18 @@
 // Invoices and statements: list state in the URL, the look-up by invoice number, the statement period.
 import { z } from 'zod';
 import { INVOICE_FILTERS, isoDate } from '~/services/backoffice/contract';
+import { formRecordId, pageParam, plainText, searchParam } from '~/services/input';
 
-const customer = z.coerce.number().int().positive().optional().catch(undefined);
+const customer = formRecordId().optional().catch(undefined);
 
 /** /apps/invoice: search, filter, page and (staff) the customer, all in the URL. */
 export const invoiceListParams = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
+  q: searchParam(),
   filter: z.enum(INVOICE_FILTERS).catch('show_all').default('show_all'),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageParam,
   customer,
   /** An invoice number to open (the look-up form). */
-  number: z.string().trim().max(40).optional().catch(undefined),
+  number: searchParam(40),
 });
 export type InvoiceListParams = z.infer<typeof invoiceListParams>;
 
@@ -22,7 +23,7 @@ export function defaultPeriod(today: Date = new Date()): { from: string; to: str
   return { from: start.toISOString().slice(0, 10), to };
 }
 
-const date = z.string().trim().max(20).optional().catch(undefined);
+const date = plainText(20).optional().catch(undefined);
 
 /** /apps/statement: the period (and, for staff, the customer); a bad date is reported, not ignored. */
 export const statementParams = z.object({ customer, from: date, to: date });

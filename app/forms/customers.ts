@@ -3,11 +3,12 @@ import type { Submission } from '@conform-to/react';
 import { z } from 'zod';
 import { CLIENT_TYPES, GENDERS, isPastDate } from '~/services/backoffice/contract';
 import { SERVICES } from '~/catalog';
+import { formRecordId, pageParam, plainText, searchParam } from '~/services/input';
 
 const required = 'validation.required';
-const text = (max: number) =>
-  z.string({ required_error: required }).trim().min(1, required).max(max, 'validation.tooLong');
-const optional = (max: number) => z.string().trim().max(max, 'validation.tooLong').optional();
+const text = (max: number) => plainText(max, { tooLong: 'validation.tooLong', required });
+const optional = (max: number, multiline = false) =>
+  plainText(max, { tooLong: 'validation.tooLong', multiline }).optional();
 
 /** "Add New Customer" (spec sections 3 and 8): every field but the address is required. */
 export const customerSchema = z.object({
@@ -53,16 +54,13 @@ export const contactSchema = z.object({
 
 /** Staff file a request for a customer (/apps/request-for-service). */
 export const staffRequestSchema = z.object({
-  customer: z
-    .number({ required_error: 'validation.choose', invalid_type_error: 'validation.choose' })
-    .int()
-    .positive(),
+  customer: formRecordId('validation.choose'),
   service: z.enum(SERVICES, { errorMap: () => ({ message: 'validation.choose' }) }),
-  description: optional(5000),
+  description: optional(5000, true),
   attachments: z.unknown().optional(),
 });
 
 export const customerListParams = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  q: searchParam(),
+  page: pageParam,
 });

@@ -1,37 +1,26 @@
 // Trade finance forms and URL state: the loan list, a loan made from a request, the staff's decision.
 import { z } from 'zod';
 import { LOAN_TABS } from '~/services/backoffice/contract';
+import { decimalText, pageParam, plainText, searchParam } from '~/services/input';
 
 /** /apps/loans: search, tab (All Loans by default), page. */
 export const loanListParams = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
+  q: searchParam(),
   tab: z.enum(LOAN_TABS).catch('show_all').default('show_all'),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageParam,
 });
 export type LoanListParams = z.infer<typeof loanListParams>;
 
-const amount = (max: number) =>
-  z
-    .number({ required_error: 'validation.required', invalid_type_error: 'validation.number' })
-    .positive('validation.positive')
-    .max(max, 'validation.tooLarge');
-
 /** Staff turn an approved trade-finance request into a loan in Requested state. */
 export const loanFromRequestSchema = z.object({
-  principal: amount(1e9),
-  interestRate: z
-    .number({ required_error: 'validation.required', invalid_type_error: 'validation.number' })
-    .min(0, 'validation.notNegative')
-    .max(100, 'validation.tooLarge'),
-  termMonths: z
-    .number({ required_error: 'validation.required', invalid_type_error: 'validation.number' })
-    .int('validation.wholeNumber')
-    .min(1, 'validation.positive')
-    .max(60, 'validation.tooLarge'),
+  // Money to the cent, a yearly rate in percent to the hundredth, whole months.
+  principal: decimalText({ min: 0, aboveMin: true, max: 1e9, decimals: 2, tooSmall: 'validation.positive' }),
+  interestRate: decimalText({ min: 0, max: 100, decimals: 2, tooSmall: 'validation.notNegative' }),
+  termMonths: decimalText({ min: 1, max: 60, decimals: 0, tooSmall: 'validation.positive' }),
 });
 
 /** Staff approve or deny a requested loan, with an optional note. */
 export const loanDecisionSchema = z.object({
   decision: z.enum(['approved', 'denied'], { errorMap: () => ({ message: 'validation.choose' }) }),
-  note: z.string().trim().max(2000, 'validation.tooLong').optional(),
+  note: plainText(2000, { multiline: true, tooLong: 'validation.tooLong' }).optional(),
 });

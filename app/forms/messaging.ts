@@ -3,11 +3,11 @@
 import { DEMO_LIMITS } from '~/services/demo/limits';
 import { z } from 'zod';
 import { NOTE_COLOURS, EMAIL_LABELS } from '~/fixtures/types';
+import { formRecordId, pageParam, plainText, searchParam } from '~/services/input';
 
 const required = 'validation.required';
-const text = (max: number) =>
-  z.string({ required_error: required }).trim().min(1, required).max(max, 'validation.tooLong');
-const search = z.string().trim().max(100).optional().catch(undefined);
+const text = (max: number) => plainText(max, { tooLong: 'validation.tooLong', required });
+const search = searchParam();
 
 /** A chat message's longest length (the demo store's cap on any text, DEMO_LIMITS.text). */
 export const MESSAGE_MAX_LENGTH = DEMO_LIMITS.text;
@@ -20,13 +20,7 @@ export const NOTE_TITLE_MAX_LENGTH = 500;
  */
 export const chatListParams = z.object({
   q: search,
-  page: z
-    .string()
-    .regex(/^[1-9]\d{0,3}$/)
-    .transform(Number)
-    .optional()
-    .catch(undefined)
-    .transform((value) => value ?? 1),
+  page: pageParam,
 });
 
 export const chatMessageSchema = z.object({ message: text(MESSAGE_MAX_LENGTH) });
@@ -46,7 +40,7 @@ export type EmailListParams = z.infer<typeof emailListParams>;
 /** The flags the e-mail screen toggles; "trash" is Delete (and Restore). */
 export const EMAIL_SCREEN_TOGGLES = ['starred', 'important', 'checked', 'unread', 'trash'] as const;
 export const emailToggleSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: formRecordId(),
   intent: z.enum(EMAIL_SCREEN_TOGGLES),
 });
 

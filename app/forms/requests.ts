@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS, SERVICES } from '~/catalog';
 import { REQUEST_STATUSES } from '~/services/backoffice/contract';
+import { decimalText, formRecordId, pageParam, plainText, searchParam } from '~/services/input';
 
-const choose = { required_error: 'validation.choose', invalid_type_error: 'validation.choose' };
-const description = z.string().trim().max(5000, 'validation.tooLong').optional();
+const description = plainText(5000, { multiline: true, tooLong: 'validation.tooLong' }).optional();
 /** Files are read from the stream on the server (uploads.server.ts); the schema only names the field. */
 const attachments = z.unknown().optional();
 
@@ -21,33 +21,32 @@ export const detailedRequestSchema = z.object({
   category: z.enum(CATEGORIES, { errorMap: () => ({ message: 'validation.choose' }) }),
   containerType: z.enum(CONTAINER_TYPES, { errorMap: () => ({ message: 'validation.choose' }) }),
   origin: z.enum(ORIGINS, { errorMap: () => ({ message: 'validation.choose' }) }),
-  cbm: z
-    .number({ ...choose, required_error: 'validation.required', invalid_type_error: 'validation.number' })
-    .positive('validation.positive')
-    .max(100_000, 'validation.tooLarge'),
-  expectedRevenue: z
-    .number({ invalid_type_error: 'validation.number' })
-    .min(0, 'validation.notNegative')
-    .max(1e12, 'validation.tooLarge')
-    .default(0),
+  // Cubic metres to the litre; money to the cent.
+  cbm: decimalText({ min: 0, aboveMin: true, max: 100_000, decimals: 3, tooSmall: 'validation.positive' }),
+  expectedRevenue: decimalText({
+    min: 0,
+    max: 1e12,
+    decimals: 2,
+    tooSmall: 'validation.notNegative',
+  }).default('0'),
   description,
   attachments,
 });
 
 /** Staff approve or reject a pending request, with an optional note. */
 export const reviewSchema = z.object({
-  id: z.number({ required_error: 'validation.required' }).int().positive(),
+  id: formRecordId(),
   decision: z.enum(['approved', 'rejected'], { errorMap: () => ({ message: 'validation.choose' }) }),
-  note: z.string().trim().max(2000, 'validation.tooLong').optional(),
+  note: plainText(2000, { multiline: true, tooLong: 'validation.tooLong' }).optional(),
 });
 
 /** The URL state of a request list: search, status, service, page. */
 export const requestListParams = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
+  q: searchParam(),
   status: z.enum(REQUEST_STATUSES).optional().catch(undefined),
   service: z.enum(SERVICES).optional().catch(undefined),
   /** `all` (or an unknown value) is every origin. */
   origin: z.enum(ORIGINS).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageParam,
 });
 export type RequestListParams = z.infer<typeof requestListParams>;

@@ -9,15 +9,15 @@ import {
   ORDER_FILTERS,
   ORDER_STATUSES,
 } from '~/services/backoffice/contract';
+import { decimalText, formRecordId, pageParam, plainText, searchParam } from '~/services/input';
 
 const required = 'validation.required';
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: () => ({ message: 'validation.choose' }) });
-const text = (max: number) =>
-  z.string({ required_error: required }).trim().min(1, required).max(max, 'validation.tooLong');
-const optional = (max: number) => z.string().trim().max(max, 'validation.tooLong').optional();
-const page = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
-const search = z.string().trim().max(100).optional().catch(undefined);
+const text = (max: number) => plainText(max, { tooLong: 'validation.tooLong', required });
+const optional = (max: number) => plainText(max, { tooLong: 'validation.tooLong' }).optional();
+const page = pageParam;
+const search = searchParam();
 
 /** /apps/shipping: search, tab (show_all by default), status, page. */
 export const orderListParams = z.object({
@@ -58,7 +58,7 @@ const localDateTime = z
 
 /** Staff add (no id) or correct (with id) a tracking event. */
 export const trackingSchema = z.object({
-  eventId: z.number().int().positive().optional(),
+  eventId: formRecordId().optional(),
   milestone: choice(MILESTONES),
   place: text(200),
   eventTime: localDateTime,
@@ -77,15 +77,12 @@ export function fromLocalDateTime(value: string): string {
 
 /** Staff turn an approved shipping request into a shipping order. */
 export const orderFromRequestSchema = z.object({
-  requestId: z.number({ required_error: required }).int().positive(),
+  requestId: formRecordId(),
   category: choice(CATEGORIES),
   containerType: choice(CONTAINER_TYPES),
   origin: choice(ORIGINS),
-  cbm: z
-    .number({ required_error: required, invalid_type_error: 'validation.number' })
-    .positive('validation.positive')
-    .max(10_000, 'validation.tooLarge'),
-  supplierId: z.number().int().positive().optional(),
+  cbm: decimalText({ min: 0, aboveMin: true, max: 10_000, decimals: 3, tooSmall: 'validation.positive' }),
+  supplierId: formRecordId().optional(),
   shippingMark: optional(100),
 });
 
@@ -107,7 +104,7 @@ export const supplierSchema = z.object({
   name: text(200),
   contact: optional(100),
   phone: optional(40),
-  email: z.string().trim().max(254, 'validation.tooLong').email('validation.email').optional(),
+  email: plainText(254, { tooLong: 'validation.tooLong' }).email('validation.email').optional(),
   address: optional(300),
   location: optional(100),
   active: activeField,

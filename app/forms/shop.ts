@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PRODUCT_COLORS } from '~/fixtures/products';
 import { PRODUCT_GENDERS, type Product } from '~/fixtures/types';
+import { formRecordId, plainText } from '~/services/input';
 
 /** Products are priced in this currency (the sample data does not say; the template showed dollars). */
 export const SHOP_CURRENCY = 'USD';
@@ -49,12 +50,9 @@ const allOr = <T extends string>(values: readonly T[]) =>
     .default(ALL);
 
 export const shopParams = z.object({
-  q: z.string().trim().max(100).catch('').default(''),
+  q: plainText(100).catch('').default(''),
   sort: z.enum(SHOP_SORTS).catch('newest').default('newest'),
-  category: z
-    .string()
-    .trim()
-    .max(60)
+  category: plainText(60)
     .catch(ALL)
     .default(ALL)
     .transform((value) => value || ALL),
@@ -110,5 +108,5 @@ export type CartIntent = (typeof CART_INTENTS)[number];
 
 export const cartSchema = z.object({
   intent: z.enum(CART_INTENTS),
-  productId: z.coerce.number().int().positive(),
+  productId: formRecordId(),
 });

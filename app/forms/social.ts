@@ -3,18 +3,16 @@
 import { DEMO_LIMITS } from '~/services/demo/limits';
 import { z } from 'zod';
 import { BLOG_CATEGORIES } from '~/fixtures/types';
+import { pageParam, plainText, searchParam } from '~/services/input';
 
 /** The longest comment or reply; the demo store keeps no more (DEMO_LIMITS.text). */
 export const COMMENT_MAX_LENGTH = DEMO_LIMITS.text;
 
 const required = 'validation.required';
-const text = z
-  .string({ required_error: required })
-  .trim()
-  .min(1, required)
-  .max(COMMENT_MAX_LENGTH, 'validation.tooLong');
-const id = z.string({ required_error: required }).trim().min(1, required).max(100);
-const search = z.string().trim().max(100).optional().catch(undefined);
+// Comments and replies are typed in a multi-line box.
+const text = plainText(COMMENT_MAX_LENGTH, { multiline: true, tooLong: 'validation.tooLong', required });
+const id = plainText(100, { required });
+const search = searchParam();
 
 /** /apps/blog/posts?category= (every category when absent or unknown). */
 export const blogListParams = z.object({
@@ -27,15 +25,8 @@ export const blogCommentSchema = z.object({ comment: text });
 export const PROFILE_TABS = ['posts', 'followers', 'gallery'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
-/** A page number in the URL (1 when absent or not a plain number). */
-const pageNumber = z
-  .string()
-  .regex(/^[1-9]\d{0,3}$/)
-  .transform(Number)
-  .optional()
-  .catch(undefined)
-  .transform((value) => value ?? 1);
-const pagedId = z.string().trim().min(1).max(100).optional().catch(undefined);
+const pageNumber = pageParam;
+const pagedId = plainText(100).min(1).optional().catch(undefined);
 
 /**
  * /user-profile?tab=posts|followers|gallery&q= (posts by default; q searches followers and gallery);

@@ -2,17 +2,14 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from '~/fixtures/types';
 import { DEMO_LIMITS } from '~/services/demo/limits';
+import { formRecordId, plainText, searchParam } from '~/services/input';
 
-const search = z.string().trim().max(100).optional().catch(undefined);
-const recordId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const search = searchParam();
+const recordId = formRecordId();
 const required = 'validation.required';
-const text = (max: number) =>
-  z.string({ required_error: required }).trim().min(1, required).max(max, 'validation.tooLong');
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, 'validation.tooLong')
+const text = (max: number) => plainText(max, { tooLong: 'validation.tooLong', required });
+const optional = (max: number, multiline = false) =>
+  plainText(max, { tooLong: 'validation.tooLong', multiline })
     .optional()
     .transform((value) => value ?? '');
 
@@ -24,7 +21,7 @@ export type TicketFilter = (typeof TICKET_FILTERS)[number];
 export const ticketParams = z.object({
   filter: z.enum(TICKET_FILTERS).catch('total_tickets').default('total_tickets'),
   q: search,
-  deleted: z.coerce.number().int().positive().optional().catch(undefined),
+  deleted: recordId.optional().catch(undefined),
 });
 
 export const ticketAction = z.object({ intent: z.literal('delete'), id: recordId });
@@ -50,15 +47,12 @@ export const contactSchema = z.object({
   department: optional(100),
   company: optional(100),
   phone: optional(40),
-  email: z
-    .string()
-    .trim()
-    .max(254, 'validation.tooLong')
+  email: plainText(254, { tooLong: 'validation.tooLong' })
     .email('validation.email')
     .optional()
     .transform((value) => value ?? ''),
   address: optional(300),
-  notes: optional(DEMO_LIMITS.text),
+  notes: optional(DEMO_LIMITS.text, true),
   frequentlycontacted: z
     .literal('on')
     .optional()

@@ -2,13 +2,14 @@
 // office answers only for loans the user may see.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
+import { recordId } from '~/services/input';
 import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { backoffice } from '~/services/backoffice/client.server';
 import { loanNumber } from '~/services/backoffice/contract';
 import { fileDownload } from '~/services/downloads.server';
 
-const params = z.object({ loanNumber, documentId: z.coerce.number().int().positive() });
+const params = z.object({ loanNumber, documentId: recordId });
 
 export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, {

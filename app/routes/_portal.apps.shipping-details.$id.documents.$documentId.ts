@@ -1,14 +1,15 @@
 // Download of a shipping order's document; the back office answers only for orders the user may see.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
+import { recordId } from '~/services/input';
 import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { backoffice } from '~/services/backoffice/client.server';
 import { fileDownload } from '~/services/downloads.server';
 
 const params = z.object({
-  id: z.coerce.number().int().positive(),
-  documentId: z.coerce.number().int().positive(),
+  id: recordId,
+  documentId: recordId,
 });
 
 export async function loader({ request, params: raw }: LoaderFunctionArgs) {

@@ -1,8 +1,6 @@
 // Route parameters naming a record: anything that is not one answers 404, like a record that is not there.
-import { z } from 'zod';
 import { loanNumber } from './backoffice/contract';
-
-const recordId = z.coerce.number().int().positive();
+import { recordId } from './input';
 
 /** The positive whole number in `raw`, or a thrown 404. */
 export function recordIdOr404(raw: unknown): number {

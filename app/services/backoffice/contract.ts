@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS, SERVICES } from '../../catalog';
+import { decimalNumber, decimalValue, recordId, withoutControls } from '../input';
 
 /** Name of the cookie the back office issues on login and checks on every call. */
 export const BACKOFFICE_SESSION_COOKIE = 'bo_session';
@@ -21,12 +22,11 @@ const email = z.string().trim().toLowerCase().email().max(254);
  * classes); how easy a new one is to guess is judged by the back office alone (zxcvbn-ts, see
  * backoffice/passwords.ts), whose dictionaries stay out of the browser's bundle.
  */
-const password = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH)
-  .max(PASSWORD_MAX_LENGTH);
-const personName = z.string().trim().min(1).max(100);
-const id = z.coerce.number().int().positive();
+const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+// Every text and number sent to the back office goes through ../input: no control characters in text,
+// numbers as plain decimals within bounds, ids as whole numbers (not `0x10` or `1e3`).
+const personName = withoutControls(z.string().trim().min(1).max(100));
+const id = recordId;
 const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64');
 
 /** Every refusal the back office sends has this body, with a matching HTTP status. */
@@ -96,8 +96,8 @@ export const signupRequest = z.object({
   email,
   password,
   firstName: personName,
-  lastName: z.string().trim().max(100).default(''),
-  referral_code: z.string().trim().max(32).optional(),
+  lastName: withoutControls(z.string().trim().max(100)).default(''),
+  referral_code: withoutControls(z.string().trim().max(32)).optional(),
   lang: z.enum(MAIL_LANGUAGES).optional(),
 });
 /**
@@ -112,7 +112,7 @@ export const forgotPasswordRequest = z.object({ email, lang: z.enum(MAIL_LANGUAG
 export const passwordResetRequest = z.object({
   email,
   password,
-  token: z.string().min(16).max(256),
+  token: withoutControls(z.string().min(16).max(256)),
 });
 
 /** Extension: a signed-in user changes their password; their other sessions end. */
@@ -136,18 +136,15 @@ export const contactDetails = z.object({
 });
 export type ContactDetails = z.infer<typeof contactDetails>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+const optionalText = (max: number, multiline = false) =>
+  withoutControls(z.string().trim().max(max), { multiline })
     .transform((value) => value || null)
     .nullable()
     .optional();
 
 /** What a customer may change of their contact (POST /update_contact_details). */
 export const contactUpdate = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: withoutControls(z.string().trim().min(1).max(200)),
   phone: optionalText(40),
   street: optionalText(200),
   city: optionalText(100),
@@ -192,9 +189,9 @@ export const customer = z.object({
 export type Customer = z.infer<typeof customer>;
 
 export const customersQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  search: withoutControls(z.string().trim().max(100)).optional(),
+  limit: decimalValue({ min: 1, max: 100, decimals: 0 }).optional(),
+  offset: decimalValue({ min: 0, max: 1e9, decimals: 0 }).optional(),
 });
 
 export const customersAnswer = z.object({
@@ -215,14 +212,14 @@ export function isPastDate(value: string): boolean {
 
 /** POST /customer/create_customer_contact: the add-customer form's fields, all required but the address. */
 export const customerCreate = z.object({
-  name: z.string().trim().min(1).max(200),
-  phone: z.string().trim().min(1).max(40),
+  name: withoutControls(z.string().trim().min(1).max(200)),
+  phone: withoutControls(z.string().trim().min(1).max(40)),
   email,
-  national_id: z.string().trim().min(1).max(50),
+  national_id: withoutControls(z.string().trim().min(1).max(50)),
   gender: z.enum(GENDERS),
   date_of_birth: z.string().refine(isPastDate, 'Not a valid date of birth'),
   client_type: z.enum(CLIENT_TYPES),
-  business_industry: z.string().trim().min(1).max(100),
+  business_industry: withoutControls(z.string().trim().min(1).max(100)),
   street: optionalText(200),
   city: optionalText(100),
   country: optionalText(100),
@@ -267,23 +264,21 @@ export function attachmentType(filename: string): string | undefined {
 }
 
 export const attachmentUpload = z.object({
-  filename: z
-    .string()
-    .trim()
-    .min(1)
-    .max(255)
-    .refine((name) => attachmentType(name) !== undefined, 'file type not allowed'),
+  filename: withoutControls(z.string().trim().min(1).max(255)).refine(
+    (name) => attachmentType(name) !== undefined,
+    'file type not allowed',
+  ),
   // Sizes are checked on the decoded bytes (413 naming the file); the call's body limit bounds the rest.
   data: base64.min(1),
 });
 
 /** Exactly the payload of spec section 7, plus `service` (extension; a back office may ignore it). */
 export const shippingRequestCreate = z.object({
-  partner_id: z.number().int().positive(),
+  partner_id: id,
   email_from: email,
-  name: z.string().trim().min(1).max(200),
-  description: z.string().max(10_000),
-  expected_revenue: z.number().nonnegative().max(1e12).default(0),
+  name: withoutControls(z.string().trim().min(1).max(200)),
+  description: withoutControls(z.string().max(10_000), { multiline: true }),
+  expected_revenue: decimalNumber({ min: 0, max: 1e12, decimals: 2 }).default(0),
   attachments: z.array(attachmentUpload).max(ATTACHMENT_LIMITS.files).default([]),
   service: z.enum(SERVICES).optional(),
   /** Extension: where the goods come from, when the form asked (a back office may ignore it). */
@@ -326,9 +321,9 @@ export type ShippingRequest = z.infer<typeof shippingRequest>;
  * the portal pages itself.
  */
 export const listQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  search: withoutControls(z.string().trim().max(100)).optional(),
+  limit: decimalValue({ min: 1, max: 100, decimals: 0 }).optional(),
+  offset: decimalValue({ min: 0, max: 1e9, decimals: 0 }).optional(),
 });
 
 export const shippingRequestsQuery = listQuery.extend({
@@ -347,7 +342,7 @@ export const shippingRequestsAnswer = z.object({
 
 export const shippingRequestReview = z.object({
   status: z.enum(['approved', 'rejected']),
-  note: z.string().trim().max(2000).optional(),
+  note: withoutControls(z.string().trim().max(2000), { multiline: true }).optional(),
 });
 
 export const createdAnswer = z.object({ status: z.literal('success'), id: z.number().int() });
@@ -409,7 +404,7 @@ export const CONTAINER_STATUSES = ['open', 'closed', 'shipped', 'arrived'] as co
 export const CONTAINER_SIZES = ['20ft', '40ft', '40ft_hc'] as const;
 
 const isoDateTime = z.string().datetime({ offset: true });
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const requiredText = (max: number) => withoutControls(z.string().trim().min(1).max(max));
 
 export const supplierSummary = z.object({
   id: z.number().int(),
@@ -514,7 +509,7 @@ export const shippingOrderSummary = z.object({
 export const shippingOrderFromRequest = z.object({
   category: z.enum(CATEGORIES),
   container_type: z.enum(CONTAINER_TYPES),
-  cbm: z.number().positive().max(10_000),
+  cbm: decimalNumber({ min: 0, aboveMin: true, max: 10_000, decimals: 3 }),
   origin: z.enum(ORIGINS),
   supplier_id: id.nullable().optional(),
   shipping_mark: optionalText(100),
@@ -525,7 +520,7 @@ export const trackingCreate = z.object({
   milestone: z.enum(MILESTONES),
   place: requiredText(200),
   event_time: isoDateTime,
-  note: optionalText(2000),
+  note: optionalText(2000, true),
 });
 export const trackingUpdate = trackingCreate.omit({ shipping_order_id: true }).extend({ id });
 export const trackingAnswer = z.object({ tracking: z.array(trackingEvent) });
@@ -606,7 +601,7 @@ export const supplierInput = z.object({
   contact: optionalText(100),
   phone: optionalText(40),
   email: email.nullable().optional(),
-  address: optionalText(300),
+  address: optionalText(300, true),
   location: optionalText(100),
   active: z.boolean().default(true),
 });
@@ -713,16 +708,19 @@ export const loanDetail = loan.extend({
 export type LoanDetail = z.infer<typeof loanDetail>;
 
 export const loanFromRequest = z.object({
-  principal: z.number().positive().max(1e9),
-  currency: z.string().length(3).default('USD'),
-  interest_rate: z.number().min(0).max(100),
+  principal: decimalNumber({ min: 0, aboveMin: true, max: 1e9, decimals: 2 }),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'not a currency code')
+    .default('USD'),
+  interest_rate: decimalNumber({ min: 0, max: 100, decimals: 2 }),
   /** Months to repay, in equal monthly instalments. */
-  term_months: z.number().int().min(1).max(60),
+  term_months: decimalNumber({ min: 1, max: 60, decimals: 0 }),
 });
 
 export const loanDecision = z.object({
   state: z.enum(['approved', 'denied']),
-  note: z.string().trim().max(2000).optional(),
+  note: withoutControls(z.string().trim().max(2000), { multiline: true }).optional(),
 });
 
 export const financeSummary = z.object({
@@ -988,8 +986,8 @@ export const warehouse = z.object({
 export type Warehouse = z.infer<typeof warehouse>;
 
 export const warehouseInput = z.object({
-  name: z.string().trim().min(1).max(100),
-  address: z.string().trim().min(1).max(300),
+  name: withoutControls(z.string().trim().min(1).max(100)),
+  address: withoutControls(z.string().trim().min(1).max(300), { multiline: true }),
   origin: z.enum(ORIGINS),
   opening_hours: optionalText(200),
   contact_phone: optionalText(40),
@@ -1015,14 +1013,17 @@ export type Profile = z.infer<typeof profile>;
 
 export const profileUpdate = z.object({
   first_name: personName,
-  last_name: z.string().trim().max(100).default(''),
+  last_name: withoutControls(z.string().trim().max(100)).default(''),
   phone: optionalText(40),
 });
 
 export const preferencesUpdate = z.object({
   language: z.enum(MAIL_LANGUAGES).optional(),
   appearance: z
-    .record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean()]))
+    .record(
+      withoutControls(z.string().max(40)),
+      z.union([withoutControls(z.string().max(40)), z.number().finite(), z.boolean()]),
+    )
     .refine((value) => Object.keys(value).length <= 20, 'too many settings')
     .optional(),
 });

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Person } from '~/fixtures/types';
 import { ALL_ROLES, hasRole } from '~/services/access';
 import { getOptionalUser } from '~/services/auth.server';
+import { recordId, withoutControls } from '~/services/input';
 import type { PortalUser } from '~/services/user';
 import {
   DEMO_LIMITS,
@@ -177,16 +178,24 @@ export function demoAction<Schema extends z.ZodTypeAny>(
 
 // ---- Fields ----------------------------------------------------------------------------------------
 
-const text = (max: number) => z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`);
+const text = (max: number) =>
+  withoutControls(z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`), {
+    multiline: true,
+    message: 'Control characters are not allowed',
+  });
 
 /** A blog post's id (a number; a form sends it as text). */
-export const blogPostId = z.coerce.number().int().positive();
+export const blogPostId = recordId;
 
 /** A feed post's or comment's id (a string; a number is taken as its text). */
 export const feedId = z
   .union([z.string(), z.number()])
   .transform(String)
-  .pipe(z.string().trim().min(1, 'Required').max(100));
+  .pipe(
+    withoutControls(z.string().trim().min(1, 'Required').max(100), {
+      message: 'Control characters are not allowed',
+    }),
+  );
 
 /** A title or slug to look a blog post up by. */
 export const blogTitle = text(500);

@@ -11,7 +11,7 @@ export const DEMO_LIMITS = {
 /**
  * What one user may add in all, across every post, comment and chat: a count per kind, and one budget
  * for the text of everything they added (UTF-8 bytes). Reaching either is refused with a message; what
- * the user added before is never dropped to make room (docs/decisions/024-demo-limits-per-user.md).
+ * the user added before is never dropped to make room (decision record 024).
  * Notes, contacts and cart lines are counted as they are now (the samples included): removing one
  * makes room again. Comments, replies and messages cannot be removed, so they count for good.
  */
