@@ -1,7 +1,7 @@
 // Malformed bodies posted to the portal's actions — no or the wrong content type, a multipart body without
 // its boundary or cut short, bad JSON, bytes that are not text — are the sender's mistake: a 400 with a
 // clear message in the reader's language (JSON for the /api/data calls), and nothing logged as an error.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestBackoffice } from '../../backoffice/testing';
@@ -126,5 +126,19 @@ describe.each(ACTIONS)('POST $url', ({ route, url, who, params }) => {
     const answer = await outcome(() => action({ request, params: params ?? {}, context }));
     expect(answer.status).toBeLessThan(500);
     expect(errors).not.toHaveBeenCalled();
+  });
+});
+
+describe('every action', () => {
+  it('reads its form through readForm, so that a new one cannot bring the 500 back', () => {
+    const app = path.join(process.cwd(), 'app');
+    const direct = readdirSync(app, { recursive: true, encoding: 'utf8' })
+      .filter(
+        (file) => /\.tsx?$/.test(file) && !file.includes('.test.') && !file.endsWith('form-body.server.ts'),
+      )
+      .filter((file) =>
+        /request(\.clone\(\))?\.formData\(\)/.test(readFileSync(path.join(app, file), 'utf8')),
+      );
+    expect(direct).toEqual([]);
   });
 });
