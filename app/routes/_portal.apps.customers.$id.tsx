@@ -12,8 +12,8 @@ import { FieldList } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
-import { isBackofficeError } from '~/services/backoffice/client.server';
 import { getCustomer } from '~/services/customers.server';
+import { recordLoadFailed } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 
@@ -27,8 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const customer = await withBackofficeSession(request, () => getCustomer(signedIn, id));
     return { title: title(customer.name || t('detail.title')), customer };
   } catch (error) {
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
-    throw error;
+    return recordLoadFailed(request, 'customer', error);
   }
 }
 

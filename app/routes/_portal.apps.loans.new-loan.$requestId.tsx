@@ -21,7 +21,7 @@ import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
 import type { ShippingRequest } from '~/services/backoffice/contract';
-import { messageKeyFor, reportError } from '~/services/errors.server';
+import { messageKeyFor, recordLoadFailed, reportError } from '~/services/errors.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
@@ -53,8 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ...newFormKey(),
     };
   } catch (error) {
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
-    throw error;
+    return recordLoadFailed(request, 'shipping request', error);
   }
 }
 

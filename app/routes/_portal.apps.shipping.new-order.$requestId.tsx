@@ -22,7 +22,7 @@ import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession, type SignedIn } from '~/services/auth.server';
 import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
 import type { ShippingRequest } from '~/services/backoffice/contract';
-import { messageKeyFor, reportError } from '~/services/errors.server';
+import { messageKeyFor, recordLoadFailed, reportError } from '~/services/errors.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { supplierChoices } from '~/services/fleet.server';
 import { pageTools } from '~/services/page.server';
@@ -53,7 +53,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.requestId);
   const { t, title, common } = await pageTools(request, 'shipping');
-  const shippingRequest = await withBackofficeSession(request, () => loadRequest(signedIn, id));
+  const shippingRequest = await withBackofficeSession(request, () => loadRequest(signedIn, id)).catch(
+    (error: unknown) => recordLoadFailed(request, 'shipping request', error),
+  );
   let suppliers: { id: number; name: string }[] = [];
   let suppliersError: string | null = null;
   try {

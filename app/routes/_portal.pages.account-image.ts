@@ -3,7 +3,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { rolesFor } from '~/services/access';
 import { partnerOf } from '~/services/account.server';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
-import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
+import { recordLoadFailed } from '~/services/errors.server';
+import { backoffice } from '~/services/backoffice/client.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor('/pages/account-image') });
@@ -24,8 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
-    throw error;
+    return recordLoadFailed(request, 'account image', error);
   }
 }

@@ -258,3 +258,58 @@ describe('signing in while the back office answers garbage', () => {
     expect(reply.data.initialValue.email).toBe('client@example.com');
   });
 });
+
+/** Staff record pages and the account picture: the same mapping, the same message. */
+const STAFF_ROUTES: {
+  route: string;
+  url: string;
+  params: Record<string, string>;
+  who: 'client' | 'warehouse_agent';
+}[] = [
+  {
+    route: '_portal.apps.customers.$id.tsx',
+    url: '/apps/customers/7',
+    params: { id: '7' },
+    who: 'warehouse_agent',
+  },
+  {
+    route: '_portal.apps.suppliers.$id.tsx',
+    url: '/apps/suppliers/1',
+    params: { id: '1' },
+    who: 'warehouse_agent',
+  },
+  {
+    route: '_portal.apps.shipping.drivers.$id.tsx',
+    url: '/apps/shipping/drivers/1',
+    params: { id: '1' },
+    who: 'warehouse_agent',
+  },
+  {
+    route: '_portal.apps.shipping.new-order.$requestId.tsx',
+    url: '/apps/shipping/new-order/1',
+    params: { requestId: '1' },
+    who: 'warehouse_agent',
+  },
+  {
+    route: '_portal.apps.loans.new-loan.$requestId.tsx',
+    url: '/apps/loans/new-loan/1',
+    params: { requestId: '1' },
+    who: 'warehouse_agent',
+  },
+  { route: '_portal.pages.account-image.ts', url: '/pages/account-image', params: {}, who: 'client' },
+];
+
+describe.each([
+  ['down (a 500)', 'error'],
+  ['answering garbage', 'not json'],
+] as const)('staff record pages while the back office is %s', (_label, which) => {
+  it.each(STAFF_ROUTES)('$url answers 503 with the lists’ message', async (entry) => {
+    mode = which;
+    const cookie = await signedInAs(entry.who);
+    const { loader } = (await import(`../routes/${entry.route}`)) as RouteModule;
+    const request = pageRequest(entry.url, { cookie, language: 'fr' });
+    const answer = await answerOf(() => loader({ ...args(request), params: entry.params }));
+    expect(answer.status).toBe(503);
+    expect(await answer.text()).toBe(message('fr', KEY[which]));
+  });
+});

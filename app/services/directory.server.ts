@@ -7,7 +7,7 @@ import { rolesFor } from './access';
 import { requireUser, withBackofficeSession, type SignedIn } from './auth.server';
 import { isBackofficeError } from './backoffice/client.server';
 import type { Driver, Supplier } from './backoffice/contract';
-import { messageKeyFor, reportError } from './errors.server';
+import { messageKeyFor, recordLoadFailed, reportError } from './errors.server';
 import { getDriver, getSupplier, saveDriver, saveSupplier } from './fleet.server';
 import { formKeyFrom, newFormKey } from './idempotency.server';
 import { pageTools } from './page.server';
@@ -80,8 +80,7 @@ export async function recordLoader(kind: DirectoryKind, { request, params }: Loa
     const record = await withBackofficeSession(request, () => kinds[kind].load(signedIn, id));
     return { title: title(t(`${kind}s.editTitle`, { name: record.name })), record };
   } catch (error) {
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
-    throw error;
+    return recordLoadFailed(request, kind, error);
   }
 }
 
