@@ -55,6 +55,20 @@ export function createPortalApp({ handler, clientDir, trustProxy, analyticsOrigi
   app.use((req, res, next) => {
     res.set('X-Content-Type-Options', 'nosniff');
     res.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // A page's own policy (share links: no-referrer) is appended by the Remix adapter: it replaces
+    // the default instead of standing beside it.
+    const writeHead = res.writeHead;
+    res.writeHead = /** @type {typeof res.writeHead} */ (
+      function (/** @type {any[]} */ ...args) {
+        const policy = res.getHeader('Referrer-Policy');
+        const values = (Array.isArray(policy) ? policy : [String(policy ?? '')])
+          .flatMap((value) => value.split(','))
+          .map((value) => value.trim())
+          .filter(Boolean);
+        if (values.length > 1) res.setHeader('Referrer-Policy', values[values.length - 1]);
+        return writeHead.apply(res, /** @type {any} */ (args));
+      }
+    );
     res.set('X-Frame-Options', 'DENY');
     if (req.secure) res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();

@@ -288,3 +288,17 @@ describe('drain', () => {
     expect(released).toBe(true);
   });
 });
+
+describe('Referrer-Policy', () => {
+  it('is strict-origin-when-cross-origin, and a page’s own policy replaces it', async () => {
+    const handler: RequestHandler = (req, res) => {
+      if (req.path === '/shared/x') res.append('Referrer-Policy', 'no-referrer');
+      res.send('ok');
+    };
+    const { port } = await start(handler);
+    const policyOf = async (path: string) =>
+      (await fetch(`http://127.0.0.1:${port}${path}`)).headers.get('referrer-policy');
+    expect(await policyOf('/page')).toBe('strict-origin-when-cross-origin');
+    expect(await policyOf('/shared/x')).toBe('no-referrer');
+  });
+});
