@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, isWeakPassword, verifyPassword } from './passwords';
 
 describe('passwords', () => {
   it('hashes with scrypt and a fresh salt each time', async () => {
@@ -29,5 +29,26 @@ describe('passwords', () => {
     const stored = `scrypt$1024$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
     expect(await verifyPassword('older', stored)).toBe(true);
     expect(await verifyPassword('newer', stored)).toBe(false);
+  });
+});
+
+describe('weak passwords', () => {
+  it('refuses ones an older 40-word list let through, and the demo password', () => {
+    for (const weak of ['sunshine1', 'iloveyou2', 'qwertyuiop', 'password2024', 'demo1234', 'abcdefgh1']) {
+      expect(isWeakPassword(weak), weak).toBe(true);
+    }
+  });
+
+  it("refuses one made of the account's own name or address", () => {
+    const account = ['yasmin.elsayed@example.com', 'Yasmin', 'El Sayed'];
+    expect(isWeakPassword('elsayed2024', account)).toBe(true);
+    expect(isWeakPassword('yasmin.elsayed@example.com', account)).toBe(true);
+    expect(isWeakPassword('elsayed2024')).toBe(false);
+  });
+
+  it('accepts ones that are hard to guess', () => {
+    for (const strong of ['harbour-lights-42', 'correct horse battery', 'a-good-password', 'Tq8#vLm2xR']) {
+      expect(isWeakPassword(strong), strong).toBe(false);
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
@@ -67,4 +69,36 @@ export async function verifyPassword(password: string, stored: string | null): P
     p: parsed.p,
   });
   return stored !== null && timingSafeEqual(key, parsed.key);
+}
+
+/**
+ * The zxcvbn score (0 to 4) a new password must reach. 3 means about 10^8 guesses or more: out of
+ * reach of guessing through the sign-in (throttled per account and address) and slow against the
+ * scrypt hashes if they leaked. Length alone does not reach it for a common word with digits
+ * (`sunshine1`), a keyboard row (`qwertyuiop`) or a name or the address of the account itself.
+ */
+export const MIN_PASSWORD_SCORE = 3;
+
+let estimator: ZxcvbnFactory | undefined;
+
+/** Built on first use: loading the dictionaries (about 1.9 MB, back office only) takes a moment. */
+function passwordEstimator(): ZxcvbnFactory {
+  estimator ??= new ZxcvbnFactory({
+    dictionary: zxcvbnCommon.dictionary,
+    graphs: zxcvbnCommon.adjacencyGraphs,
+  });
+  return estimator;
+}
+
+/**
+ * Whether a new password is too easy to guess (zxcvbn-ts with its common-password, name and keyboard
+ * lists). `userInputs` are the account's own words (e-mail, names), which make a password weak too.
+ * Checked when a password is chosen, never at sign-in: the seeded demo accounts keep `demo1234`.
+ */
+export function isWeakPassword(password: string, userInputs: readonly string[] = []): boolean {
+  // The whole address and each of its words and of the names: `elsayed2024` is as weak as `sunshine1`.
+  const words = userInputs
+    .flatMap((input) => [input.toLowerCase(), ...input.toLowerCase().split(/[^\p{L}\p{N}]+/u)])
+    .filter(Boolean);
+  return passwordEstimator().check(password, words).score < MIN_PASSWORD_SCORE;
 }
