@@ -128,3 +128,84 @@ export function passwordResetMail(to: string, link: string, lang: MailLanguage =
   const texts = resetTexts[lang];
   return { to, subject: texts.subject, text: texts.body(link), link };
 }
+
+type LinkTexts = Record<MailLanguage, { subject: string; body: (link: string) => string }>;
+
+const welcomeTexts: LinkTexts = {
+  en: {
+    subject: 'Your Harbour Freight account is ready',
+    body: (link) =>
+      `Hello,\n\nYour customer account has been opened with this e-mail address. ` +
+      `Sign in with the password you chose:\n\n${link}\n\n` +
+      `If you did not open it, someone typed your address by mistake: ask for a new password from the ` +
+      `sign-in page to take the account over, or simply ignore this e-mail.\n`,
+  },
+  fr: {
+    subject: 'Votre compte Harbour Freight est prêt',
+    body: (link) =>
+      `Bonjour,\n\nVotre compte client a été ouvert avec cette adresse e-mail. ` +
+      `Connectez-vous avec le mot de passe que vous avez choisi :\n\n${link}\n\n` +
+      `Si vous n'êtes pas à l'origine de cette ouverture, quelqu'un a saisi votre adresse par erreur : ` +
+      `demandez un nouveau mot de passe depuis la page de connexion pour reprendre le compte, ou ` +
+      `ignorez simplement cet e-mail.\n`,
+  },
+  ar: {
+    subject: 'حسابك لدى Harbour Freight جاهز',
+    body: (link) =>
+      `مرحبًا،\n\nتم فتح حساب العميل الخاص بك بعنوان البريد الإلكتروني هذا. ` +
+      `سجّل الدخول بكلمة المرور التي اخترتها:\n\n${link}\n\n` +
+      `إذا لم تفتح هذا الحساب بنفسك، فقد كتب أحدهم عنوانك عن طريق الخطأ: اطلب كلمة مرور جديدة من صفحة ` +
+      `تسجيل الدخول لتتولى الحساب، أو تجاهل هذه الرسالة ببساطة.\n`,
+  },
+  zh: {
+    subject: '您的 Harbour Freight 账户已开通',
+    body: (link) =>
+      `您好：\n\n已使用此电子邮件地址为您开通客户账户。请使用您设置的密码登录：\n\n${link}\n\n` +
+      `如果这不是您本人开通的，可能是有人误填了您的地址：您可以在登录页面申请新密码以接管该账户，` +
+      `或直接忽略此邮件。\n`,
+  },
+};
+
+const registerAgainTexts: LinkTexts = {
+  en: {
+    subject: 'Someone tried to open an account with your address',
+    body: (link) =>
+      `Hello,\n\nSomeone tried to open a new customer account with this e-mail address, which already ` +
+      `has one. If it was you, sign in with your password; if you have forgotten it, choose a new one ` +
+      `here:\n\n${link}\n\nIf it was not you, ignore this e-mail: your account is unchanged.\n`,
+  },
+  fr: {
+    subject: "Quelqu'un a tenté d'ouvrir un compte avec votre adresse",
+    body: (link) =>
+      `Bonjour,\n\nQuelqu'un a tenté d'ouvrir un nouveau compte client avec cette adresse e-mail, qui en ` +
+      `a déjà un. Si c'était vous, connectez-vous avec votre mot de passe ; si vous l'avez oublié, ` +
+      `choisissez-en un nouveau ici :\n\n${link}\n\n` +
+      `Si ce n'était pas vous, ignorez cet e-mail : votre compte reste inchangé.\n`,
+  },
+  ar: {
+    subject: 'حاول أحدهم فتح حساب بعنوان بريدك الإلكتروني',
+    body: (link) =>
+      `مرحبًا،\n\nحاول أحدهم فتح حساب عميل جديد بعنوان البريد الإلكتروني هذا، وله حساب بالفعل. ` +
+      `إذا كنت أنت، فسجّل الدخول بكلمة المرور الخاصة بك؛ وإذا نسيتها، فاختر كلمة جديدة من هنا:\n\n${link}\n\n` +
+      `إذا لم تكن أنت، فتجاهل هذه الرسالة: حسابك لم يتغيّر.\n`,
+  },
+  zh: {
+    subject: '有人尝试用您的地址开通账户',
+    body: (link) =>
+      `您好：\n\n有人尝试使用此电子邮件地址开通新的客户账户，而该地址已有账户。` +
+      `如果是您本人，请使用您的密码登录；如果忘记了密码，可在此设置新密码：\n\n${link}\n\n` +
+      `如果不是您本人，请忽略此邮件，您的账户不会有任何变化。\n`,
+  },
+};
+
+/** To a new customer: the account is open, sign in (`link`: the sign-in page). */
+export function welcomeMail(to: string, link: string, lang: MailLanguage = 'en'): MailMessage {
+  const texts = welcomeTexts[lang];
+  return { to, subject: texts.subject, text: texts.body(link), link };
+}
+
+/** To the owner of an address someone tried to register again (`link`: "forgot your password"). */
+export function registerAgainMail(to: string, link: string, lang: MailLanguage = 'en'): MailMessage {
+  const texts = registerAgainTexts[lang];
+  return { to, subject: texts.subject, text: texts.body(link), link };
+}

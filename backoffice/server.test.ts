@@ -320,7 +320,11 @@ describe('the contract', () => {
       getTwoFactor: { session: agent },
       setupTwoFactor: { session: agent },
       enableTwoFactor: { body: { code: codeFor(adminSecret) }, session: admin },
-      disableTwoFactor: { body: { password: 'demo1234', code: codeFor(adminSecret, 30) }, session: admin },
+      disableTwoFactor: {
+        // The password changePassword set above.
+        body: { password: 'admin-new-passphrase', code: codeFor(adminSecret, 30) },
+        session: admin,
+      },
       logout: { session: client },
     };
     expect(Object.keys(successes).sort()).toEqual(Object.keys(calls).sort());

@@ -39,9 +39,9 @@ describe('when the back office is down', () => {
       args(
         formRequest('/auth/register', { fullName: 'A B', email: 'ab@example.com', password: 'long-enough' }),
       ),
-    )) as unknown as Reply & { data: { initialValue?: Record<string, string> } };
-    expect(result.data.error?.['']).toEqual(['common:errors.unavailable']);
-    expect(result.data.initialValue?.fullName).toBe('A B');
+    )) as unknown as { data: { result: Reply['data'] & { initialValue?: Record<string, string> } } };
+    expect(result.data.result.error?.['']).toEqual(['common:errors.unavailable']);
+    expect(result.data.result.initialValue?.fullName).toBe('A B');
   });
 
   it('/healthz answers 200 from the process alone; /readyz answers 503 naming the back office', async () => {

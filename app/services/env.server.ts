@@ -26,6 +26,8 @@ const schema = z.object({
     .int()
     .positive()
     .default(16 * 1024 * 1024),
+  /** Registrations one client address may send in an hour (each may mail someone); see throttle.server.ts. */
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(10),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };

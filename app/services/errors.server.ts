@@ -25,7 +25,7 @@ const byKind: Record<BackofficeErrorKind, string> = {
 
 /**
  * The message key for an error. `byCode` names keys for the back office's own refusal codes
- * (e.g. `{ conflict: 'auth:register.emailTaken' }`) and `byKindOverride` for kinds in this context.
+ * (e.g. `{ invalid_token: 'auth:reset.invalid' }`) and `byKindOverride` for kinds in this context.
  */
 export function messageKeyFor(
   error: unknown,

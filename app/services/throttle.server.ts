@@ -1,6 +1,7 @@
 // Counting failed attempts per key (e.g. per client address) in a fixed window, in this process's
 // memory, bounded in size. Per instance: behind N copies the limit is N times as generous (see
 // docs/decisions/013-sign-in-throttling.md); the back office also counts per account.
+import { env } from './env.server';
 
 export interface Throttle {
   /** Seconds until the key may try again, or 0 when it may now. */
@@ -53,9 +54,19 @@ export const signInThrottle = createThrottle({ limit: 20, windowMs: 15 * 60 * 10
  */
 export const twoStepsThrottle = createThrottle({ limit: 10, windowMs: 15 * 60 * 1000 });
 
-/** Registrations per client address, each one counted: 10 an hour. */
-export const registerThrottle = createThrottle({ limit: 10, windowMs: 60 * 60 * 1000 });
+let registrations: Throttle | undefined;
 
-/** Password-reset requests per client address, each one counted: 10 an hour (the back office also
- * sends at most 3 account mails an hour to one e-mail address). */
+/**
+ * Registrations per client address, each one counted: REGISTRATIONS_PER_HOUR (10 unless set) an hour.
+ * Made on first use, once the settings are read.
+ */
+export function registerThrottle(): Throttle {
+  registrations ??= createThrottle({ limit: env().REGISTRATIONS_PER_HOUR, windowMs: 60 * 60 * 1000 });
+  return registrations;
+}
+
+/**
+ * Password-reset requests per client address, each one counted: 10 an hour (the back office also
+ * sends at most 3 account mails an hour to one e-mail address).
+ */
 export const resetMailThrottle = createThrottle({ limit: 10, windowMs: 60 * 60 * 1000 });

@@ -2,8 +2,9 @@ import type { App } from '../app';
 import { refuse, type CallHandlers } from '../http';
 import { beginLoginAttempt, codeAccepted, loginSucceeded } from '../loginThrottle';
 import { createChallenge, isTwoFactorOn } from '../twoFactor';
-import { passwordResetMail } from '../mail';
-import { hashPassword, verifyPassword } from '../passwords';
+import { mayMailAccount } from '../accountMails';
+import { passwordResetMail, registerAgainMail, welcomeMail, type MailLanguage } from '../mail';
+import { hashPassword, isWeakPassword, verifyPassword } from '../passwords';
 import { issueResetToken, resetPasswordWithToken } from '../resetTokens';
 import {
   clearedSessionCookie,
@@ -23,7 +24,19 @@ import {
 
 type AuthCalls = 'login' | 'signup' | 'forgotPassword' | 'passwordReset' | 'changePassword' | 'logout';
 
+/** Refuses a new password that is too easy to guess (checked when chosen, never at sign-in). */
+function refuseWeakPassword(password: string, accountWords: string[], path = 'password'): void {
+  if (isWeakPassword(password, accountWords)) {
+    throw refuse.invalid([{ path, message: 'This password is too easy to guess' }]);
+  }
+}
+
 export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
+  /** The language the user chose in the portal, if any: mails to them are written in it. */
+  const languageOf = (userId: number) =>
+    (app.db.prepare('SELECT language FROM users WHERE id = ?').pluck().get(userId) as MailLanguage | null) ??
+    undefined;
+
   return {
     async login({ body, setHeader }) {
       // Counted per address whether or not it has an account; a locked one answers 429 (Retry-After).
@@ -42,11 +55,21 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
     },
 
     async signup({ body }) {
-      // Checked before hashing only to spare the work; createAccount checks again atomically.
-      if (findUserByEmail(app.db, body.email)) throw refuse.emailTaken();
+      // Every check that can refuse comes before the address is looked up, and the password is hashed
+      // either way: a known address and a new one get the same answer after the same work.
+      refuseWeakPassword(body.password, [body.email, body.firstName, body.lastName]);
       const passwordHash = await hashPassword(body.password);
+      const registerAgain = async () => {
+        const owner = findUserByEmail(app.db, body.email);
+        if (owner?.active && mayMailAccount(app.db, owner.email, app.now())) {
+          const link = `${app.portalUrl}/auth/forgot-password`;
+          await app.mailer.send(registerAgainMail(owner.email, link, languageOf(owner.id) ?? body.lang));
+        }
+        return { status: 'success' as const };
+      };
+      if (findUserByEmail(app.db, body.email)) return registerAgain();
       try {
-        const { userId, partnerId } = createAccount(
+        createAccount(
           app.db,
           {
             email: body.email,
@@ -63,16 +86,21 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
           },
           app.now(),
         );
-        return { status: 'success', user_id: userId, partner_id: partnerId };
       } catch (error) {
-        if (error instanceof EmailTakenError) throw refuse.emailTaken();
+        // Registered at the same moment by another request: the address has its owner now.
+        if (error instanceof EmailTakenError) return registerAgain();
         throw error;
       }
+      if (mayMailAccount(app.db, body.email, app.now())) {
+        await app.mailer.send(welcomeMail(body.email, `${app.portalUrl}/auth/login`, body.lang));
+      }
+      return { status: 'success' };
     },
 
     async forgotPassword({ body }) {
       const user = findUserByEmail(app.db, body.email);
-      if (user?.active) {
+      // At most a few account mails an hour to one address; beyond that the same answer, no mail.
+      if (user?.active && mayMailAccount(app.db, user.email, app.now())) {
         const token = issueResetToken(app.db, user.id, app.now());
         const query = new URLSearchParams({ token, email: user.email });
         const link = `${app.portalUrl}/auth/reset-password?${query}`;
@@ -83,6 +111,7 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
     },
 
     async passwordReset({ body }) {
+      refuseWeakPassword(body.password, [body.email]);
       const passwordHash = await hashPassword(body.password);
       const done = resetPasswordWithToken(
         app.db,
@@ -102,6 +131,8 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
       if (!(await verifyPassword(body.current_password, session.user.passwordHash))) {
         throw refuse.wrongCurrentPassword();
       }
+      const { email, firstName, lastName } = session.user;
+      refuseWeakPassword(body.new_password, [email, firstName, lastName ?? ''], 'new_password');
       setPasswordHash(app.db, session.user.id, await hashPassword(body.new_password));
       // Whoever else holds a session of this user (another device, a thief) must sign in again.
       deleteOtherSessions(app.db, session.user.id, session.tokenHash);

@@ -25,7 +25,14 @@ test('a page asked for again is the same page with a fresh nonce, and shows a ch
     headers: { Origin: PORTAL_URL },
     maxRedirects: 0,
   });
-  expect(registered.status(), 'the registration answer').toBe(302);
+  expect(registered.status(), 'the registration answer').toBe(200);
+  // Registering signs nobody in: the sign-in follows.
+  const signedIn = await request.post('/auth/login', {
+    form: { email, password: 'memo-password-1' },
+    headers: { Origin: PORTAL_URL },
+    maxRedirects: 0,
+  });
+  expect(signedIn.status(), 'the sign-in answer').toBe(302);
 
   // Pages are kept for the minute they were rendered in: if the first two requests fall on either
   // side of a minute's turn, the third is the one kept from the second.

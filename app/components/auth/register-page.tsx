@@ -1,4 +1,5 @@
-// The registration page, in either design: full name (split at the first space), e-mail, password.
+// The registration page, in either design: full name (split at the first space), e-mail, password;
+// once sent, "check your mail" whether the address was new or already had an account.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import Link from '@mui/joy/Link';
@@ -12,7 +13,8 @@ import type { registerAction } from '~/services/auth-actions.server';
 import { PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
 import { AuthShell, type AuthDesign } from '../auth-shell';
 import { TextField } from '../form-field';
-import { FormErrors, SubmitButton } from '../form-parts';
+import { FormErrors, Notice, SubmitButton } from '../form-parts';
+import { LtrTokens } from '../ltr-text';
 import { PRIVACY_PATH, TERMS_PATH } from '../pages/openable';
 
 /** "By creating an account you agree to the Terms of Service and the Privacy Policy", with links. */
@@ -37,16 +39,21 @@ function Agreement() {
 
 export function RegisterPage({ design, suffix }: { design: AuthDesign; suffix: '' | '2' }) {
   const { t } = useTranslation('auth');
-  const lastResult = useActionData<typeof registerAction>();
+  const answer = useActionData<typeof registerAction>();
   const [form, fields] = useForm({
     id: 'register',
-    lastResult,
+    lastResult: answer?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
   return (
     <AuthShell design={design} title={t('register.title')} subtitle={t('register.subtitle')}>
+      {answer?.sentTo && (
+        <Notice>
+          <LtrTokens text={t('register.sent', { email: answer.sentTo })} />
+        </Notice>
+      )}
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <Stack gap={2}>
           <FormErrors id={form.errorId} errors={form.errors} />

@@ -89,10 +89,12 @@ describe('client against the reference back office', () => {
   });
 
   it('keeps the refusal code of a conflict', async () => {
+    const signedIn = await client.request('login', {
+      body: { email: 'client2@example.com', password: 'demo1234' },
+    });
+    // Turning two-step verification on before setting it up.
     const error = await failure(
-      client.call('signup', {
-        body: { email: 'client@example.com', password: 'longenough', firstName: 'A', lastName: 'B' },
-      }),
+      client.call('enableTwoFactor', { body: { code: '123456' }, session: signedIn.session }),
     );
     expect(isBackofficeError(error, 'rejected')).toBe(true);
     expect((error as { code?: string }).code).toBe('conflict');
