@@ -36,10 +36,16 @@ export interface SessionCheck {
   forgetUser(userId: number, keep?: string): void;
 }
 
+/**
+ * How long the question may take: every signed-in page waits for it, so a hung back office must not
+ * hold each page for the whole read limit as well as its own calls (the answer is then "unknown").
+ */
+export const CHECK_TIMEOUT_MS = 2_000;
+
 /** Asks the back office with the cheapest call that needs the session (GET /me, its own profile). */
 export async function askBackoffice(token: string): Promise<SessionLife> {
   try {
-    await backoffice().call('getProfile', { session: token });
+    await backoffice().call('getProfile', { session: token, timeoutMs: CHECK_TIMEOUT_MS });
     return 'alive';
   } catch (error) {
     if (isBackofficeError(error, 'unauthorized')) return 'ended';
