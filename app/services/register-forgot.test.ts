@@ -134,3 +134,34 @@ describe('forgot your password?', () => {
     expect(await mailsTo('client2@example.com')).toHaveLength(1);
   });
 });
+
+describe('choosing a new password with the mailed link', () => {
+  it('refuses one that is easy to guess, with the message on the field', async () => {
+    await reference.call('forgotPassword', { body: { email: 'agent@example.com' } });
+    const link = new URL((await mailsTo('agent@example.com')).at(-1)!.link);
+    const { resetPasswordAction } = await import('./auth-actions.server');
+    const fields = { email: 'agent@example.com', token: link.searchParams.get('token')! };
+    const refused = (await resetPasswordAction({
+      request: formRequest('/auth/reset-password', {
+        ...fields,
+        password: 'iloveyou2',
+        confirm: 'iloveyou2',
+      }),
+      params: {},
+      context: context('198.51.100.24'),
+    })) as unknown as { data: Submission; init: { status: number } };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.error?.password).toEqual(['validation.passwordWeak']);
+    // The link was not used up: a good password then goes through.
+    const done = (await resetPasswordAction({
+      request: formRequest('/auth/reset-password', {
+        ...fields,
+        password: 'lantern-over-the-quay',
+        confirm: 'lantern-over-the-quay',
+      }),
+      params: {},
+      context: context('198.51.100.24'),
+    })) as Response;
+    expect(done.headers.get('Location')).toBe('/auth/login?reset=1');
+  });
+});
