@@ -13,7 +13,11 @@ import { DocumentActions } from '~/components/documents/document-actions';
 import { SharedRecordDocument } from '~/components/documents/shared-record';
 import { formatDate } from '~/components/format';
 import { titleMeta } from '~/components/page-title';
-import { loadSharedRecord, SHARE_LINK_HEADERS } from '~/services/documents/share-links.server';
+import {
+  loadSharedRecord,
+  SHARE_LINK_HEADERS,
+  shareLoadFailed,
+} from '~/services/documents/share-links.server';
 import { pageTools } from '~/services/page.server';
 
 export const handle = { i18n: ['common', 'auth', 'catalog', 'shipping', 'finance', 'billing'] };
@@ -21,7 +25,9 @@ export const handle = { i18n: ['common', 'auth', 'catalog', 'shipping', 'finance
 export async function loader({ request }: LoaderFunctionArgs) {
   const { common, title } = await pageTools(request);
   const share = new URL(request.url).searchParams.get('share');
-  const record = await loadSharedRecord(share);
+  const record = await loadSharedRecord(share).catch((error: unknown) =>
+    shareLoadFailed(request, 'shared record', error),
+  );
   if (!record || !share) {
     return data(
       { title: title(common('shared.invalidTitle')), record: null, share: null },

@@ -10,7 +10,7 @@ import { AuthShell } from '~/components/auth-shell';
 import { Button } from '~/components/button';
 import { formatBytes, formatDate } from '~/components/format';
 import { titleMeta } from '~/components/page-title';
-import { SHARE_LINK_HEADERS } from '~/services/documents/share-links.server';
+import { SHARE_LINK_HEADERS, shareLoadFailed } from '~/services/documents/share-links.server';
 import { loadSharedDocument } from '~/services/shares.server';
 import { pageTools } from '~/services/page.server';
 
@@ -18,7 +18,9 @@ export const handle = { i18n: ['common', 'auth'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { common, title } = await pageTools(request);
-  const file = await loadSharedDocument(params.token);
+  const file = await loadSharedDocument(params.token).catch((error: unknown) =>
+    shareLoadFailed(request, 'shared document', error),
+  );
   if (!file) {
     return data(
       { title: title(common('shared.invalidTitle')), file: null, token: null },

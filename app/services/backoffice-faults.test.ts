@@ -203,6 +203,34 @@ describe.each([
   );
 });
 
+describe.each([
+  ['down (a 500)', 'error'],
+  ['answering garbage', 'not json'],
+] as const)('share links while the back office is %s', (_label, which) => {
+  it.each([
+    { route: 'shared.$token', url: `/shared/${'t'.repeat(43)}`, params: { token: 't'.repeat(43) } },
+    { route: 'invoice', url: 'signed', params: {} },
+  ])('$route answers 503 in the reader’s language, still private and without referrer', async (entry) => {
+    mode = which;
+    const { signShare } = await import('./documents/share-links.server');
+    const expires = new Date(Date.now() + 86_400_000).toISOString();
+    const url =
+      entry.url === 'signed'
+        ? `/invoice?${new URLSearchParams({ share: signShare({ token: 's'.repeat(43), expires_at: expires } as never) })}`
+        : entry.url;
+    const { loader } = (await import(`../routes/${entry.route}.tsx`)) as RouteModule;
+    for (const language of ['en', 'fr'] as const) {
+      const answer = await answerOf(() =>
+        loader({ ...args(pageRequest(url, { language })), params: entry.params }),
+      );
+      expect(answer.status).toBe(503);
+      expect(await answer.text()).toBe(message(language, KEY[which]));
+      expect(answer.headers.get('Referrer-Policy')).toBe('no-referrer');
+      expect(answer.headers.get('Cache-Control')).toContain('no-store');
+    }
+  });
+});
+
 describe('document files while the back office answers garbage', () => {
   it.each([
     {

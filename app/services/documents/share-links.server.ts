@@ -6,6 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { backoffice, isBackofficeError } from '../backoffice/client.server';
 import { shareToken, type CallAnswer, type SharedRecord } from '../backoffice/contract';
 import { env } from '../env.server';
+import { recordLoadFailed } from '../errors.server';
 
 /**
  * Every answer of a share link (page, data request, PDF, PNG, file, refusal): the link is the secret, so
@@ -34,6 +35,14 @@ export async function shareLinkAnswer(answer: () => Promise<Response>): Promise<
     if (error instanceof Response) throw withShareLinkHeaders(error);
     throw error;
   }
+}
+
+/**
+ * A share link's page when the back office cannot answer: the 503 of every record page, in the
+ * reader's language, with SHARE_LINK_HEADERS (never the generic 500).
+ */
+export function shareLoadFailed(request: Request, context: string, error: unknown): Promise<never> {
+  return shareLinkAnswer(() => recordLoadFailed(request, context, error)) as Promise<never>;
 }
 
 const SIGNED = /^([A-Za-z0-9_-]{32,128})\.(\d{9,12})\.([A-Za-z0-9_-]{43})$/;
