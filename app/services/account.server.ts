@@ -22,6 +22,7 @@ export const IMAGE_MB = CONTACT_IMAGE_LIMIT / (1024 * 1024);
 export function imageProblemMessage(problem: UploadProblem): string {
   if (problem.code === 'fileTooLarge') return messageWith('account:image.tooLarge', { mb: IMAGE_MB });
   if (problem.code === 'fileType') return 'account:image.wrongType';
+  if (problem.code === 'busy') return 'requests:upload.busy';
   return 'requests:upload.malformed';
 }
 

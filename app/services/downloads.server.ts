@@ -1,17 +1,28 @@
 // Files the portal hands out (attachments, documents): the headers that make them a download, and the
 // answer when the back office refuses or fails.
+import formatContentDisposition from 'content-disposition';
 import { isBackofficeError } from './backoffice/client.server';
 import type { CallAnswer } from './backoffice/contract';
 import { reportError } from './errors.server';
 import { translator } from './i18n.server';
+import { safeFilename } from './uploads.server';
 
-/** `attachment; filename="…"; filename*=UTF-8''…` with the name made safe for the header. */
+/**
+ * `attachment; filename="…"; filename*=UTF-8''…`: the name as it was given (Arabic, Chinese, accents,
+ * emoji) in `filename*`, an ASCII stand-in in `filename` for clients that do not read it; no directory
+ * part, no control characters, quotes escaped.
+ */
 export function contentDisposition(
   filename: string,
   disposition: 'attachment' | 'inline' = 'attachment',
 ): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  const name = safeFilename(filename);
+  // Accents dropped rather than replaced ("Résumé" → "Resume"), anything else outside ASCII → "_".
+  const fallback = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_');
+  return formatContentDisposition(name, { type: disposition, fallback });
 }
 
 /**

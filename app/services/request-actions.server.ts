@@ -10,8 +10,9 @@ import { rolesFor } from './access';
 import { requireUser, withBackofficeSession, type SignedIn } from './auth.server';
 import { getCustomer } from './customers.server';
 import { reportError } from './errors.server';
+import { formKeyFrom } from './idempotency.server';
 import { sendFailureMessage, sendRequest, uploadProblemMessage, type RequestDraft } from './requests.server';
-import { parseUploadForm } from './uploads.server';
+import { withUploadForm } from './uploads.server';
 
 const ATTACHMENTS = 'attachments';
 
@@ -25,41 +26,44 @@ interface Filing<T> {
 async function handle<T>(
   args: ActionFunctionArgs,
   screen: string,
-  parse: (formData: FormData) => Submission<T, string[]>,
+  parse: (formData: FormData) => Submission<unknown, string[], T>,
   toDraft: (value: T) => RequestDraft,
   filing: Filing<T> = {},
 ) {
   const signedIn = await requireUser(args.request, { anyOf: rolesFor(screen) });
-  const upload = await parseUploadForm(args.request, { fileField: ATTACHMENTS });
-  const submission = parse(upload.formData);
-  const uploadErrors = upload.problems.map(uploadProblemMessage);
-  if (submission.status !== 'success' || uploadErrors.length > 0) {
-    return data(
-      submission.reply({ fieldErrors: uploadErrors.length ? { [ATTACHMENTS]: uploadErrors } : {} }),
-      {
-        status: 400,
-      },
-    );
-  }
-  try {
-    const id = await withBackofficeSession(args.request, async () => {
-      const partner = filing.partner ? await filing.partner(submission.value, signedIn) : null;
-      return sendRequest(signedIn, toDraft(submission.value), upload.files, partner);
-    });
-    return redirect(filing.done?.(id) ?? `/apps/send-client-requests?sent=${id}`);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('send request', error);
-    const failure = sendFailureMessage(error);
-    return data(
-      submission.reply(
-        failure.field
-          ? { fieldErrors: { [failure.field]: [failure.message] } }
-          : { formErrors: [failure.message] },
-      ),
-      { status: 400 },
-    );
-  }
+  // The turn lasts until the files are with the back office (or refused): only then are they let go.
+  return withUploadForm(args.request, { fileField: ATTACHMENTS }, async (upload) => {
+    const submission = parse(upload.formData);
+    const uploadErrors = upload.problems.map(uploadProblemMessage);
+    if (submission.status !== 'success' || uploadErrors.length > 0) {
+      return data(
+        submission.reply({ fieldErrors: uploadErrors.length ? { [ATTACHMENTS]: uploadErrors } : {} }),
+        {
+          status: 400,
+        },
+      );
+    }
+    try {
+      const id = await withBackofficeSession(args.request, async () => {
+        const partner = filing.partner ? await filing.partner(submission.value, signedIn) : null;
+        const key = formKeyFrom(upload.formData);
+        return sendRequest(signedIn, toDraft(submission.value), upload.files, partner, key);
+      });
+      return redirect(filing.done?.(id) ?? `/apps/send-client-requests?sent=${id}`);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      reportError('send request', error);
+      const failure = sendFailureMessage(error);
+      return data(
+        submission.reply(
+          failure.field
+            ? { fieldErrors: { [failure.field]: [failure.message] } }
+            : { formErrors: [failure.message] },
+        ),
+        { status: 400 },
+      );
+    }
+  });
 }
 
 export function serviceRequestAction(args: ActionFunctionArgs) {

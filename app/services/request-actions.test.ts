@@ -98,9 +98,7 @@ describe('a client sends a request for shipping', () => {
     const path = `/apps/requests/${id}/attachments/${file.id}`;
     const download = await loader({ ...args(pageRequest(path, { cookie: cookies.client })), params });
     expect(download.headers.get('Content-Type')).toBe('application/pdf');
-    expect(download.headers.get('Content-Disposition')).toBe(
-      `attachment; filename="invoice.pdf"; filename*=UTF-8''invoice.pdf`,
-    );
+    expect(download.headers.get('Content-Disposition')).toBe('attachment; filename="invoice.pdf"');
     expect(Buffer.from(await download.arrayBuffer())).toEqual(PDF);
 
     const refused = await thrown(() =>
@@ -155,6 +153,38 @@ describe('a client sends a request for shipping', () => {
   });
 });
 
+describe('file names in any script', () => {
+  it('keeps them through the upload, the list and the download', async () => {
+    const { action } = await import('../routes/_portal.apps.request-for-shipping');
+    const { loader } = await import('../routes/_portal.apps.requests.$id.attachments.$attachmentId');
+    const names = ['بوليصة الشحن.pdf', '装箱单.pdf', 'Facture réglée.pdf', '📦 photos.pdf'];
+    const response = (await action(
+      args(
+        multipart(
+          '/apps/request-for-shipping',
+          cookies.client!,
+          { ...shipping, description: 'Names in four scripts' },
+          names.map((name) => ({ name, content: PDF })),
+        ),
+      ),
+    )) as Response;
+    expect(response.status).toBe(302);
+    const id = Number(response.headers.get('Location')!.split('=')[1]);
+    const sent = (await listAs('client', '?q=four+scripts')).page!.requests.find((r) => r.id === id)!;
+    expect(sent.attachments.map((file) => file.filename)).toEqual(names);
+
+    const file = sent.attachments[0]!;
+    const path = `/apps/requests/${id}/attachments/${file.id}`;
+    const download = await loader({
+      ...args(pageRequest(path, { cookie: cookies.client })),
+      params: { id: String(id), attachmentId: String(file.id) },
+    });
+    expect(download.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="______ _____.pdf"; filename*=UTF-8''${encodeURIComponent(names[0]!)}`,
+    );
+  });
+});
+
 describe('refusals', () => {
   it('returns the form with what was typed when a field is missing, sending nothing', async () => {
     const before = (await listAs('client')).page!.total;
@@ -169,6 +199,29 @@ describe('refusals', () => {
     expect(result.init?.status).toBe(400);
     expect(result.data.error?.origin).toEqual(['validation.choose']);
     expect(result.data.initialValue).toMatchObject({ description: 'Sandals, 40 cartons', cbm: '14' });
+    expect((await listAs('client')).page!.total).toBe(before);
+  });
+
+  it('refuses numbers that are not plain decimals and text with control characters, keeping what was typed', async () => {
+    const before = (await listAs('client')).page!.total;
+    const { action } = await import('../routes/_portal.apps.request-for-shipping');
+    const send = async (fields: Record<string, string>) =>
+      (await action(
+        args(multipart('/apps/request-for-shipping', cookies.client!, { ...shipping, ...fields })),
+      )) as unknown as Reply;
+    const hex = await send({ cbm: '0x10' });
+    expect(hex.init?.status).toBe(400);
+    expect(hex.data.error?.cbm).toEqual(['validation.number']);
+    expect(hex.data.initialValue).toMatchObject({ cbm: '0x10', description: 'Sandals, 40 cartons' });
+    expect((await send({ cbm: '1e-300' })).data.error?.cbm).toEqual(['validation.number']);
+    expect((await send({ cbm: 'Infinity' })).data.error?.cbm).toEqual(['validation.number']);
+    expect((await send({ cbm: '0.0001' })).data.error?.cbm).toEqual(['validation.decimals|{"max":3}']);
+    expect((await send({ expectedRevenue: '1e3' })).data.error?.expectedRevenue).toEqual([
+      'validation.number',
+    ]);
+    const nul = await send({ description: 'Sandals\u0000, 40 cartons' });
+    expect(nul.data.error?.description).toEqual(['validation.controlCharacters']);
+    expect(nul.data.initialValue).toMatchObject({ description: 'Sandals\u0000, 40 cartons', cbm: '14' });
     expect((await listAs('client')).page!.total).toBe(before);
   });
 

@@ -80,6 +80,8 @@ export function uploadProblemMessage(problem: UploadProblem): string {
       });
     case 'fileType':
       return messageWith('requests:upload.fileType', { filename: problem.filename });
+    case 'busy':
+      return 'requests:upload.busy';
     case 'malformed':
       return 'requests:upload.malformed';
   }
@@ -93,11 +95,14 @@ export async function sendRequest(
   draft: RequestDraft,
   files: UploadedFile[],
   partner: { id: number; email: string } | null = null,
+  /** The form's key: sent again with it, the request is not made twice. */
+  idempotencyKey?: string,
 ): Promise<number> {
   const partnerId = partner?.id ?? signedIn.user.partner_id;
   if (!partnerId) throw new NoPartnerError();
   const answer = await backoffice().call('createShippingRequest', {
     session: signedIn.session,
+    idempotencyKey,
     body: {
       partner_id: partnerId,
       email_from: partner?.email ?? signedIn.user.email,
@@ -116,13 +121,16 @@ export async function sendRequest(
 export function sendFailureMessage(error: unknown): { field?: 'attachments'; message: string } {
   if (error instanceof NoPartnerError) return { message: 'requests:upload.noPartner' };
   if (isBackofficeError(error)) {
+    if (error.code === 'storage_quota_exceeded') {
+      return { field: 'attachments', message: 'requests:upload.quotaFull' };
+    }
     if (error.code === 'payload_too_large') {
       return {
         field: 'attachments',
         message: messageWith('requests:upload.tooLarge', { maxMb: ATTACHMENT_LIMITS.bytes / (1024 * 1024) }),
       };
     }
-    if (error.kind === 'rejected')
+    if (error.kind === 'rejected' && error.code !== 'idempotency_key_reused')
       return { field: 'attachments', message: 'requests:upload.contentMismatch' };
   }
   return { message: messageKeyFor(error) };

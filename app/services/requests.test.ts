@@ -1,7 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeDescription, DEFAULT_DESCRIPTION, readDetails, requestName } from './requests.server';
+import { BackofficeError } from './backoffice/client.server';
+import {
+  composeDescription,
+  DEFAULT_DESCRIPTION,
+  readDetails,
+  requestName,
+  sendFailureMessage,
+} from './requests.server';
 
 describe('what a request sends (spec section 3)', () => {
   it('names a detailed request by its category and puts the details above the description', () => {
@@ -103,5 +110,15 @@ describe('listRequests with a back office that ignores paging', () => {
     );
     const searched = await listRequests(signedIn, { page: 1, q: 'request 17' });
     expect(searched.requests.map((r) => r.id)).toEqual([17]);
+  });
+});
+
+describe('a refused request', () => {
+  it('tells the customer their storage is full, on the attachments, when the back office says so', () => {
+    const full = new BackofficeError('rejected', 'createShippingRequest', {
+      status: 413,
+      code: 'storage_quota_exceeded',
+    });
+    expect(sendFailureMessage(full)).toEqual({ field: 'attachments', message: 'requests:upload.quotaFull' });
   });
 });

@@ -80,11 +80,12 @@ export async function parseUploadForm(
     parser = busboy({
       headers: { 'content-type': contentType },
       // Names as browsers send them (UTF-8), not read as Latin-1.
+      defParamCharset: 'utf8',
       limits: {
         files: maxFiles,
         // busboy calls a file that reaches its limit truncated: one byte more, so that a file of
         // exactly the limit passes and one byte over it does not.
-        fileSize: maxFileBytes,
+        fileSize: maxFileBytes + 1,
         fields: MAX_FIELDS,
         fieldSize: MAX_FIELD_BYTES,
         parts: maxFiles + MAX_FIELDS,

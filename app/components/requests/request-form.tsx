@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS, SERVICES } from '~/catalog';
 import { detailedRequestSchema, serviceRequestSchema } from '~/forms/requests';
 import { ATTACHMENT_LIMITS, ATTACHMENT_TYPES } from '~/services/backoffice/contract';
+import { ATTACHMENT_RULES, useFileCheck } from '../file-check';
 import { TextField } from '../form-field';
 import { FormErrors, SubmitButton } from '../form-parts';
 import { IdempotencyKeyField } from '../idempotency-key';
@@ -53,7 +54,9 @@ export function DescriptionField({ field }: { field: MessageField }) {
 export function AttachmentsField({ field, submitted }: { field: MessageField; submitted: boolean }) {
   const { t } = useTranslation('requests');
   const { t: tc } = useTranslation();
-  const errors = field.errors ?? [];
+  // With JavaScript, a choice the server would refuse is told (and cleared) before anything is sent.
+  const check = useFileCheck(ATTACHMENT_RULES);
+  const errors = check.problems.length ? check.problems : (field.errors ?? []);
   const hintId = `${field.id}-hint`;
   const errorId = `${field.id}-error`;
   return (
@@ -65,6 +68,7 @@ export function AttachmentsField({ field, submitted }: { field: MessageField; su
         type="file"
         multiple
         accept={ACCEPT}
+        onChange={check.onChange}
         className="native-file"
         aria-invalid={errors.length > 0 || undefined}
         aria-describedby={errors.length ? `${errorId} ${hintId}` : hintId}
