@@ -21,6 +21,7 @@ import {
   type CallName,
   type CallDefinition,
 } from './contract';
+import { jsonBody, type JsonBody } from './json-body.server';
 
 export type BackofficeErrorKind =
   'unauthorized' | 'forbidden' | 'not_found' | 'rejected' | 'unavailable' | 'bad_answer';
@@ -207,10 +208,12 @@ export function createBackofficeClient(config: {
       if ([...search].length > 0) path += `?${search}`;
     }
     const headers: Record<string, string> = { accept: 'application/json' };
-    let body: string | undefined;
+    let body: string | JsonBody | undefined;
     if (definition.body) {
-      body = JSON.stringify(definition.body.parse(options.body));
+      // Files' base64 is streamed as it is, never copied into one more text (jsonBody).
+      body = jsonBody(definition.body.parse(options.body));
       headers['content-type'] = 'application/json';
+      if (typeof body !== 'string') headers['content-length'] = String(body.length);
     }
     if (options.session) headers.cookie = `${BACKOFFICE_SESSION_COOKIE}=${options.session}`;
     if (definition.idempotent && options.idempotencyKey !== undefined)
@@ -227,7 +230,7 @@ export function createBackofficeClient(config: {
           method: definition.method,
           path,
           headers,
-          body,
+          body: typeof body === 'object' ? body.stream() : body,
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
           signal: AbortSignal.timeout(timeoutMs),
