@@ -11,6 +11,8 @@ export interface App {
   /** Base URL of the portal, without a trailing slash, for links in mails. */
   portalUrl: string;
   version: string;
+  /** Bytes of request attachments each customer may keep (staff uploads for them count too). */
+  storageQuotaBytes: number;
   /** Seals the secrets the back office must read back (two-step verification keys). */
   sealer: Sealer;
 }

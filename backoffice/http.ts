@@ -84,6 +84,12 @@ export const refuse = {
         message: 'The file content does not match its type',
       })),
     ),
+  storageQuotaExceeded: (quota: number) =>
+    new ApiError(
+      413,
+      'storage_quota_exceeded',
+      `These files would take the customer's stored attachments past their quota of ${quota} bytes`,
+    ),
   imageTooLarge: (limit: number) =>
     new ApiError(413, 'payload_too_large', `The image is larger than ${limit} bytes`),
   imageNotAllowed: () =>
@@ -198,6 +204,10 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
     discardBody(request);
     return Promise.reject(refuse.tooLarge(limit));
   }
+  // A declared length is read straight into one buffer of that size: a large upload is never held
+  // twice (its pieces and their concatenation).
+  const declared = Number(request.headers['content-length']);
+  const whole = Number.isInteger(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : null;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -205,15 +215,20 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
       request.off('end', onEnd).off('error', onError).off('close', onClose);
     };
     const onData = (chunk: Buffer) => {
+      if (whole && size + chunk.length <= whole.length) {
+        chunk.copy(whole, size);
+        size += chunk.length;
+        return;
+      }
       size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
+      if (size <= limit && !whole) return void chunks.push(chunk);
       settle();
       discardBody(request);
       reject(refuse.tooLarge(limit));
     };
     const onEnd = () => {
       settle();
-      resolve(Buffer.concat(chunks));
+      resolve(whole ? whole.subarray(0, size) : Buffer.concat(chunks));
     };
     const onError = (error: Error) => {
       settle();

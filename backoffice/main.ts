@@ -10,6 +10,17 @@ function portFromEnv(value: string | undefined): number {
   return port;
 }
 
+/** Megabytes (MiB) of attachments per customer; unset: the default of 200. */
+function quotaFromEnv(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const mb = Number(value);
+  if (!Number.isFinite(mb) || mb < 0) {
+    console.error(`[backoffice] BACKOFFICE_STORAGE_QUOTA_MB must be a number of megabytes, not "${value}"`);
+    process.exit(1);
+  }
+  return Math.floor(mb * 1024 * 1024);
+}
+
 const backoffice = await startBackoffice({
   dataDir: path.resolve(process.env.DATA_DIR || './data'),
   port: portFromEnv(process.env.BACKOFFICE_PORT),
@@ -19,6 +30,7 @@ const backoffice = await startBackoffice({
   log: true,
   logRequests: process.env.BACKOFFICE_LOG_REQUESTS === '1',
   secretKey: process.env.BACKOFFICE_SECRET_KEY || undefined,
+  storageQuotaBytes: quotaFromEnv(process.env.BACKOFFICE_STORAGE_QUOTA_MB),
 });
 console.info(`back office listening on ${backoffice.url}`);
 

@@ -819,3 +819,85 @@ describe('PATCH /shipping-requests/:id', () => {
     expect(response.headers.get('allow')).toBe('GET, PATCH');
   });
 });
+
+describe('storage quota', () => {
+  const MIB = 1024 * 1024;
+  let quotaBo: TestBackoffice;
+  const quotaSessions: Record<Who, string> = { admin: '', agent: '', client: '', client2: '' };
+  const quotaPartners: Record<Who, number> = { admin: 0, agent: 0, client: 0, client2: 0 };
+  const stored = (partner: number) =>
+    quotaBo.backoffice.db
+      .prepare(
+        `SELECT COALESCE(SUM(a.size), 0) FROM request_attachments a
+           JOIN shipping_requests r ON r.id = a.request_id WHERE r.partner_id = ?`,
+      )
+      .pluck()
+      .get(partner) as number;
+  /** A PDF of exactly one MiB. */
+  const mib = Buffer.alloc(MIB, 0x20);
+  files.pdf.copy(mib);
+
+  beforeAll(async () => {
+    // Each customer may keep two MiB more than the demo data gives the first one.
+    const probe = await startTestBackoffice();
+    const seeded = probe.backoffice.db
+      .prepare(
+        `SELECT COALESCE(MAX(total), 0) FROM (SELECT SUM(a.size) AS total FROM request_attachments a
+           JOIN shipping_requests r ON r.id = a.request_id GROUP BY r.partner_id)`,
+      )
+      .pluck()
+      .get() as number;
+    await probe.dispose();
+    quotaBo = await startTestBackoffice({ storageQuotaBytes: seeded + 2 * MIB });
+    const signedIn = await signInDemoAccounts(quotaBo);
+    Object.assign(quotaSessions, signedIn.sessions);
+    Object.assign(quotaPartners, signedIn.partners);
+    // Brought to exactly two MiB under the quota, whatever the demo data holds.
+    const room = seeded - stored(quotaPartners.client);
+    if (room > 0) {
+      const filler = Buffer.alloc(room, 0x20);
+      files.pdf.copy(filler);
+      await quotaCall('client', [upload('filler.pdf', filler)]);
+    }
+  });
+  afterAll(() => quotaBo?.dispose());
+
+  function quotaCall(who: Who, attachments: { filename: string; data: string }[], forWhom: Who = who) {
+    return quotaBo.call('createShippingRequest', {
+      body: { ...draft(who), partner_id: quotaPartners[forWhom], attachments },
+      session: quotaSessions[who],
+    });
+  }
+
+  it("fills a customer's quota to the byte, then refuses with 413 and its code, storing nothing", async () => {
+    expect((await quotaCall('client', [upload('one.pdf', mib)])).status).toBe(200);
+    expect((await quotaCall('client', [upload('two.pdf', mib)])).status).toBe(200);
+    const before = stored(quotaPartners.client);
+    const over = await quotaCall('client', [upload('three.pdf', files.pdf)]);
+    expect(over.status).toBe(413);
+    expect(over.body).toMatchObject({ code: 'storage_quota_exceeded' });
+    expect(stored(quotaPartners.client)).toBe(before);
+    // A request without files still goes through.
+    expect((await quotaCall('client', [])).status).toBe(200);
+  });
+
+  it('counts files staff send for a customer against that customer, not against others', async () => {
+    const full = await quotaCall('agent', [upload('for-client.pdf', files.pdf)], 'client');
+    expect(full.status).toBe(413);
+    expect(full.body).toMatchObject({ code: 'storage_quota_exceeded' });
+    expect((await quotaCall('agent', [upload('for-client2.pdf', mib)], 'client2')).status).toBe(200);
+    expect((await quotaCall('client2', [upload('own.pdf', mib)])).status).toBe(200);
+  });
+});
+
+describe('file names', () => {
+  it('keeps names in any script, and gives them back as they were sent', async () => {
+    const names = ['بوليصة الشحن.pdf', '装箱单.pdf', 'Facture réglée.pdf', '📦 photos.pdf'];
+    const id = await create(
+      'client',
+      draft('client', { attachments: names.map((n) => upload(n, files.pdf)) }),
+    );
+    const request = await get(id, 'client');
+    expect(request.attachments.map((file) => file.filename)).toEqual(names);
+  });
+});

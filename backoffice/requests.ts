@@ -143,6 +143,18 @@ export function createShippingRequest(db: Db, request: NewShippingRequest, now: 
     .immediate();
 }
 
+/** Bytes of attachments the customer keeps, on all their requests (staff uploads for them included). */
+export function storedBytes(db: Db, partnerId: number): number {
+  const row = db
+    .prepare(
+      `SELECT COALESCE(SUM(a.size), 0) AS bytes
+         FROM shipping_requests r JOIN request_attachments a ON a.request_id = r.id
+        WHERE r.partner_id = ?`,
+    )
+    .get(partnerId) as { bytes: number };
+  return row.bytes;
+}
+
 export function findShippingRequest(db: Db, id: number): ShippingRequest | null {
   const row = db.prepare(`${REQUEST_SELECT} WHERE r.id = ?`).get(id) as RequestRow | undefined;
   return row ? toShippingRequest(row, attachmentsOf(db, [id]).get(id) ?? []) : null;

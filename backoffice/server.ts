@@ -27,6 +27,7 @@ import { sealStoredSecrets } from './twoFactor';
 import { findSession } from './sessions';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_STORAGE_QUOTA_BYTES = 200 * 1024 * 1024;
 
 export interface BackofficeOptions {
   dataDir: string;
@@ -45,6 +46,8 @@ export interface BackofficeOptions {
   /** Replaces the contract's body limit of these calls (tests use small ones). */
   bodyLimits?: RouterOptions['bodyLimits'];
   now?: () => Date;
+  /** Bytes of attachments each customer may keep (`BACKOFFICE_STORAGE_QUOTA_MB`, default 200 MB). */
+  storageQuotaBytes?: number;
   /** 32 bytes in base64 (`BACKOFFICE_SECRET_KEY`); without it, `secret.key` in the data directory. */
   secretKey?: string;
 }
@@ -90,6 +93,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       now,
       portalUrl: (options.portalUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
       version: readVersion(),
+      storageQuotaBytes: options.storageQuotaBytes ?? DEFAULT_STORAGE_QUOTA_BYTES,
       sealer,
     };
     const handlers: CallHandlers = {

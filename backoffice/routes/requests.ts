@@ -9,6 +9,7 @@ import {
   findShippingRequest,
   listShippingRequests,
   reviewShippingRequest,
+  storedBytes,
 } from '../requests';
 
 type RequestCalls =
@@ -24,6 +25,10 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
       // Another customer, the staff's own partner and an unknown one are all "not found".
       if (!customerInScope(app.db, session.user, body.partner_id)) throw refuse.notFound();
       const attachments = checkAttachments(body.attachments);
+      // Checked and stored in the same synchronous turn: two uploads cannot both pass the last room.
+      const adding = attachments.reduce((sum, file) => sum + file.data.length, 0);
+      if (adding > 0 && storedBytes(app.db, body.partner_id) + adding > app.storageQuotaBytes)
+        throw refuse.storageQuotaExceeded(app.storageQuotaBytes);
       const id = createShippingRequest(
         app.db,
         {
