@@ -37,7 +37,7 @@ import { CONTACT_IMAGE_LIMIT, PASSWORD_MIN_LENGTH } from '~/services/backoffice/
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { twoFactorStatus } from '~/services/two-factor.server';
-import { withUploadForm, type UploadForm } from '~/services/uploads.server';
+import { dropBody, guardUpload, withUploadForm, type UploadForm } from '~/services/uploads.server';
 import { PageHeading } from '~/components/page-parts';
 import { readForm } from '~/services/form-body.server';
 
@@ -190,13 +190,17 @@ async function sendImage(
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  // A refusal before a picture is read drops its body, so the browser is not left stuck.
+  const signedIn = await guardUpload(request, () => requireUser(request, { anyOf: rolesFor(SCREEN) }));
   const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
   const formData = multipart ? null : await readForm(request);
   if (formData?.get('intent') === 'password') return changePassword(request, formData, signedIn);
   if (formData?.get('intent') === 'profile') return saveProfile(request, formData, signedIn);
   // Contact details and picture are the customer's; staff details are kept by administrators.
-  if (isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
+  if (isStaff(signedIn.user.roles)) {
+    dropBody(request);
+    throw new Response('Forbidden', { status: 403 });
+  }
   if (!formData) return saveImage(request, signedIn);
 
   const submission = parseWithZod(formData, { schema: contactSchema });

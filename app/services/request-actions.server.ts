@@ -12,7 +12,7 @@ import { getCustomer } from './customers.server';
 import { reportError } from './errors.server';
 import { formKeyFrom } from './idempotency.server';
 import { sendFailureMessage, sendRequest, uploadProblemMessage, type RequestDraft } from './requests.server';
-import { withUploadForm } from './uploads.server';
+import { guardUpload, withUploadForm } from './uploads.server';
 
 const ATTACHMENTS = 'attachments';
 
@@ -30,7 +30,9 @@ async function handle<T>(
   toDraft: (value: T) => RequestDraft,
   filing: Filing<T> = {},
 ) {
-  const signedIn = await requireUser(args.request, { anyOf: rolesFor(screen) });
+  const signedIn = await guardUpload(args.request, () =>
+    requireUser(args.request, { anyOf: rolesFor(screen) }),
+  );
   // The turn lasts until the files are with the back office (or refused): only then are they let go.
   return withUploadForm(args.request, { fileField: ATTACHMENTS }, async (upload) => {
     const submission = parse(upload.formData);

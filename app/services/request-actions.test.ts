@@ -290,4 +290,50 @@ describe('refusals', () => {
     const response = await thrown(() => listAs('nobody'));
     expect(response.headers.get('Location')).toBe('/auth/login?redirectTo=%2Fapps%2Fsend-client-requests');
   });
+  it('reads and drops the files of a form refused before it is read (signed out, staff), so the browser is not left stuck', async () => {
+    const { action } = await import('../routes/_portal.apps.request-for-shipping');
+    const { action: settings } = await import('../routes/_portal.pages.account-settings');
+    const cases = [
+      { act: action, path: '/apps/request-for-shipping', cookie: undefined, status: 302 },
+      { act: settings, path: '/pages/account-settings', cookie: cookies.agent, status: 403 },
+    ];
+    for (const { act, path, cookie, status } of cases) {
+      // 3 MiB of a file, made only as it is read.
+      let pulled = 0;
+      let done = (_how: string) => {};
+      const ended = new Promise<string>((resolve) => (done = resolve));
+      const head = new TextEncoder().encode(
+        '--b\r\nContent-Disposition: form-data; name="image"; filename="me.png"\r\n\r\n',
+      );
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (pulled >= 3 * 1024 * 1024) {
+              controller.enqueue(new TextEncoder().encode('\r\n--b--\r\n'));
+              controller.close();
+              done('read');
+              return;
+            }
+            const chunk = pulled === 0 ? head : new Uint8Array(64 * 1024);
+            pulled += chunk.length;
+            controller.enqueue(chunk);
+          },
+          cancel: () => done('cancelled'),
+        },
+        { highWaterMark: 0 },
+      );
+      const request = new Request(new URL(path, PORTAL), {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: {
+          'Content-Type': 'multipart/form-data; boundary=b',
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+      } as RequestInit);
+      const refused = await thrown(() => act(args(request)));
+      expect(refused.status, path).toBe(status);
+      expect(await ended, path).toBe('read');
+    }
+  });
 });

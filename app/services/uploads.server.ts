@@ -195,6 +195,25 @@ function drain(body: Readable): void {
   process.nextTick(() => body.resume());
 }
 
+/**
+ * For a route that takes files, whose guard may refuse before the form is read (signed out, not
+ * allowed): the body is then read and dropped as after any refusal, so the browser is not left stuck.
+ */
+export async function guardUpload<T>(request: Request, guard: () => Promise<T>): Promise<T> {
+  try {
+    return await guard();
+  } catch (error) {
+    dropBody(request);
+    throw error;
+  }
+}
+
+/** Reads a body nobody will read and drops it (see drain). */
+export function dropBody(request: Request): void {
+  if (!request.body || request.bodyUsed) return;
+  drain(Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>));
+}
+
 /** A file name as kept: no directory part, no control characters, at most 255 characters. */
 export function safeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
