@@ -152,7 +152,7 @@ export const contactUpdate = z.object({
   company_name: optionalText(200),
 });
 
-/** Profile images: PNG, JPEG or WebP up to 2 MB. */
+/** Profile images: PNG, JPEG or WebP up to 2 MiB (2 097 152 bytes, that size included). */
 export const CONTACT_IMAGE_LIMIT = 2 * 1024 * 1024;
 export const CONTACT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
@@ -236,7 +236,10 @@ export const healthAnswer = z.object({ status: z.literal('ok'), version: z.strin
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-/** DESIGN.md "Forms and input": at most 5 files of 10 MB, of these types. */
+/**
+ * DESIGN.md "Forms and input": at most 5 files of 10 MB, of these types. The megabytes are binary:
+ * 10 MiB = 10 485 760 bytes, that size included (decision record 027).
+ */
 export const ATTACHMENT_LIMITS = { files: 5, bytes: 10 * 1024 * 1024 } as const;
 export const ATTACHMENT_TYPES: Record<string, readonly string[]> = {
   'application/pdf': ['.pdf'],
