@@ -41,7 +41,11 @@ const server = await listenPortal(app, {
   port,
   host,
   // Behind a proxy every connection comes from the proxy: the proxy limits connections per client.
-  limits: process.env.TRUST_PROXY ? { perAddress: 0 } : {},
+  limits: process.env.TRUST_PROXY
+    ? { perAddress: 0 }
+    : process.env.CONNECTIONS_PER_ADDRESS
+      ? { perAddress: Number(process.env.CONNECTIONS_PER_ADDRESS) }
+      : {},
 });
 console.info(`portal listening on http://${host}:${port}`);
 

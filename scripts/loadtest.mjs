@@ -126,6 +126,8 @@ async function main() {
     DATA_DIR: dataDir,
     BACKOFFICE_URL: BACKOFFICE,
     SESSION_SECRET: 'loadtest-session-secret-not-for-production-000000',
+    // The users all come from one loopback address here; in the field each has its own.
+    CONNECTIONS_PER_ADDRESS: String(USERS + 16),
   });
   await waitFor(`${PORTAL}/healthz`, 'the portal');
 
