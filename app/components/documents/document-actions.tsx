@@ -16,10 +16,13 @@ type Format = 'pdf' | 'png';
 const FORMATS: Format[] = ['pdf', 'png'];
 
 /** The name the server gives the file (Content-Disposition), else a fallback. */
-function filenameOf(response: Response, fallback: string): string {
+export function filenameOf(response: Response, fallback: string): string {
   const header = response.headers.get('Content-Disposition') ?? '';
-  const encoded = /filename\*=UTF-8''([^;]+)/.exec(header)?.[1];
-  return encoded ? decodeURIComponent(encoded) : fallback;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  // An ASCII name comes as `filename="…"` alone (quotes inside escaped with a backslash).
+  const quoted = /filename="((?:[^"\\]|\\.)*)"/i.exec(header)?.[1];
+  return quoted ? quoted.replace(/\\(.)/g, '$1') : fallback;
 }
 
 export function DocumentActions({
