@@ -5,11 +5,10 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import net from 'node:net';
 import { Readable } from 'node:stream';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { RequestHandler } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPortalApp, drain, listenPortal } from './portal-server.js';
+import { collectGarbage } from '../tests/unit/memory';
 
 const MB = 1024 * 1024;
 const servers: http.Server[] = [];
@@ -89,14 +88,6 @@ function postMultipart(port: number, path: string, bytes: number): Promise<{ sta
     });
     lazyBody(bytes).pipe(request);
   });
-}
-
-function collectGarbage(): void {
-  const gc =
-    (globalThis as { gc?: () => void }).gc ??
-    (v8.setFlagsFromString('--expose-gc'), vm.runInNewContext('gc') as () => void);
-  gc();
-  gc();
 }
 
 describe('files sent to a page that takes none', () => {

@@ -5,8 +5,6 @@
 // what is measured is the portal alone.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestBackoffice } from '../../backoffice/testing';
 import {
@@ -18,6 +16,7 @@ import {
 } from '../../tests/unit/portal-server';
 import { ATTACHMENT_LIMITS } from './backoffice/contract';
 import { DRAIN_BYTES } from './uploads.server';
+import { collectGarbage } from '../../tests/unit/memory';
 
 const MB = 1024 * 1024;
 const CHUNK = new Uint8Array(64 * 1024).fill(0x20);
@@ -107,15 +106,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => standIn.close(() => resolve()));
   await reference.dispose();
 });
-
-/** A full collection, so that what is measured is what is still held. */
-function collectGarbage(): void {
-  const gc =
-    (globalThis as { gc?: () => void }).gc ??
-    (v8.setFlagsFromString('--expose-gc'), vm.runInNewContext('gc') as () => void);
-  gc();
-  gc();
-}
 
 /** What the process holds: its resident size, the bytes in buffers (where a body would sit), and all. */
 function held() {
