@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import {
+  ATTACHMENT_LIMITS,
   BACKOFFICE_SESSION_COOKIE,
   calls,
   IDEMPOTENCY_KEY_HEADER,
@@ -11,7 +12,9 @@ import {
   type Calls,
   type ErrorAnswer,
 } from '../app/services/backoffice/contract';
-import type { IdempotencyStore } from './idempotency';
+import type { ReceivedFile } from './attachments';
+import { readFileBody } from './file-body';
+import { fingerprint, type IdempotencyStore } from './idempotency';
 import type { Session } from './sessions';
 
 export type Issue = { path: string; message: string };
@@ -122,6 +125,8 @@ export interface CallContext<N extends CallName> {
   body: Parsed<Calls[N], 'body'>;
   /** Present exactly when the contract marks the call `session: true` (the router checks it). */
   session: Calls[N]['session'] extends true ? Session : null;
+  /** For a call that carries files (`FILE_FIELDS`): each file's decoded bytes, by its index in the body. */
+  files: readonly (ReceivedFile | undefined)[];
   /** Adds a header to the answer (e.g. Set-Cookie). */
   setHeader(name: string, value: string): void;
 }
@@ -198,8 +203,18 @@ function discardBody(request: IncomingMessage): void {
   request.resume();
 }
 
+/**
+ * The calls whose body carries files, and the field listing them (each `{ ..., data: base64 }`): their
+ * body is read as it arrives and only the decoded files are kept (`readFileBody`).
+ */
+const FILE_FIELDS: Partial<Record<CallName, string>> = { createShippingRequest: 'attachments' };
+
 /** Reads to the end, refusing a body over `limit` (the rest is then drained and dropped, never kept). */
-function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+function readBody(
+  request: IncomingMessage,
+  limit: number,
+  onChunk?: (chunk: Buffer) => void,
+): Promise<Buffer> {
   if (Number(request.headers['content-length']) > limit) {
     discardBody(request);
     return Promise.reject(refuse.tooLarge(limit));
@@ -215,6 +230,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
       request.off('end', onEnd).off('error', onError).off('close', onClose);
     };
     const onData = (chunk: Buffer) => {
+      onChunk?.(chunk);
       if (whole && size + chunk.length <= whole.length) {
         chunk.copy(whole, size);
         size += chunk.length;
@@ -322,12 +338,6 @@ export function createRouter(handlers: CallHandlers, options: RouterOptions) {
         throw refuse.sessionMissing();
       }
     }
-    const raw = await readBody(
-      request,
-      options.bodyLimits?.[route.name] ?? call.bodyLimit ?? options.bodyLimit,
-    );
-
-    const issues: Issue[] = [];
     const rawParams: Record<string, string> = {};
     route.keys.forEach((key, index) => {
       const value = match[index + 1] ?? '';
@@ -337,12 +347,35 @@ export function createRouter(handlers: CallHandlers, options: RouterOptions) {
         rawParams[key] = value;
       }
     });
+    const rawKey = call.idempotent ? request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] : undefined;
+    // Fed the body as it arrives, so the body need not be kept for it.
+    const printed = rawKey === undefined ? undefined : fingerprint(route.name, rawParams);
+    const onChunk = printed && ((chunk: Buffer) => void printed.update(chunk));
+    const limit = options.bodyLimits?.[route.name] ?? call.bodyLimit ?? options.bodyLimit;
+    const fileField = FILE_FIELDS[route.name];
+    // Not JSON: read whole, to be refused as any other body that is not JSON.
+    const received =
+      fileField && isJsonType(request.headers['content-type'])
+        ? await readFileBody(request, {
+            limit,
+            field: fileField,
+            fileLimit: ATTACHMENT_LIMITS.bytes,
+            onChunk,
+            discard: discardBody,
+          })
+        : undefined;
+    const raw = received ? undefined : await readBody(request, limit, onChunk);
+
+    const issues: Issue[] = [];
     const params = validate(call.params, rawParams, issues);
     const query = validate(call.query, Object.fromEntries(url.searchParams), issues);
     const body = call.body
-      ? validate(call.body, parseJson(raw, request.headers['content-type']), issues)
+      ? validate(
+          call.body,
+          received ? received.body : parseJson(raw ?? Buffer.alloc(0), request.headers['content-type']),
+          issues,
+        )
       : undefined;
-    const rawKey = call.idempotent ? request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] : undefined;
     const key = rawKey === undefined ? undefined : validate(idempotencyKey, rawKey, []);
     if (rawKey !== undefined && key === undefined)
       issues.push({ path: IDEMPOTENCY_KEY_HEADER, message: 'not an idempotency key' });
@@ -354,15 +387,16 @@ export function createRouter(handlers: CallHandlers, options: RouterOptions) {
       query,
       body,
       session,
+      files: received?.files ?? [],
       setHeader(name: string, value: string) {
         const existing = headers[name];
         headers[name] = existing === undefined ? value : [...[existing].flat(), value];
       },
     } as CallContext<CallName>;
-    if (typeof key === 'string' && session) {
+    if (typeof key === 'string' && session && printed) {
       // One wrapper for every create: the same key from the same user answers the first answer.
       const { answer, replayed } = options.idempotency.run(
-        { userId: session.user.id, key, call: route.name, request: { params: rawParams, body: raw } },
+        { userId: session.user.id, key, call: route.name, fingerprint: printed.digest('hex') },
         () => handler(context),
       );
       if (replayed) context.setHeader('Idempotent-Replayed', 'true');

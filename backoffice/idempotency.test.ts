@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, createdAnswer, type CallName } from '../app/services/backoffice/contract';
 import {
@@ -275,4 +275,48 @@ describe('every create of the contract', () => {
       expect(count(`SELECT count(*) FROM ${table}`)).toBe(before + 1);
     });
   }
+});
+
+describe('keys kept before the body was fingerprinted as it arrives', () => {
+  const userId = () =>
+    Number(bo.backoffice.db.prepare(`SELECT id FROM users WHERE email = 'client@example.com'`).pluck().get());
+  const keep = (key: string, fingerprint: string, answer: unknown) =>
+    bo.backoffice.db
+      .prepare(
+        `INSERT INTO idempotency_keys (user_id, key, call, fingerprint, status, answer, created_at)
+         VALUES (?, ?, 'createShippingRequest', ?, 200, ?, ?)`,
+      )
+      .run(userId(), key, fingerprint, JSON.stringify(answer), new Date().toISOString());
+
+  it('still answer their first answer to the same request', async () => {
+    const key = randomUUID();
+    const body = shippingRequest('client', 'Kept before');
+    // As it was computed then: the call, its path parameters and the whole body, hashed at once.
+    const whole = createHash('sha256')
+      .update(`createShippingRequest\n{}\n${JSON.stringify(body)}`)
+      .digest('hex');
+    keep(key, whole, { status: 'success', id: 424242 });
+    const before = count('SELECT count(*) FROM shipping_requests');
+    const again = await bo.call('createShippingRequest', {
+      body,
+      session: sessions.client,
+      headers: withKey(key),
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ status: 'success', id: 424242 });
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(count('SELECT count(*) FROM shipping_requests')).toBe(before);
+  });
+
+  it('answer a fingerprint of another form as a key used for another request, not as a fault', async () => {
+    const key = randomUUID();
+    keep(key, 'fingerprint of another kind', { status: 'success', id: 424243 });
+    const result = await bo.call('createShippingRequest', {
+      body: shippingRequest('client'),
+      session: sessions.client,
+      headers: withKey(key),
+    });
+    expect(result.status).toBe(409);
+    expect(result.body).toMatchObject({ code: 'idempotency_key_reused' });
+  });
 });

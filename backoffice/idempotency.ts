@@ -1,6 +1,6 @@
 // Creates sent with an Idempotency-Key: the first answer is kept with the key, in the same transaction
 // as the record it describes, so the same create sent again answers it instead of creating twice.
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { Db } from './db';
 import { ApiError } from './http';
 
@@ -12,8 +12,8 @@ export interface IdempotentCreate {
   key: string;
   /** The contract's call name: the same key on another call is refused. */
   call: string;
-  /** What was asked (path parameters and body): the same key with another body is refused. */
-  request: { params: unknown; body: Buffer };
+  /** `fingerprint` of what was asked: the same key with another body is refused. */
+  fingerprint: string;
 }
 
 export interface IdempotencyStore {
@@ -32,14 +32,17 @@ export const idempotencyKeyReused = () =>
     'This Idempotency-Key was already used for another request: send a new key for a new record',
   );
 
-function fingerprint(call: string, request: IdempotentCreate['request']): string {
+/**
+ * The fingerprint of what was asked (the call, its path parameters and its body), to be fed the body's
+ * bytes as they arrive and then digested in hex: the body is never kept for it. The same as hashing
+ * the whole body at once, so keys kept before the body was read piece by piece still match.
+ */
+export function fingerprint(call: string, params: unknown): Hash {
   return createHash('sha256')
     .update(call)
     .update('\n')
-    .update(JSON.stringify(request.params ?? {}))
-    .update('\n')
-    .update(request.body)
-    .digest('hex');
+    .update(JSON.stringify(params ?? {}))
+    .update('\n');
 }
 
 export function idempotencyStore(db: Db, now: () => Date): IdempotencyStore {
@@ -54,7 +57,7 @@ export function idempotencyStore(db: Db, now: () => Date): IdempotencyStore {
 
   return {
     run(request, create) {
-      const printed = fingerprint(request.call, request.request);
+      const printed = request.fingerprint;
       return db
         .transaction(() => {
           const at = now();

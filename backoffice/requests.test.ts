@@ -901,3 +901,133 @@ describe('file names', () => {
     expect(request.attachments.map((file) => file.filename)).toEqual(names);
   });
 });
+
+describe('files read as they arrive', () => {
+  /** Sends `json` as the body of a new request in pieces of `piece` bytes, each written on its own. */
+  async function sendInPieces(json: string, piece: number, headers: Record<string, string> = {}) {
+    const bytes = Buffer.from(json, 'utf8');
+    return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const request = httpRequest(new URL('/shipping-requests', bo.backoffice.url), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(bytes.length),
+          cookie: `bo_session=${sessions.client}`,
+          ...headers,
+        },
+      });
+      request.on('error', reject);
+      request.on('response', (response) => {
+        const parts: Buffer[] = [];
+        response.on('data', (part: Buffer) => parts.push(part));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(parts).toString()) }),
+        );
+      });
+      let sent = 0;
+      const next = () => {
+        if (sent >= bytes.length) return void request.end();
+        request.write(bytes.subarray(sent, sent + piece));
+        sent += piece;
+        setImmediate(next);
+      };
+      next();
+    });
+  }
+
+  it('stores each file byte for byte, whatever the pieces the body arrives in', async () => {
+    const scan = Buffer.concat([files.pdf, Buffer.from(Array.from({ length: 3001 }, (_, i) => i % 256))]);
+    const body = draft('client', {
+      attachments: [upload('报关单 n°1.pdf', scan), upload('items.csv', files.csv)],
+    });
+    // JSON may escape any character, a "/" of the base64 too: the decoded text is what counts.
+    const json = JSON.stringify(body).replaceAll('/', '\\/');
+    for (const piece of [1, 3, 997]) {
+      const result = await sendInPieces(json, piece);
+      expect(result.status, JSON.stringify(result.body)).toBe(200);
+      const { id } = createdAnswer.parse(result.body);
+      const stored = await get(id, 'client');
+      expect(stored.attachments.map((file) => [file.filename, file.size])).toEqual([
+        ['报关单 n°1.pdf', scan.length],
+        ['items.csv', files.csv.length],
+      ]);
+      const first = await bo.call('getShippingRequestAttachment', {
+        params: { id, attachment_id: stored.attachments[0]!.id },
+        session: sessions.client,
+      });
+      expect(Buffer.from(attachmentFile.parse(first.body).data, 'base64').equals(scan)).toBe(true);
+    }
+  });
+
+  it('refuses what is not base64, an empty file and a body that is not JSON as before, storing nothing', async () => {
+    const before = counts();
+    const pdf = files.pdf.toString('base64');
+    const cases: [string, unknown][] = [
+      [`${pdf.slice(0, 8)}==${pdf.slice(8)}`, ['attachments.0.data']],
+      [`${pdf}===`, ['attachments.0.data']],
+      [`${pdf.slice(0, 100)}*${pdf.slice(101)}`, ['attachments.0.data']],
+      ['', ['attachments.0.data']],
+    ];
+    for (const [data, paths] of cases) {
+      const result = await sendInPieces(
+        JSON.stringify(draft('client', { attachments: [{ filename: 'scan.pdf', data }] })),
+        5,
+      );
+      expect(result.status, data.slice(0, 20)).toBe(400);
+      expect(errorPaths(result.body)).toEqual(paths);
+    }
+    const cut = JSON.stringify(draft('client', { attachments: [upload('scan.pdf', files.pdf)] })).slice(
+      0,
+      -3,
+    );
+    expect(await sendInPieces(cut, 7)).toEqual({
+      status: 400,
+      body: { error: 'The body is not valid JSON', code: 'bad_request' },
+    });
+    const notJson = await sendInPieces(JSON.stringify(draft('client')), 7, { 'content-type': 'text/plain' });
+    expect(notJson.status).toBe(415);
+    expect(counts()).toEqual(before);
+  });
+
+  it('names a file over 10 MB even when its name comes after its content, and checks the rest first', async () => {
+    const before = counts();
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
+    files.pdf.copy(big);
+    const late = `{"data":"${big.toString('base64')}","filename":"late name.pdf"}`;
+    const json = JSON.stringify(draft('client', { attachments: [] })).replace(
+      '"attachments":[]',
+      `"attachments":[${late}]`,
+    );
+    const result = await sendInPieces(json, 64 * 1024);
+    expect(result.status).toBe(413);
+    expect(result.body).toMatchObject({
+      code: 'payload_too_large',
+      error: expect.stringContaining('late name.pdf'),
+    });
+    // Invalid input elsewhere is a 400 first, as it always was.
+    const invalid = await sendInPieces(json.replace('"name":"footwear"', '"name":""'), 64 * 1024);
+    expect(invalid.status).toBe(400);
+    expect(errorPaths(invalid.body)).toEqual(['name']);
+    expect(counts()).toEqual(before);
+  });
+
+  it('tells two bodies apart with one Idempotency-Key when only a file differs', async () => {
+    const key = '7f0c4c3e-2a51-4b8e-9f7e-2d5d6b3a9c01';
+    const send = (data: Buffer) =>
+      sendInPieces(JSON.stringify(draft('client', { attachments: [upload('scan.pdf', data)] })), 997, {
+        'idempotency-key': key,
+      });
+    const first = await send(files.pdf);
+    expect(first.status).toBe(200);
+    expect((await send(files.pdf)).body).toEqual(first.body);
+    const other = Buffer.from(files.pdf);
+    other[other.length - 2] = 0x20;
+    const changed = await send(other);
+    expect(changed.status).toBe(409);
+    expect(changed.body).toMatchObject({ code: 'idempotency_key_reused' });
+  });
+});
+
+function errorPaths(body: unknown): string[] {
+  return ((body as { issues?: { path: string }[] }).issues ?? []).map((issue) => issue.path);
+}

@@ -21,10 +21,10 @@ type RequestCalls =
 
 export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
   return {
-    createShippingRequest({ body, session }) {
+    createShippingRequest({ body, session, files }) {
       // Another customer, the staff's own partner and an unknown one are all "not found".
       if (!customerInScope(app.db, session.user, body.partner_id)) throw refuse.notFound();
-      const attachments = checkAttachments(body.attachments);
+      const attachments = checkAttachments(body.attachments, files);
       // Checked and stored in the same synchronous turn: two uploads cannot both pass the last room.
       const adding = attachments.reduce((sum, file) => sum + file.data.length, 0);
       if (adding > 0 && storedBytes(app.db, body.partner_id) + adding > app.storageQuotaBytes)
