@@ -61,7 +61,6 @@ export const refuse = {
   notFound: () => new ApiError(404, 'not_found', 'Not found'),
   methodNotAllowed: (allowed: string[]) =>
     new ApiError(405, 'method_not_allowed', 'Method not allowed', undefined, { Allow: allowed.join(', ') }),
-  emailTaken: () => new ApiError(409, 'conflict', 'An account with this e-mail already exists'),
   alreadyReviewed: () => new ApiError(409, 'conflict', 'This request has already been reviewed'),
   requestNotApproved: () => new ApiError(409, 'conflict', 'This request has not been approved'),
   requestHasOrder: () => new ApiError(409, 'conflict', 'This request already has a shipping order'),
