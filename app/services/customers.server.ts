@@ -2,8 +2,7 @@
 import type { SignedIn } from './auth.server';
 import { backoffice } from './backoffice/client.server';
 import type { Customer, CustomerCreate } from './backoffice/contract';
-
-export const PAGE_SIZE = 10;
+import { pageOf, pageQuery, textMatches } from './paging';
 
 export interface CustomerPage {
   customers: Customer[];
@@ -12,29 +11,25 @@ export interface CustomerPage {
   pages: number;
 }
 
-/** One page; when the back office ignores paging (answers more than a page), the portal pages itself. */
+/** One page, as every list: the back office pages and filters, or the portal does (paging.ts). */
 export async function listCustomers(
   signedIn: SignedIn,
   params: { q?: string; page: number },
 ): Promise<CustomerPage> {
   const answer = await backoffice().call('listCustomers', {
     session: signedIn.session,
-    query: { search: params.q || undefined, limit: PAGE_SIZE, offset: (params.page - 1) * PAGE_SIZE },
+    query: { search: params.q || undefined, ...pageQuery(params.page) },
   });
-  let { contacts, total } = answer;
-  if (contacts.length > PAGE_SIZE) {
-    const search = params.q?.toLowerCase();
-    const matching = search
-      ? contacts.filter((c) =>
-          [c.name, c.email, c.phone, c.national_id, c.company_name].some((v) =>
-            v?.toLowerCase().includes(search),
-          ),
-        )
-      : contacts;
-    total = matching.length;
-    contacts = matching.slice((params.page - 1) * PAGE_SIZE, params.page * PAGE_SIZE);
-  }
-  return { customers: contacts, total, page: params.page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  const page = pageOf(answer.contacts, answer.total, params.page, (contact) =>
+    textMatches(params.q, [
+      contact.name,
+      contact.email,
+      contact.phone,
+      contact.national_id,
+      contact.company_name,
+    ]),
+  );
+  return { customers: page.items, total: page.total, page: page.page, pages: page.pages };
 }
 
 /** Every customer for a choice list (staff filing a request), alphabetical, at most 100. */

@@ -17,13 +17,15 @@ export function pageQuery(page: number): { limit: number; offset: number } {
 }
 
 /**
- * The page out of an answer: as it is when the back office paged (at most a page came back),
- * otherwise filtered with `matches` and cut here.
+ * The page out of an answer. When the answer holds every row the back office counted (it ignored the
+ * paging, or everything fits on one page), the rows are filtered with `matches` and cut here: a back
+ * office that ignores the filters must not show a short list unfiltered, and one that filtered loses
+ * nothing (its rows match). Otherwise the back office paged, and filtered: its page is shown as it is.
  */
 export function pageOf<T>(items: T[], total: number, page: number, matches: (item: T) => boolean): Page<T> {
   let shown = items;
   let count = total;
-  if (items.length > PAGE_SIZE) {
+  if (items.length > PAGE_SIZE || items.length === total) {
     const matching = items.filter(matches);
     count = matching.length;
     shown = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);

@@ -17,9 +17,8 @@ import { backoffice, isBackofficeError } from './backoffice/client.server';
 import { ATTACHMENT_LIMITS, type ShippingRequest } from './backoffice/contract';
 import { messageKeyFor } from './errors.server';
 import type { UploadedFile, UploadProblem } from './uploads.server';
+import { pageOf, pageQuery, textMatches } from './paging';
 import { originFor, type OriginChoice } from './warehouse.server';
-
-export const PAGE_SIZE = 10;
 
 /** The description's default (spec section 3). */
 export const DEFAULT_DESCRIPTION = 'Submitted from the client portal.';
@@ -143,10 +142,7 @@ export interface RequestPage extends OriginChoice {
   pages: number;
 }
 
-/**
- * One page of requests. The back office pages and filters when it can; if it ignores the paging
- * parameters (answers more than a page), the portal filters and pages what it got.
- */
+/** One page of requests, as every list: the back office pages and filters, or the portal does (paging.ts). */
 export async function listRequests(
   signedIn: SignedIn,
   asked: RequestListParams,
@@ -163,35 +159,24 @@ export async function listRequests(
       status: params.status,
       service,
       origin: params.origin,
-      limit: PAGE_SIZE,
-      offset: (params.page - 1) * PAGE_SIZE,
+      ...pageQuery(params.page),
     },
   });
-  let { requests, total } = answer;
-  if (requests.length > PAGE_SIZE) {
-    const search = params.q?.toLowerCase();
-    const matching = requests.filter(
-      (request) =>
-        (!params.status || request.status === params.status) &&
-        (!service || request.service === service) &&
-        (!params.origin || request.origin === params.origin) &&
-        (!search ||
-          [
-            String(request.id),
-            request.name,
-            request.description,
-            request.partner_name,
-            request.email_from,
-          ].some((text) => text.toLowerCase().includes(search))),
-    );
-    total = matching.length;
-    requests = matching.slice((params.page - 1) * PAGE_SIZE, params.page * PAGE_SIZE);
-  }
-  return {
-    requests,
-    total,
-    page: params.page,
-    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    ...choice,
-  };
+  const page = pageOf(
+    answer.requests,
+    answer.total,
+    params.page,
+    (request) =>
+      (!params.status || request.status === params.status) &&
+      (!service || request.service === service) &&
+      (!params.origin || request.origin === params.origin) &&
+      textMatches(params.q, [
+        String(request.id),
+        request.name,
+        request.description,
+        request.partner_name,
+        request.email_from,
+      ]),
+  );
+  return { requests: page.items, total: page.total, page: page.page, pages: page.pages, ...choice };
 }
