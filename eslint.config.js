@@ -33,6 +33,36 @@ export default tseslint.config(
     },
   },
   {
+    // The contract's zod schemas stay out of the browser's bundle: what the browser runs takes values
+    // only from @contract/values (no zod) and @contract/dates (zod, which the forms bring anyway); types
+    // come from anywhere, since they leave no code behind.
+    files: ['app/components/**', 'app/forms/**', 'app/routes/**/*.tsx', 'app/root.tsx', 'app/catalog.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@contract',
+              allowTypeImports: true,
+              message:
+                "The browser takes the contract's values from '@contract/values' or '@contract/dates'.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['@contract/*', '!@contract/values', '!@contract/dates', '**/contract', '**/contract/*'],
+              allowTypeImports: true,
+              message:
+                "The browser takes the contract's values from '@contract/values' or '@contract/dates'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['app/components/button.tsx', 'app/components/button.test.tsx'],
     rules: { 'no-restricted-imports': 'off' },
   },

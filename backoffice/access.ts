@@ -1,4 +1,4 @@
-import type { RoleName } from '../app/services/backoffice/contract';
+import type { RoleName } from '@contract';
 import type { Db } from './db';
 import { findCustomerPartner } from './partners';
 

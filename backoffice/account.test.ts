@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backofficeUser, profile, warehouseAnswer } from '../app/services/backoffice/contract';
+import { backofficeUser, profile, warehouseAnswer } from '@contract';
 import { demoAccounts } from './seed';
 import { signInDemoAccounts, startTestBackoffice, type DemoAccount, type TestBackoffice } from './testing';
 

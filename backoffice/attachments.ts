@@ -1,9 +1,4 @@
-import {
-  ATTACHMENT_LIMITS,
-  attachmentType,
-  CONTACT_IMAGE_LIMIT,
-  CONTACT_IMAGE_TYPES,
-} from '../app/services/backoffice/contract';
+import { ATTACHMENT_LIMITS, attachmentType, CONTACT_IMAGE_LIMIT, CONTACT_IMAGE_TYPES } from '@contract';
 import { refuse } from './http';
 import type { ContactImage } from './partners';
 

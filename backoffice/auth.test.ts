@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backofficeUser, signupAnswer } from '../app/services/backoffice/contract';
+import { backofficeUser, signupAnswer } from '@contract';
 import { demoAccounts } from './seed';
 import { createSession, MAX_SESSIONS_PER_USER } from './sessions';
 import { hashToken } from './tokens';

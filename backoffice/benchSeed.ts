@@ -4,7 +4,7 @@
  * fresh reference database after the demo data. Run: `tsx backoffice/benchSeed.ts <DATA_DIR>`.
  */
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '../app/catalog';
-import { ORDER_STATUSES } from '../app/services/backoffice/contract';
+import { ORDER_STATUSES } from '@contract';
 import { openDatabase, type Db } from './db';
 import { insertLoan } from './loans';
 import { insertShippingOrder } from './orders';

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONTACT_IMAGE_LIMIT,
-  contactDetails,
-  contactImage,
-  okAnswer,
-  type ContactDetails,
-} from '../app/services/backoffice/contract';
+import { CONTACT_IMAGE_LIMIT, contactDetails, contactImage, okAnswer, type ContactDetails } from '@contract';
 import { demoPdf } from './pdf';
 import {
   startTestBackoffice,

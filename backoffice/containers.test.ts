@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { containersAnswer, type Container } from '../app/services/backoffice/contract';
+import { containersAnswer, type Container } from '@contract';
 import { CONTAINER_CAPACITY } from './containers';
 import { demoContainers } from './seedShipping';
 import {

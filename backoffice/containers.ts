@@ -1,11 +1,6 @@
 /** Containers: the boxes groupage orders are consolidated in, with the orders each one holds. */
 import type { Origin } from '../app/catalog';
-import type {
-  CONTAINER_SIZES,
-  CONTAINER_STATUSES,
-  Container,
-  OrderStatus,
-} from '../app/services/backoffice/contract';
+import type { CONTAINER_SIZES, CONTAINER_STATUSES, Container, OrderStatus } from '@contract';
 import type { Db } from './db';
 import { searchCondition } from './lists';
 

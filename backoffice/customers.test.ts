@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createdAnswer,
-  customer,
-  customersAnswer,
-  type CustomerCreate,
-} from '../app/services/backoffice/contract';
+import { createdAnswer, customer, customersAnswer, type CustomerCreate } from '@contract';
 import { demoCustomersWithoutAccount } from './seed';
 import {
   startTestBackoffice,

@@ -1,6 +1,6 @@
 /** Drivers: who picks goods up at the suppliers and delivers them to the customers. */
 import type { Origin } from '../app/catalog';
-import type { Driver } from '../app/services/backoffice/contract';
+import type { Driver } from '@contract';
 import { isUniqueViolation, type Db } from './db';
 import { searchCondition } from './lists';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { driver, driversAnswer, supplier, suppliersAnswer } from '../app/services/backoffice/contract';
+import { driver, driversAnswer, supplier, suppliersAnswer } from '@contract';
 import { demoDrivers, demoSuppliers } from './seedShipping';
 import {
   startTestBackoffice,

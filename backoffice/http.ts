@@ -11,7 +11,7 @@ import {
   type CallName,
   type Calls,
   type ErrorAnswer,
-} from '../app/services/backoffice/contract';
+} from '@contract';
 import type { ReceivedFile } from './attachments';
 import { readFileBody } from './file-body';
 import { fingerprint, type IdempotencyStore } from './idempotency';

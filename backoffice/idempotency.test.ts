@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, createdAnswer, type CallName } from '../app/services/backoffice/contract';
+import { calls, createdAnswer, type CallName } from '@contract';
 import {
   signInDemoAccounts,
   startTestBackoffice,

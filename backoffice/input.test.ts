@@ -2,7 +2,7 @@
 // characters (a NUL byte first of all) and numbers that are not plain decimals within bounds, since it
 // checks every request with the contract (app/services/input.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorAnswer } from '../app/services/backoffice/contract';
+import { errorAnswer } from '@contract';
 import { signInDemoAccounts, startTestBackoffice, type DemoAccount, type TestBackoffice } from './testing';
 
 let bo: TestBackoffice;

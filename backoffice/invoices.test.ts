@@ -11,7 +11,7 @@ import {
   shippingOrderDetail,
   statement,
   type Invoice,
-} from '../app/services/backoffice/contract';
+} from '@contract';
 import { migrate, migrations } from './db';
 import { addInvoicePayment, findInvoiceById, insertInvoice, type NewInvoiceLine } from './invoices';
 import { addDays, dayOf } from './numbers';

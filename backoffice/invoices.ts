@@ -14,7 +14,7 @@ import {
   type InvoiceState,
   type PAYMENT_METHODS,
   type Statement,
-} from '../app/services/backoffice/contract';
+} from '@contract';
 import type { Db } from './db';
 import { searchCondition } from './lists';
 import { addDays, fromCents, nextNumber } from './numbers';

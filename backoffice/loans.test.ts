@@ -8,7 +8,7 @@ import {
   loanTransactionsAnswer,
   shippingRequest,
   type Loan,
-} from '../app/services/backoffice/contract';
+} from '@contract';
 import {
   addLoanTransaction,
   disbursement,

@@ -11,7 +11,7 @@ import {
   type LoanState,
   type LoanTab,
   type LoanTransaction,
-} from '../app/services/backoffice/contract';
+} from '@contract';
 import type { CheckedAttachment } from './attachments';
 import type { Db } from './db';
 import { searchCondition } from './lists';

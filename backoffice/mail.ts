@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MAIL_LANGUAGES } from '../app/services/backoffice/contract';
+import type { MAIL_LANGUAGES } from '@contract';
 
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 

@@ -13,7 +13,7 @@ import {
   type Milestone,
   type OrderStatus,
   type ShippingOrder,
-} from '../app/services/backoffice/contract';
+} from '@contract';
 import { insertShippingOrder } from './orders';
 import { demoOrders } from './seedShipping';
 import {

@@ -9,7 +9,7 @@ import {
   type OrderStatus,
   type ShippingOrder,
   type ShippingOrderDetail,
-} from '../app/services/backoffice/contract';
+} from '@contract';
 import type { CheckedAttachment } from './attachments';
 import { roundCbm } from './containers';
 import type { Db } from './db';

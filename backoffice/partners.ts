@@ -1,11 +1,5 @@
 /** Partners: the forwarder's own (staff) and its customers; their contact, image and profile. */
-import {
-  CLIENT_TYPES,
-  CONTACT_IMAGE_TYPES,
-  GENDERS,
-  type ContactDetails,
-  type Customer,
-} from '../app/services/backoffice/contract';
+import { CLIENT_TYPES, CONTACT_IMAGE_TYPES, GENDERS, type ContactDetails, type Customer } from '@contract';
 import { isUniqueViolation, type Db } from './db';
 import { searchCondition } from './lists';
 import { newReferralCode } from './tokens';

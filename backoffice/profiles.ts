@@ -1,5 +1,5 @@
 /** The signed-in user's own profile: name and phone, and the preferences saved with the account. */
-import type { MAIL_LANGUAGES, Profile } from '../app/services/backoffice/contract';
+import type { MAIL_LANGUAGES, Profile } from '@contract';
 import type { Db } from './db';
 
 type Language = (typeof MAIL_LANGUAGES)[number];

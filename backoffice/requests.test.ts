@@ -8,7 +8,7 @@ import {
   shippingRequestsAnswer,
   type ShippingRequest,
   type ShippingRequestCreate,
-} from '../app/services/backoffice/contract';
+} from '@contract';
 import { createShippingRequest } from './requests';
 import { demoPdf } from './pdf';
 import { originNamedIn } from './seed';

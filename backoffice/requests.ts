@@ -1,5 +1,5 @@
 import { ORIGINS, SERVICES, type Origin, type Service } from '../app/catalog';
-import type { RequestStatus, ShippingRequest } from '../app/services/backoffice/contract';
+import type { RequestStatus, ShippingRequest } from '@contract';
 import type { CheckedAttachment } from './attachments';
 import type { Db } from './db';
 import { searchCondition } from './lists';

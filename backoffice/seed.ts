@@ -1,5 +1,5 @@
 import { ORIGIN_NAMES, ORIGINS, type Origin, type Service } from '../app/catalog';
-import type { RoleName } from '../app/services/backoffice/contract';
+import type { RoleName } from '@contract';
 import type { CheckedAttachment } from './attachments';
 import type { Db } from './db';
 import { hashPassword } from './passwords';

@@ -6,7 +6,7 @@
  * data on every first start.
  */
 import { ORIGIN_NAMES, type Origin } from '../app/catalog';
-import type { InvoiceState } from '../app/services/backoffice/contract';
+import type { InvoiceState } from '@contract';
 import { DAY_MS, daysBefore, demoRandom, type DemoRandom } from './demo';
 import {
   addInvoicePayment,

@@ -1,5 +1,5 @@
 /** Demo loans (seed step): every state for both demo customers, with transactions that fit their schedules. */
-import type { LoanState } from '../app/services/backoffice/contract';
+import type { LoanState } from '@contract';
 import { DAY_MS, daysBefore, demoRandom, pastDayAt } from './demo';
 import { addLoanDocument, addLoanTransaction, disbursement, insertLoan, loanSchedule } from './loans';
 import { dayOf, toCents } from './numbers';

@@ -4,7 +4,7 @@
  * and a timeline that fits each order's status (its last milestone passed, the next one not yet).
  */
 import type { Category, ContainerType, Origin } from '../app/catalog';
-import type { Milestone, OrderStatus } from '../app/services/backoffice/contract';
+import type { Milestone, OrderStatus } from '@contract';
 import { createContainer, type ContainerSize, type ContainerStatus } from './containers';
 import { DAY_MS, daysBefore, demoRandom, type DemoRandom } from './demo';
 import { createDriver, type DriverInput } from './drivers';

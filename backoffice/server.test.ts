@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { calls, createdAnswer, shareAnswer, type CallName } from '../app/services/backoffice/contract';
+import { calls, createdAnswer, shareAnswer, type CallName } from '@contract';
 import { migrations } from './db';
 import { demoAccounts } from './seed';
 import { sessionTokenFrom, startTestBackoffice, type CallOptions, type TestBackoffice } from './testing';

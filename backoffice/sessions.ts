@@ -1,4 +1,4 @@
-import { BACKOFFICE_SESSION_COOKIE } from '../app/services/backoffice/contract';
+import { BACKOFFICE_SESSION_COOKIE } from '@contract';
 import type { Db } from './db';
 import { hashToken, newSecretToken } from './tokens';
 import { findUserById, type UserRecord } from './users';

@@ -9,7 +9,7 @@ import {
   shareLinkInfo,
   shareToken,
   type ShareKind,
-} from '../app/services/backoffice/contract';
+} from '@contract';
 import { addLoanDocument } from './loans';
 import { demoPdf } from './pdf';
 import { createShare } from './shares';

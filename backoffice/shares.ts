@@ -3,13 +3,7 @@
  * token is handed out once; only its SHA-256 is stored (tokens.ts), so the database alone opens nothing.
  */
 import { z } from 'zod';
-import {
-  isoDate,
-  SHARE_DAYS,
-  type SharedRecord,
-  type ShareKind,
-  type ShareLinkInfo,
-} from '../app/services/backoffice/contract';
+import { isoDate, SHARE_DAYS, type SharedRecord, type ShareKind, type ShareLinkInfo } from '@contract';
 import type { Db } from './db';
 import { customerStatement, findInvoiceById, invoiceDetail } from './invoices';
 import { findLoanById, findLoanDocument, loanDetail } from './loans';

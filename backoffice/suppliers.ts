@@ -1,5 +1,5 @@
 /** Suppliers: the factories and traders orders are picked up from. */
-import type { Supplier } from '../app/services/backoffice/contract';
+import type { Supplier } from '@contract';
 import { isUniqueViolation, type Db } from './db';
 import { searchCondition } from './lists';
 

@@ -9,7 +9,7 @@ import {
   calls,
   errorAnswer,
   type CallName,
-} from '../app/services/backoffice/contract';
+} from '@contract';
 import { startBackoffice, type Backoffice, type BackofficeOptions } from './server';
 
 export interface CallOptions {

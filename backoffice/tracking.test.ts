@@ -6,7 +6,7 @@ import {
   trackingAnswer,
   trackingEvent,
   type OrderStatus,
-} from '../app/services/backoffice/contract';
+} from '@contract';
 import { statusAfter } from './tracking';
 import { startTestBackoffice, signInDemoAccounts, type DemoAccount, type TestBackoffice } from './testing';
 

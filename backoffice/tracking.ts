@@ -5,7 +5,7 @@ import {
   type Milestone,
   type OrderStatus,
   type TrackingEvent,
-} from '../app/services/backoffice/contract';
+} from '@contract';
 import type { Db } from './db';
 import { fullName } from './users';
 

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RECOVERY_CODE } from '../app/services/backoffice/contract';
+import { RECOVERY_CODE } from '@contract';
 import { sessionTokenFrom, startTestBackoffice, type TestBackoffice } from './testing';
 
 let bo: TestBackoffice;

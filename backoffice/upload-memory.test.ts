@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { ATTACHMENT_LIMITS, BACKOFFICE_SESSION_COOKIE } from '../app/services/backoffice/contract';
+import { ATTACHMENT_LIMITS, BACKOFFICE_SESSION_COOKIE } from '@contract';
 import { demoPdf } from './pdf';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backofficeUser, contactDetails, usersAnswer } from '../app/services/backoffice/contract';
+import { backofficeUser, contactDetails, usersAnswer } from '@contract';
 import { startTestBackoffice, type TestBackoffice } from './testing';
 
 let bo: TestBackoffice;

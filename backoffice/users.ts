@@ -1,4 +1,4 @@
-import type { BackofficeUser, RoleName } from '../app/services/backoffice/contract';
+import type { BackofficeUser, RoleName } from '@contract';
 import type { Principal } from './access';
 import { isUniqueViolation, type Db } from './db';
 import { createPartner, type NewPartner } from './partners';

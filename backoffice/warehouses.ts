@@ -1,6 +1,6 @@
 /** The warehouse each staff member works at (one per staff member), which sets their lists' default origin. */
 import type { Origin } from '../app/catalog';
-import type { Warehouse } from '../app/services/backoffice/contract';
+import type { Warehouse } from '@contract';
 import type { Db } from './db';
 
 export interface WarehouseInput {

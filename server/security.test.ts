@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
-import { ATTACHMENT_LIMITS, CONTACT_IMAGE_LIMIT } from '../app/services/backoffice/contract';
+import { ATTACHMENT_LIMITS, CONTACT_IMAGE_LIMIT } from '@contract';
 import {
   BODY_LIMITS,
   MULTIPART_PAGES,

@@ -7,7 +7,7 @@ import {
   attachmentType,
   CONTACT_IMAGE_LIMIT,
   type CONTACT_IMAGE_TYPES,
-} from '~/services/backoffice/contract';
+} from '@contract/values';
 import { messageWith } from './messages';
 
 const MIB = 1024 * 1024;

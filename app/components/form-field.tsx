@@ -6,7 +6,7 @@ import FormLabel from '@mui/joy/FormLabel';
 import Input from '@mui/joy/Input';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
+import { PASSWORD_MIN_LENGTH } from '@contract/values';
 import { translateMessage, type MessageField } from './messages';
 
 type InputType =

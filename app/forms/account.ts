@@ -1,7 +1,7 @@
 // The staff member's warehouse (/pages/account-settings-warehouse); messages are keys of namespace common.
 import { z } from 'zod';
 import { ORIGINS } from '~/catalog';
-import { PASSWORD_MAX_LENGTH, TOTP_CODE } from '~/services/backoffice/contract';
+import { PASSWORD_MAX_LENGTH, TOTP_CODE } from '@contract/values';
 import { plainText } from '~/services/input';
 import { authCode } from './auth';
 

@@ -1,12 +1,7 @@
 // The sign-in, registration and password forms: one schema each, used by the browser and the action.
 // Messages are translation keys (namespace common), shown in the user's language by the form.
 import { z } from 'zod';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  RECOVERY_CODE,
-  TOTP_CODE,
-} from '~/services/backoffice/contract';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RECOVERY_CODE, TOTP_CODE } from '@contract/values';
 import { plainText } from '~/services/input';
 
 const required = 'validation.required';

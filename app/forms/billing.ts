@@ -1,6 +1,7 @@
 // Invoices and statements: list state in the URL, the look-up by invoice number, the statement period.
 import { z } from 'zod';
-import { INVOICE_FILTERS, isoDate } from '~/services/backoffice/contract';
+import { INVOICE_FILTERS } from '@contract/values';
+import { isoDate } from '@contract/dates';
 import { formRecordId, pageParam, plainText, searchParam } from '~/services/input';
 
 const customer = formRecordId().optional().catch(undefined);

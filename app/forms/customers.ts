@@ -1,7 +1,8 @@
 // The staff's customer forms and the customer's own contact form: one schema each, for browser and action.
 import type { Submission } from '@conform-to/react';
 import { z } from 'zod';
-import { CLIENT_TYPES, GENDERS, isPastDate } from '~/services/backoffice/contract';
+import { CLIENT_TYPES, GENDERS } from '@contract/values';
+import { isPastDate } from '@contract/dates';
 import { SERVICES } from '~/catalog';
 import { formRecordId, pageParam, plainText, searchParam } from '~/services/input';
 

@@ -1,6 +1,6 @@
 // Trade finance forms and URL state: the loan list, a loan made from a request, the staff's decision.
 import { z } from 'zod';
-import { LOAN_TABS } from '~/services/backoffice/contract';
+import { LOAN_TABS } from '@contract/values';
 import { decimalText, pageParam, plainText, searchParam } from '~/services/input';
 
 /** /apps/loans: search, tab (All Loans by default), page. */

@@ -2,7 +2,7 @@
 // Messages are translation keys (namespace common).
 import { z } from 'zod';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS, SERVICES } from '~/catalog';
-import { REQUEST_STATUSES } from '~/services/backoffice/contract';
+import { REQUEST_STATUSES } from '@contract/values';
 import { decimalText, formRecordId, pageParam, plainText, searchParam } from '~/services/input';
 
 const description = plainText(5000, { multiline: true, tooLong: 'validation.tooLong' }).optional();

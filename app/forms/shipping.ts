@@ -3,12 +3,7 @@
 // keys (namespace common).
 import { z } from 'zod';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '~/catalog';
-import {
-  CONTAINER_STATUSES,
-  MILESTONES,
-  ORDER_FILTERS,
-  ORDER_STATUSES,
-} from '~/services/backoffice/contract';
+import { CONTAINER_STATUSES, MILESTONES, ORDER_FILTERS, ORDER_STATUSES } from '@contract/values';
 import { decimalText, formRecordId, pageParam, plainText, searchParam } from '~/services/input';
 
 const required = 'validation.required';

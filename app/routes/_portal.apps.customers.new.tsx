@@ -19,7 +19,7 @@ import { customerSchema, withAllRequiredMessage } from '~/forms/customers';
 import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { isBackofficeError } from '~/services/backoffice/client.server';
-import { CLIENT_TYPES, GENDERS } from '~/services/backoffice/contract';
+import { CLIENT_TYPES, GENDERS } from '@contract/values';
 import { createCustomer } from '~/services/customers.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';

@@ -25,7 +25,7 @@ import { InvoiceStatusChip, TabLinks } from '~/components/shipping/order-parts';
 import { invoiceListParams } from '~/forms/billing';
 import { isStaff } from '~/services/access';
 import { withBackofficeSession } from '~/services/auth.server';
-import { INVOICE_FILTERS } from '~/services/backoffice/contract';
+import { INVOICE_FILTERS } from '@contract/values';
 import {
   customerPicker,
   findInvoiceByNumber,

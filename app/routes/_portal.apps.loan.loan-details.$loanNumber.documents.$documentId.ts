@@ -6,7 +6,7 @@ import { recordId } from '~/services/input';
 import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { backoffice } from '~/services/backoffice/client.server';
-import { loanNumber } from '~/services/backoffice/contract';
+import { loanNumber } from '@contract';
 import { fileDownload } from '~/services/downloads.server';
 
 const params = z.object({ loanNumber, documentId: recordId });

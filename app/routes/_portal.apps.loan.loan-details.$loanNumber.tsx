@@ -32,7 +32,7 @@ import { loanDecisionSchema } from '~/forms/finance';
 import { isStaff, rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession, type SignedIn } from '~/services/auth.server';
 import { isBackofficeError } from '~/services/backoffice/client.server';
-import type { LoanTransaction } from '~/services/backoffice/contract';
+import type { LoanTransaction } from '@contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { revokeShareAction, shareAction } from '~/services/documents/share-action.server';
 import { decideLoan, loanOr404, loanTransactions, shareLoanDocument } from '~/services/loans.server';

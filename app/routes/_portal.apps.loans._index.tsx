@@ -17,7 +17,7 @@ import { titleMeta } from '~/components/page-title';
 import { TabLinks } from '~/components/shipping/order-parts';
 import { loanListParams } from '~/forms/finance';
 import { isStaff } from '~/services/access';
-import { LOAN_TABS } from '~/services/backoffice/contract';
+import { LOAN_TABS } from '@contract/values';
 import { loadListPage } from '~/services/list-loader.server';
 import { listLoans } from '~/services/loans.server';
 

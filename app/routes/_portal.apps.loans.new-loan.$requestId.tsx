@@ -20,7 +20,7 @@ import { loanFromRequestSchema } from '~/forms/finance';
 import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
-import type { ShippingRequest } from '~/services/backoffice/contract';
+import type { ShippingRequest } from '@contract';
 import { messageKeyFor, recordLoadFailed, reportError } from '~/services/errors.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';

@@ -23,7 +23,7 @@ import {
 } from '~/components/shipping/order-parts';
 import { orderListParams } from '~/forms/shipping';
 import { hasRole, isStaff } from '~/services/access';
-import { ORDER_FILTERS, ORDER_STATUSES } from '~/services/backoffice/contract';
+import { ORDER_FILTERS, ORDER_STATUSES } from '@contract/values';
 import { loadListPage } from '~/services/list-loader.server';
 import { listOrders } from '~/services/shipping.server';
 

@@ -15,7 +15,8 @@ import { titleMeta } from '~/components/page-title';
 import { FilterSelect } from '~/components/select-field';
 import { OrderStatusChip, originOptions, WarehouseDefault } from '~/components/shipping/order-parts';
 import { containerListParams } from '~/forms/shipping';
-import { CONTAINER_STATUSES, type Container } from '~/services/backoffice/contract';
+import { CONTAINER_STATUSES } from '@contract/values';
+import type { Container } from '@contract';
 import { loadListPage } from '~/services/list-loader.server';
 import { listContainers } from '~/services/fleet.server';
 

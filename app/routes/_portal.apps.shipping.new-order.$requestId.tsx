@@ -21,7 +21,7 @@ import { orderFromRequestSchema } from '~/forms/shipping';
 import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession, type SignedIn } from '~/services/auth.server';
 import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
-import type { ShippingRequest } from '~/services/backoffice/contract';
+import type { ShippingRequest } from '@contract';
 import { messageKeyFor, recordLoadFailed, reportError } from '~/services/errors.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { supplierChoices } from '~/services/fleet.server';

@@ -23,7 +23,7 @@ import { pageTools } from '~/services/page.server';
 import { PageHeading } from '~/components/page-parts';
 import { BarChart } from '~/components/charts/bar-chart';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
-import { IN_PROGRESS_STATUSES, ORDER_STATUSES } from '~/services/backoffice/contract';
+import { IN_PROGRESS_STATUSES, ORDER_STATUSES } from '@contract/values';
 
 export const handle = { i18n: ['common', 'catalog', 'dashboard'] };
 

@@ -22,7 +22,7 @@ import { warehouseSchema } from '~/forms/account';
 import { rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { backoffice } from '~/services/backoffice/client.server';
-import type { Warehouse } from '~/services/backoffice/contract';
+import type { Warehouse } from '@contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { getWarehouse } from '~/services/warehouse.server';

@@ -33,7 +33,7 @@ import { commitUser } from '~/services/session.server';
 import { profileSchema } from '~/forms/account';
 import { ProfileForm } from '~/components/account/profile-form';
 import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
-import { CONTACT_IMAGE_LIMIT, PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
+import { CONTACT_IMAGE_LIMIT, PASSWORD_MIN_LENGTH } from '@contract/values';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { twoFactorStatus } from '~/services/two-factor.server';

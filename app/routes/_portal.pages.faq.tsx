@@ -19,7 +19,7 @@ import { openablePaths } from '~/components/pages/openable';
 import { TextBlocks } from '~/components/pages/text-blocks';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
-import { SHARE_DAYS } from '~/services/backoffice/contract';
+import { SHARE_DAYS } from '@contract/values';
 import { pageTools } from '~/services/page.server';
 
 export const handle = { i18n: ['common', 'pages'] };

@@ -15,7 +15,7 @@ import {
 } from '~/components/pages/legal-content';
 import { LegalPage, useLegalSections } from '~/components/pages/legal-page';
 import { getOptionalUser } from '~/services/auth.server';
-import { SHARE_DAYS } from '~/services/backoffice/contract';
+import { SHARE_DAYS } from '@contract/values';
 import { languageCookie } from '~/services/i18n.server';
 import { pageTools } from '~/services/page.server';
 import { appearanceCookie } from '~/services/preferences.server';

@@ -8,7 +8,7 @@ import { titleMeta } from '~/components/page-title';
 import { LEGAL_UPDATED, SUPPORT_EMAIL, TERMS_SECTIONS } from '~/components/pages/legal-content';
 import { LegalPage, useLegalSections } from '~/components/pages/legal-page';
 import { getOptionalUser } from '~/services/auth.server';
-import { SHARE_DAYS } from '~/services/backoffice/contract';
+import { SHARE_DAYS } from '@contract/values';
 import { pageTools } from '~/services/page.server';
 
 export const handle = { i18n: ['common', 'pages'] };

@@ -23,7 +23,7 @@ import { InvoiceDocument } from '~/components/documents/invoice-document';
 import { SharedRecordDocument } from '~/components/documents/shared-record';
 import { formatDate } from '~/components/format';
 import type { ShareAnswer } from '~/components/documents/share-form';
-import type { SharedRecord } from '~/services/backoffice/contract';
+import type { SharedRecord } from '@contract';
 import { documentHtml } from '~/services/documents/document-html.server';
 
 let reference: TestBackoffice;

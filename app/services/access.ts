@@ -4,7 +4,7 @@
  * the sidebar and the dashboard list what `screensFor(user)` returns. A screen is added here when
  * its route lands, so the menu never links to a page that does not exist.
  */
-import type { RoleName } from './backoffice/contract';
+import type { RoleName } from '@contract';
 
 export const ALL_ROLES: readonly RoleName[] = ['client', 'warehouse_agent', 'admin'];
 export const STAFF: readonly RoleName[] = ['warehouse_agent', 'admin'];

@@ -2,7 +2,7 @@
 import { messageWith } from '~/components/messages';
 import type { SignedIn } from './auth.server';
 import { backoffice } from './backoffice/client.server';
-import { CONTACT_IMAGE_LIMIT, type ContactDetails } from './backoffice/contract';
+import { CONTACT_IMAGE_LIMIT, type ContactDetails } from '@contract';
 import type { UploadProblem } from './uploads.server';
 
 export const IMAGE_TYPES: Record<string, string> = {

@@ -4,7 +4,7 @@ import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { hasRole } from './access';
 import { backoffice, isBackofficeError } from './backoffice/client.server';
-import { loginRequest, type RoleName } from './backoffice/contract';
+import { loginRequest, type RoleName } from '@contract';
 import { currentPath } from './redirect';
 import { sessionCheck } from './session-check.server';
 import { destroySession, readSession, readSessionState, type SessionData } from './session.server';

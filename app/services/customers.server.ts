@@ -1,7 +1,7 @@
 // The customers directory for staff: a page at a time, one customer, and adding one.
 import type { SignedIn } from './auth.server';
 import { backoffice } from './backoffice/client.server';
-import type { Customer, CustomerCreate } from './backoffice/contract';
+import type { Customer, CustomerCreate } from '@contract';
 import { pageOf, pageQuery, textMatches } from './paging';
 
 export interface CustomerPage {

@@ -6,7 +6,7 @@ import { driverSchema, supplierSchema } from '~/forms/shipping';
 import { rolesFor } from './access';
 import { requireUser, withBackofficeSession, type SignedIn } from './auth.server';
 import { isBackofficeError } from './backoffice/client.server';
-import type { Driver, Supplier } from './backoffice/contract';
+import type { Driver, Supplier } from '@contract';
 import { messageKeyFor, recordLoadFailed, reportError } from './errors.server';
 import { getDriver, getSupplier, saveDriver, saveSupplier } from './fleet.server';
 import { formKeyFrom, newFormKey } from './idempotency.server';

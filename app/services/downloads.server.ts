@@ -2,7 +2,7 @@
 // answer when the back office refuses or fails.
 import formatContentDisposition from 'content-disposition';
 import { isBackofficeError } from './backoffice/client.server';
-import type { CallAnswer } from './backoffice/contract';
+import type { CallAnswer } from '@contract';
 import { reportError } from './errors.server';
 import { translator } from './i18n.server';
 import { safeFilename } from './uploads.server';

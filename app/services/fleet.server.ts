@@ -2,7 +2,7 @@
 import type { ContainerListParams, DirectoryParams } from '~/forms/shipping';
 import type { SignedIn } from './auth.server';
 import { backoffice } from './backoffice/client.server';
-import type { CallInput, Container, Driver, Supplier } from './backoffice/contract';
+import type { CallInput, Container, Driver, Supplier } from '@contract';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
 import { originFor, type OriginChoice } from './warehouse.server';
 

@@ -2,7 +2,7 @@
 // one a posted form carries, checked before it is forwarded as the Idempotency-Key header.
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_FIELD } from '~/forms/idempotency';
-import { idempotencyKey } from './backoffice/contract';
+import { idempotencyKey } from '@contract';
 
 /** For a loader: `{ idempotencyKey }`, a new random key for the form it serves. */
 export function newFormKey(): { idempotencyKey: string } {

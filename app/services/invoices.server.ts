@@ -7,7 +7,7 @@ import type { InvoiceListParams } from '~/forms/billing';
 import { isStaff } from './access';
 import { withBackofficeSession, type SignedIn } from './auth.server';
 import { backoffice, isBackofficeError } from './backoffice/client.server';
-import type { CallAnswer, Invoice, InvoiceDetail, InvoiceFilter } from './backoffice/contract';
+import type { CallAnswer, Invoice, InvoiceDetail, InvoiceFilter } from '@contract';
 import { customerChoices } from './customers.server';
 import { messageKeyFor, recordLoadFailed, reportError } from './errors.server';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';

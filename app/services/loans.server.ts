@@ -5,7 +5,7 @@ import type { LoanListParams } from '~/forms/finance';
 import { isStaff } from './access';
 import { withBackofficeSession, type SignedIn } from './auth.server';
 import { backoffice } from './backoffice/client.server';
-import type { CallAnswer, Loan, LoanTab } from './backoffice/contract';
+import type { CallAnswer, Loan, LoanTab } from '@contract';
 import { recordLoadFailed, ServerRefusal } from './errors.server';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
 

@@ -1,5 +1,5 @@
 // Route parameters naming a record: anything that is not one answers 404, like a record that is not there.
-import { loanNumber } from './backoffice/contract';
+import { loanNumber } from '@contract';
 import { recordId } from './input';
 
 /** The positive whole number in `raw`, or a thrown 404. */

@@ -14,7 +14,7 @@ import { messageWith } from '~/components/messages';
 import type { RequestListParams } from '~/forms/requests';
 import type { SignedIn } from './auth.server';
 import { backoffice, isBackofficeError } from './backoffice/client.server';
-import { ATTACHMENT_LIMITS, type ShippingRequest } from './backoffice/contract';
+import { ATTACHMENT_LIMITS, type ShippingRequest } from '@contract';
 import { messageKeyFor } from './errors.server';
 import type { UploadedFile, UploadProblem } from './uploads.server';
 import { pageOf, pageQuery, textMatches } from './paging';

@@ -3,7 +3,7 @@
 // live links and revokes them.
 import { withBackofficeSession, type SignedIn } from './auth.server';
 import { backoffice, isBackofficeError } from './backoffice/client.server';
-import { shareToken, type CallAnswer, type ShareKind, type ShareLinkInfo } from './backoffice/contract';
+import { shareToken, type CallAnswer, type ShareKind, type ShareLinkInfo } from '@contract';
 import { reportError } from './errors.server';
 
 /** The shared file, or null for a malformed, tampered, unknown or expired link (never told apart). */

@@ -5,12 +5,7 @@ import type { OrderListParams } from '~/forms/shipping';
 import { hasRole } from './access';
 import { withBackofficeSession, type SignedIn } from './auth.server';
 import { backoffice } from './backoffice/client.server';
-import {
-  IN_PROGRESS_STATUSES,
-  type Milestone,
-  type OrderFilter,
-  type ShippingOrder,
-} from './backoffice/contract';
+import { IN_PROGRESS_STATUSES, type Milestone, type OrderFilter, type ShippingOrder } from '@contract';
 import { recordLoadFailed } from './errors.server';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
 import { originFor, type OriginChoice } from './warehouse.server';

@@ -4,7 +4,7 @@ import { translateMessage } from '~/components/messages';
 import { statementParams, statementPeriod, type StatementPeriod } from '~/forms/billing';
 import { withBackofficeSession, type SignedIn } from './auth.server';
 import { isBackofficeError } from './backoffice/client.server';
-import type { Statement } from './backoffice/contract';
+import type { Statement } from '@contract';
 import { messageKeyFor, reportError } from './errors.server';
 import { getStatement, invoiceCustomer } from './invoices.server';
 import { sharedRecordFilename } from '~/components/documents/shared-record';

@@ -2,7 +2,7 @@
 // office's challenge and where to go next wait in a short-lived signed cookie, scoped to /auth.
 import { createCookie, redirect } from '@remix-run/node';
 import { z } from 'zod';
-import { twoFactorChallenge } from './backoffice/contract';
+import { twoFactorChallenge } from '@contract';
 import { env } from './env.server';
 import { HOME, safeRedirect } from './redirect';
 import { isSecureRequest } from './session.server';

@@ -14,7 +14,7 @@ import {
   PORTAL,
   startPortalBackoffice,
 } from '../../tests/unit/portal-server';
-import { ATTACHMENT_LIMITS } from './backoffice/contract';
+import { ATTACHMENT_LIMITS } from '@contract';
 import { DRAIN_BYTES } from './uploads.server';
 import { collectGarbage } from '../../tests/unit/memory';
 

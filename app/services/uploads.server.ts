@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { ATTACHMENT_LIMITS, attachmentType } from './backoffice/contract';
+import { ATTACHMENT_LIMITS, attachmentType } from '@contract';
 import { readForm } from './form-body.server';
 
 export interface UploadedFile {

@@ -1,5 +1,5 @@
 // The signed-in user as the portal keeps it (spec section 3, with its fall-backs applied).
-import type { BackofficeUser } from './backoffice/contract';
+import type { BackofficeUser } from '@contract';
 
 export interface PortalUser {
   id: number;

@@ -4,7 +4,7 @@ import type { Origin } from '~/catalog';
 import { isStaff } from './access';
 import type { SignedIn } from './auth.server';
 import { backoffice, isBackofficeError } from './backoffice/client.server';
-import type { Warehouse } from './backoffice/contract';
+import type { Warehouse } from '@contract';
 import { reportError } from './errors.server';
 
 export function getWarehouse(signedIn: SignedIn) {

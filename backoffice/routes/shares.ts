@@ -1,4 +1,4 @@
-import type { ShareKind } from '../../app/services/backoffice/contract';
+import type { ShareKind } from '@contract';
 import { canSeePartner, type Principal } from '../access';
 import type { App } from '../app';
 import { refuse, type CallHandlers } from '../http';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBackoffice } from '../../backoffice/testing';
 import { rolesFor, STAFF } from '../../app/services/access';
-import type { RoleName } from '../../app/services/backoffice/contract';
+import type { RoleName } from '@contract';
 import {
   args,
   cookiesFrom,

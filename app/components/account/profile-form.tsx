@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '~/components/form-field';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { profileSchema } from '~/forms/account';
-import type { Profile } from '~/services/backoffice/contract';
+import type { Profile } from '@contract';
 
 export function ProfileForm({
   profile,

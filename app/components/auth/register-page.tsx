@@ -10,7 +10,7 @@ import type { MouseEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { registerSchema } from '~/forms/auth';
 import type { registerAction } from '~/services/auth-actions.server';
-import { PASSWORD_MIN_LENGTH } from '~/services/backoffice/contract';
+import { PASSWORD_MIN_LENGTH } from '@contract/values';
 import { AuthShell, type AuthDesign } from '../auth-shell';
 import { TextField } from '../form-field';
 import { FormErrors, Notice, SubmitButton } from '../form-parts';

@@ -5,7 +5,7 @@ import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '~/components/format';
-import type { ShippingOrderDetail } from '~/services/backoffice/contract';
+import type { ShippingOrderDetail } from '@contract';
 import { DocumentHeader, DocumentSheet, PartyBlock } from './document-parts';
 
 /** The receipt's number: the order's, with the receipt's prefix. */

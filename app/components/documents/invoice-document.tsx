@@ -4,7 +4,7 @@ import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
-import type { InvoiceDetail } from '~/services/backoffice/contract';
+import type { InvoiceDetail } from '@contract';
 import { AmountSummary, DocumentHeader, DocumentSheet, DocumentTable, PartyBlock } from './document-parts';
 
 export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {

@@ -3,7 +3,7 @@
 import Stack from '@mui/joy/Stack';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
-import type { LoanDetail } from '~/services/backoffice/contract';
+import type { LoanDetail } from '@contract';
 import { AmountSummary, DocumentHeader, DocumentSheet, DocumentTable, PartyBlock } from './document-parts';
 
 export function LoanDocument({ loan }: { loan: LoanDetail }) {

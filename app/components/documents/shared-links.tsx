@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { formatDate, formatDateTime } from '~/components/format';
 import { translateMessage } from '~/components/messages';
-import type { ShareLinkInfo } from '~/services/backoffice/contract';
+import type { ShareLinkInfo } from '@contract';
 
 /** What a page's action answers to intent=revoke (app/services/documents/share-action.server.ts). */
 export type RevokeAnswer = { kind: 'revoked' } | { kind: 'revokeFailed'; message: string };

@@ -1,5 +1,5 @@
 // The print layout of a shared record, whatever its kind: invoice, statement, clearance receipt or loan.
-import type { SharedRecord } from '~/services/backoffice/contract';
+import type { SharedRecord } from '@contract';
 import { ClearanceReceipt, receiptNumber } from './clearance-receipt';
 import { InvoiceDocument } from './invoice-document';
 import { LoanDocument } from './loan-document';

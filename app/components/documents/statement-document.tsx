@@ -3,7 +3,7 @@
 import Stack from '@mui/joy/Stack';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '~/components/format';
-import type { Statement } from '~/services/backoffice/contract';
+import type { Statement } from '@contract';
 import { AmountSummary, DocumentHeader, DocumentSheet, DocumentTable, PartyBlock } from './document-parts';
 
 export function StatementDocument({ statement }: { statement: Statement }) {

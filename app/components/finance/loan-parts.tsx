@@ -1,6 +1,6 @@
 // Pieces the trade-finance screens share: loan state and payment status chips.
 import { useTranslation } from 'react-i18next';
-import type { Loan, LoanState } from '~/services/backoffice/contract';
+import type { Loan, LoanState } from '@contract';
 import { StatusLabel } from '~/components/row-parts';
 
 type Colour = 'neutral' | 'primary' | 'success' | 'warning' | 'danger';

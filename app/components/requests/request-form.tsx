@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS, SERVICES } from '~/catalog';
 import { detailedRequestSchema, serviceRequestSchema } from '~/forms/requests';
-import { ATTACHMENT_LIMITS, ATTACHMENT_TYPES } from '~/services/backoffice/contract';
+import { ATTACHMENT_LIMITS, ATTACHMENT_TYPES } from '@contract/values';
 import { ATTACHMENT_RULES, useFileCheck } from '../file-check';
 import { TextField } from '../form-field';
 import { FormErrors, SubmitButton } from '../form-parts';

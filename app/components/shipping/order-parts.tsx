@@ -6,7 +6,7 @@ import { ORIGINS, type Origin } from '~/catalog';
 import { Button } from '~/components/button';
 import { Notice } from '~/components/form-parts';
 import { useTranslation } from 'react-i18next';
-import type { ORDER_INVOICE_STATUSES, OrderStatus } from '~/services/backoffice/contract';
+import type { ORDER_INVOICE_STATUSES, OrderStatus } from '@contract';
 import { StatusLabel } from '~/components/row-parts';
 
 type Colour = 'neutral' | 'primary' | 'success' | 'warning' | 'danger';

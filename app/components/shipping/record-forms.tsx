@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ORIGINS } from '~/catalog';
 import { driverSchema, supplierSchema } from '~/forms/shipping';
-import type { Driver, Supplier } from '~/services/backoffice/contract';
+import type { Driver, Supplier } from '@contract';
 import { RecordFormPage } from './directory';
 
 export function DriverFormPage() {

@@ -15,7 +15,8 @@ import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { formatDateTime } from '~/components/format';
 import { SelectField } from '~/components/select-field';
 import { toLocalDateTime, trackingSchema } from '~/forms/shipping';
-import { MILESTONES, type TrackingEvent } from '~/services/backoffice/contract';
+import { MILESTONES } from '@contract/values';
+import type { TrackingEvent } from '@contract';
 
 /** What the tracking action answers when it refuses: the form it belongs to and Conform's reply. */
 export interface TrackingActionData {

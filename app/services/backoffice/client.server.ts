@@ -20,7 +20,7 @@ import {
   type CallInput,
   type CallName,
   type CallDefinition,
-} from './contract';
+} from '@contract';
 import { jsonBody, type JsonBody } from './json-body.server';
 
 export type BackofficeErrorKind =

@@ -5,7 +5,7 @@ import type { ShareAnswer } from '~/components/documents/share-form';
 import type { RevokeAnswer } from '~/components/documents/shared-links';
 import { withBackofficeSession, type SignedIn } from '../auth.server';
 import { isBackofficeError } from '../backoffice/client.server';
-import type { CallAnswer } from '../backoffice/contract';
+import type { CallAnswer } from '@contract';
 import { messageKeyFor, reportError } from '../errors.server';
 import { recordIdOr404 } from '../params.server';
 import { revokeShareLink } from '../shares.server';

@@ -4,7 +4,7 @@
 // anything is asked of the back office. Link: /invoice?share=<token>.<expiry seconds>.<signature>.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { backoffice, isBackofficeError } from '../backoffice/client.server';
-import { shareToken, type CallAnswer, type SharedRecord } from '../backoffice/contract';
+import { shareToken, type CallAnswer, type SharedRecord } from '@contract';
 import { env } from '../env.server';
 import { recordLoadFailed } from '../errors.server';
 

@@ -1,0 +1,164 @@
+/** The directories staff keep: customers, containers, drivers, suppliers, warehouses. */
+import { z } from 'zod';
+import { ORIGINS } from '../app/catalog';
+import { decimalValue, withoutControls } from '../app/services/input';
+import { CLIENT_TYPES, CONTAINER_SIZES, CONTAINER_STATUSES, GENDERS, ORDER_STATUSES } from './values';
+import { email, optionalText, requiredText } from './fields';
+import { listQuery } from './common';
+import { isPastDate } from './dates';
+
+export const customer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  national_id: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  date_of_birth: z.string().nullable(),
+  client_type: z.enum(CLIENT_TYPES).nullable(),
+  business_industry: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  company_name: z.string().nullable(),
+  /** Whether the customer has a portal account. */
+  has_account: z.boolean(),
+  created_at: z.string(),
+});
+export type Customer = z.infer<typeof customer>;
+
+export const customersQuery = z.object({
+  search: withoutControls(z.string().trim().max(100)).optional(),
+  limit: decimalValue({ min: 1, max: 100, decimals: 0 }).optional(),
+  offset: decimalValue({ min: 0, max: 1e9, decimals: 0 }).optional(),
+});
+
+export const customersAnswer = z.object({
+  contacts: z.array(customer),
+  total: z.number().int().nonnegative(),
+});
+
+/** POST /customer/create_customer_contact: the add-customer form's fields, all required but the address. */
+export const customerCreate = z.object({
+  name: withoutControls(z.string().trim().min(1).max(200)),
+  phone: withoutControls(z.string().trim().min(1).max(40)),
+  email,
+  national_id: withoutControls(z.string().trim().min(1).max(50)),
+  gender: z.enum(GENDERS),
+  date_of_birth: z.string().refine(isPastDate, 'Not a valid date of birth'),
+  client_type: z.enum(CLIENT_TYPES),
+  business_industry: withoutControls(z.string().trim().min(1).max(100)),
+  street: optionalText(200),
+  city: optionalText(100),
+  country: optionalText(100),
+  company_name: optionalText(200),
+});
+export type CustomerCreate = z.input<typeof customerCreate>;
+
+export const containerOrder = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  partner_name: z.string(),
+  cbm: z.number().nonnegative(),
+  status: z.enum(ORDER_STATUSES),
+});
+
+export const container = z.object({
+  id: z.number().int(),
+  /** The container number, e.g. MSCU 123456-7. */
+  name: z.string(),
+  size: z.enum(CONTAINER_SIZES),
+  capacity_cbm: z.number().positive(),
+  used_cbm: z.number().nonnegative(),
+  status: z.enum(CONTAINER_STATUSES),
+  origin: z.enum(ORIGINS),
+  destination: z.string(),
+  departure_date: z.string().nullable(),
+  orders: z.array(containerOrder),
+});
+export type Container = z.infer<typeof container>;
+
+export const containersQuery = listQuery.extend({
+  status: z.enum(CONTAINER_STATUSES).optional(),
+  origin: z.enum(ORIGINS).optional(),
+});
+export const containersAnswer = z.object({
+  containers: z.array(container),
+  total: z.number().int().nonnegative(),
+});
+
+export const activeQuery = listQuery.extend({ active: z.enum(['true', 'false']).optional() });
+
+export const driver = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  licence_number: z.string(),
+  vehicle_plate: z.string().nullable(),
+  origin: z.enum(ORIGINS).nullable(),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Driver = z.infer<typeof driver>;
+export const driverInput = z.object({
+  name: requiredText(100),
+  phone: requiredText(40),
+  licence_number: requiredText(40),
+  vehicle_plate: optionalText(20),
+  origin: z.enum(ORIGINS).nullable().optional(),
+  active: z.boolean().default(true),
+});
+export const driversAnswer = z.object({ drivers: z.array(driver), total: z.number().int().nonnegative() });
+
+export const supplier = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The contact person. */
+  contact: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  /** Where the supplier is (city, country). */
+  location: z.string().nullable(),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Supplier = z.infer<typeof supplier>;
+export const supplierInput = z.object({
+  name: requiredText(200),
+  contact: optionalText(100),
+  phone: optionalText(40),
+  email: email.nullable().optional(),
+  address: optionalText(300, true),
+  location: optionalText(100),
+  active: z.boolean().default(true),
+});
+export const suppliersAnswer = z.object({
+  suppliers: z.array(supplier),
+  total: z.number().int().nonnegative(),
+});
+
+export const warehouse = z.object({
+  name: z.string(),
+  address: z.string(),
+  origin: z.enum(ORIGINS),
+  opening_hours: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type Warehouse = z.infer<typeof warehouse>;
+
+export const warehouseInput = z.object({
+  name: withoutControls(z.string().trim().min(1).max(100)),
+  address: withoutControls(z.string().trim().min(1).max(300), { multiline: true }),
+  origin: z.enum(ORIGINS),
+  opening_hours: optionalText(200),
+  contact_phone: optionalText(40),
+  contact_email: email.nullable().optional(),
+});
+
+/** The signed-in staff member's warehouse; `null` until they set it. */
+export const warehouseAnswer = z.object({ warehouse: warehouse.nullable() });

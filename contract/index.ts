@@ -1,0 +1,642 @@
+/**
+ * The back-office API contract: one zod schema per call for what is sent and what comes back.
+ * The portal's client checks every answer against it; the reference back office validates every
+ * request with it. A change to the API is a change to this module tree (see docs/api.md and decision
+ * record 032): the schemas live in one module per domain, the plain values the browser may use in
+ * ./values, and this module assembles the calls and re-exports every public name, imported as
+ * `@contract` by the portal, the back office and the tests.
+ */
+import { z } from 'zod';
+import { SHARE_KINDS } from './values';
+import { id } from './fields';
+import { type CallDefinition, attachmentFile, createdAnswer, okAnswer } from './common';
+import {
+  backofficeUser,
+  forgotPasswordRequest,
+  loginRequest,
+  loginTwoFactorRequest,
+  passwordChange,
+  passwordResetRequest,
+  signupAnswer,
+  signupRequest,
+  twoFactorDisable,
+  twoFactorEnable,
+  twoFactorEnabled,
+  twoFactorSetup,
+  twoFactorStatus,
+} from './auth';
+import {
+  contactDetails,
+  contactImage,
+  contactImageUpdate,
+  contactUpdate,
+  preferencesUpdate,
+  profile,
+  profileUpdate,
+  usersAnswer,
+} from './accounts';
+import {
+  activeQuery,
+  containersAnswer,
+  containersQuery,
+  customer,
+  customerCreate,
+  customersAnswer,
+  customersQuery,
+  driver,
+  driverInput,
+  driversAnswer,
+  supplier,
+  supplierInput,
+  suppliersAnswer,
+  warehouseAnswer,
+  warehouseInput,
+} from './directory';
+import { healthAnswer } from './health';
+import {
+  shippingRequest,
+  shippingRequestCreate,
+  shippingRequestReview,
+  shippingRequestsAnswer,
+  shippingRequestsQuery,
+} from './requests';
+import {
+  shippingOrderDetail,
+  shippingOrderFromRequest,
+  shippingOrderSummary,
+  shippingOrdersAnswer,
+  shippingOrdersQuery,
+  trackingAnswer,
+  trackingCreate,
+  trackingEvent,
+  trackingUpdate,
+} from './shipping';
+import {
+  customerInvoicesQuery,
+  financeSummary,
+  invoiceDetail,
+  invoiceName,
+  invoicesAnswer,
+  loanDecision,
+  loanDetail,
+  loanFromRequest,
+  loanNumber,
+  loanTransactionsAnswer,
+  loansAnswer,
+  loansQuery,
+  statement,
+  statementQuery,
+} from './finance';
+import {
+  shareAnswer,
+  shareLinkInfo,
+  shareToken,
+  sharedFile,
+  sharedRecord,
+  statementShare,
+} from './documents';
+
+export * from './values';
+export * from './common';
+export * from './dates';
+export * from './auth';
+export * from './accounts';
+export * from './directory';
+export * from './health';
+export * from './requests';
+export * from './shipping';
+export * from './finance';
+export * from './documents';
+
+/**
+ * The calls, by name. `query` and `body` describe what is sent; `answer` what a 2xx brings back.
+ * `session: true` means the call needs the signed-in user's back-office session.
+ */
+export const calls = {
+  login: { method: 'POST', path: '/login', body: loginRequest, answer: backofficeUser, session: false },
+  signup: { method: 'POST', path: '/signup', body: signupRequest, answer: signupAnswer, session: false },
+  forgotPassword: {
+    method: 'POST',
+    path: '/forgot-password',
+    body: forgotPasswordRequest,
+    answer: okAnswer,
+    session: false,
+  },
+  passwordReset: {
+    method: 'POST',
+    path: '/password_reset',
+    body: passwordResetRequest,
+    answer: okAnswer,
+    session: false,
+  },
+  /** Extension: 400 with an issue on current_password when it is wrong; other sessions of the user end. */
+  changePassword: {
+    method: 'POST',
+    path: '/change-password',
+    body: passwordChange,
+    answer: okAnswer,
+    session: true,
+  },
+  /** Extension: ends the back-office session named by the cookie. */
+  logout: { method: 'POST', path: '/logout', answer: okAnswer, session: true },
+  getContactDetails: {
+    method: 'POST',
+    read: true,
+    path: '/get_contact_details',
+    query: z.object({ user_id: id }),
+    answer: contactDetails,
+    session: true,
+  },
+  updateContactDetails: {
+    method: 'POST',
+    path: '/update_contact_details',
+    query: z.object({ partner_id: id }),
+    body: contactUpdate,
+    answer: contactDetails,
+    session: true,
+  },
+  /** The API's own spelling ("cotact"). */
+  updateContactImage: {
+    method: 'POST',
+    path: '/update_cotact_image',
+    query: z.object({ partner_id: id }),
+    body: contactImageUpdate,
+    answer: okAnswer,
+    session: true,
+    bodyLimit: 3 * 1024 * 1024,
+  },
+  /** Extension: the profile image, to show it. 404 when there is none. */
+  getContactImage: {
+    method: 'GET',
+    path: '/contact-image',
+    query: z.object({ partner_id: id }),
+    answer: contactImage,
+    session: true,
+  },
+  listCustomers: {
+    method: 'GET',
+    path: '/get_contacts',
+    query: customersQuery,
+    answer: customersAnswer,
+    session: true,
+  },
+  /** Extension: one customer of the directory. */
+  getCustomer: {
+    method: 'GET',
+    path: '/customers/:id',
+    params: z.object({ id }),
+    answer: customer,
+    session: true,
+  },
+  createCustomer: {
+    method: 'POST',
+    path: '/customer/create_customer_contact',
+    body: customerCreate,
+    answer: createdAnswer,
+    session: true,
+    idempotent: true,
+  },
+  listUsers: { method: 'GET', path: '/users', answer: usersAnswer, session: true },
+  getUser: {
+    method: 'GET',
+    path: '/users/:id',
+    params: z.object({ id }),
+    answer: backofficeUser,
+    session: true,
+  },
+  createShippingRequest: {
+    method: 'POST',
+    path: '/shipping-requests',
+    body: shippingRequestCreate,
+    answer: createdAnswer,
+    session: true,
+    idempotent: true,
+    // Five files of 10 MB, base64-encoded, and the rest of the request.
+    bodyLimit: 72 * 1024 * 1024,
+  },
+  listShippingRequests: {
+    method: 'GET',
+    path: '/shipping-requests',
+    query: shippingRequestsQuery,
+    answer: shippingRequestsAnswer,
+    session: true,
+  },
+  getShippingRequest: {
+    method: 'GET',
+    path: '/shipping-requests/:id',
+    params: z.object({ id }),
+    answer: shippingRequest,
+    session: true,
+  },
+  /** Extension: staff approve or reject a pending request, with an optional note. */
+  reviewShippingRequest: {
+    method: 'PATCH',
+    path: '/shipping-requests/:id',
+    params: z.object({ id }),
+    body: shippingRequestReview,
+    answer: shippingRequest,
+    session: true,
+  },
+  /** Extension: one attachment's content. */
+  getShippingRequestAttachment: {
+    method: 'GET',
+    path: '/shipping-requests/:id/attachments/:attachment_id',
+    params: z.object({ id, attachment_id: id }),
+    answer: attachmentFile,
+    session: true,
+  },
+  /** Extension: staff turn an approved shipping request into a shipping order (409 if not approved or done). */
+  createShippingOrderFromRequest: {
+    method: 'POST',
+    path: '/shipping-requests/:id/order',
+    params: z.object({ id }),
+    body: shippingOrderFromRequest,
+    answer: createdAnswer,
+    session: true,
+    idempotent: true,
+  },
+  /** A client's own orders; staff: every customer's. Literal paths come before `/:id`. */
+  listShippingOrders: {
+    method: 'GET',
+    path: '/shipping-orders',
+    query: shippingOrdersQuery,
+    answer: shippingOrdersAnswer,
+    session: true,
+  },
+  /** Extension: figures for the dashboard, in the caller's scope. */
+  shippingOrderSummary: {
+    method: 'GET',
+    path: '/shipping-orders/summary',
+    answer: shippingOrderSummary,
+    session: true,
+  },
+  /** Admin only (403 otherwise): every order. */
+  listAllShippingOrders: {
+    method: 'GET',
+    path: '/shipping-orders/admin/all',
+    query: shippingOrdersQuery,
+    answer: shippingOrdersAnswer,
+    session: true,
+  },
+  /** Admin only (403 otherwise). */
+  listContainers: {
+    method: 'GET',
+    path: '/shipping-orders/admin/containers',
+    query: containersQuery,
+    answer: containersAnswer,
+    session: true,
+  },
+  getShippingOrder: {
+    method: 'GET',
+    path: '/shipping-orders/:id',
+    params: z.object({ id }),
+    answer: shippingOrderDetail,
+    session: true,
+  },
+  /** Extension: one document of an order. */
+  getShippingOrderDocument: {
+    method: 'GET',
+    path: '/shipping-orders/:id/documents/:document_id',
+    params: z.object({ id, document_id: id }),
+    answer: attachmentFile,
+    session: true,
+  },
+  /** Staff add a tracking event; a milestone may move the order's status forward. */
+  createTrackingEvent: {
+    method: 'POST',
+    path: '/shipment-tracking',
+    body: trackingCreate,
+    answer: trackingEvent,
+    session: true,
+    idempotent: true,
+  },
+  /** Staff correct a tracking event. */
+  updateTrackingEvent: {
+    method: 'PUT',
+    path: '/shipment-tracking',
+    body: trackingUpdate,
+    answer: trackingEvent,
+    session: true,
+  },
+  /** A shipping order's tracking (`:id` is the order's). The portal reads with GET. */
+  getShipmentTracking: {
+    method: 'GET',
+    path: '/shipment-tracking/:id',
+    params: z.object({ id }),
+    answer: trackingAnswer,
+    session: true,
+  },
+  /** The spec's read with PUT (a defect kept for compatibility): the same answer as the GET. */
+  getShipmentTrackingWithPut: {
+    method: 'PUT',
+    path: '/shipment-tracking/:id',
+    params: z.object({ id }),
+    answer: trackingAnswer,
+    session: true,
+  },
+  /** Extension (staff, 403 otherwise): drivers. */
+  listDrivers: { method: 'GET', path: '/drivers', query: activeQuery, answer: driversAnswer, session: true },
+  createDriver: {
+    method: 'POST',
+    path: '/drivers',
+    body: driverInput,
+    answer: driver,
+    session: true,
+    idempotent: true,
+  },
+  getDriver: {
+    method: 'GET',
+    path: '/drivers/:id',
+    params: z.object({ id }),
+    answer: driver,
+    session: true,
+  },
+  updateDriver: {
+    method: 'PUT',
+    path: '/drivers/:id',
+    params: z.object({ id }),
+    body: driverInput,
+    answer: driver,
+    session: true,
+  },
+  /** Extension (staff, 403 otherwise): suppliers. */
+  listSuppliers: {
+    method: 'GET',
+    path: '/suppliers',
+    query: activeQuery,
+    answer: suppliersAnswer,
+    session: true,
+  },
+  createSupplier: {
+    method: 'POST',
+    path: '/suppliers',
+    body: supplierInput,
+    answer: supplier,
+    session: true,
+    idempotent: true,
+  },
+  getSupplier: {
+    method: 'GET',
+    path: '/suppliers/:id',
+    params: z.object({ id }),
+    answer: supplier,
+    session: true,
+  },
+  updateSupplier: {
+    method: 'PUT',
+    path: '/suppliers/:id',
+    params: z.object({ id }),
+    body: supplierInput,
+    answer: supplier,
+    session: true,
+  },
+  /** A client's own loans (partner_id must be its own: 404 otherwise). */
+  listUserLoans: {
+    method: 'POST',
+    read: true,
+    path: '/shipping/user_loans',
+    query: loansQuery.extend({ partner_id: id }),
+    answer: loansAnswer,
+    session: true,
+  },
+  /** Staff only (403 otherwise): every client's loans. */
+  listClientLoans: {
+    method: 'POST',
+    read: true,
+    path: '/staff/client_loans',
+    query: loansQuery,
+    answer: loansAnswer,
+    session: true,
+  },
+  listLoanTransactions: {
+    method: 'POST',
+    read: true,
+    path: '/shipping/loan_transactions',
+    query: z.object({ loan_id: id }),
+    body: z.object({ loan_id: id }),
+    answer: loanTransactionsAnswer,
+    session: true,
+  },
+  /** Extension: finance figures for the dashboard, in the caller's scope. */
+  financeSummary: { method: 'GET', path: '/loans/summary', answer: financeSummary, session: true },
+  /** Extension: one loan by its number, with schedule, documents and financed shipments. */
+  getLoan: {
+    method: 'GET',
+    path: '/loans/:number',
+    params: z.object({ number: loanNumber }),
+    answer: loanDetail,
+    session: true,
+  },
+  /** Extension: staff approve (disbursing it) or deny a requested loan (409 when not requested). */
+  decideLoan: {
+    method: 'PATCH',
+    path: '/loans/:number',
+    params: z.object({ number: loanNumber }),
+    body: loanDecision,
+    answer: loanDetail,
+    session: true,
+  },
+  /** Extension: one document of a loan. */
+  getLoanDocument: {
+    method: 'GET',
+    path: '/loans/:number/documents/:document_id',
+    params: z.object({ number: loanNumber, document_id: id }),
+    answer: attachmentFile,
+    session: true,
+  },
+  /** Extension: staff turn an approved trade-finance request into a loan in Requested state. */
+  createLoanFromRequest: {
+    method: 'POST',
+    path: '/shipping-requests/:id/loan',
+    params: z.object({ id }),
+    body: loanFromRequest,
+    answer: z.object({ status: z.literal('success'), id: z.number().int(), name: z.string() }),
+    session: true,
+    idempotent: true,
+  },
+  /** Extension: a signed link to one of a loan's documents (scoped as getLoanDocument), for 7 days. */
+  shareLoanDocument: {
+    method: 'POST',
+    path: '/loans/:number/documents/:document_id/share',
+    params: z.object({ number: loanNumber, document_id: id }),
+    answer: shareAnswer,
+    session: true,
+  },
+  /** Extension, no session: the shared file; an unknown, tampered or expired token answers 404. */
+  getSharedDocument: {
+    method: 'GET',
+    path: '/shared-documents/:token',
+    params: z.object({ token: shareToken }),
+    answer: sharedFile,
+    session: false,
+  },
+  /**
+   * A customer's invoices (a client may name only its own partner: 404 otherwise; staff any). Drafts
+   * are listed for staff only.
+   */
+  listCustomerInvoices: {
+    method: 'GET',
+    path: '/shipping/customer_invoices',
+    query: customerInvoicesQuery,
+    answer: invoicesAnswer,
+    session: true,
+  },
+  /** Staff only (403 otherwise): one invoice by its number, any customer's; 404 when none. */
+  findStaffInvoice: {
+    method: 'GET',
+    path: '/staff/invoice',
+    query: z.object({ invoice_name: invoiceName }),
+    answer: invoiceDetail,
+    session: true,
+  },
+  /** Extension: one invoice with lines and payments (another customer's, or a draft for a client: 404). */
+  getInvoice: {
+    method: 'GET',
+    path: '/invoices/:id',
+    params: z.object({ id }),
+    answer: invoiceDetail,
+    session: true,
+  },
+  /** Extension: a customer's statement over a period (scoped as listCustomerInvoices). */
+  getCustomerStatement: {
+    method: 'GET',
+    path: '/shipping/customer_statement',
+    query: statementQuery,
+    answer: statement,
+    session: true,
+  },
+  /** Extension: a 7-day share of an invoice (scoped as getInvoice). */
+  shareInvoice: {
+    method: 'POST',
+    path: '/invoices/:id/share',
+    params: z.object({ id }),
+    answer: shareAnswer,
+    session: true,
+  },
+  /** Extension: a 7-day share of a statement (scoped as getCustomerStatement). */
+  shareStatement: {
+    method: 'POST',
+    path: '/shipping/customer_statement/share',
+    body: statementShare,
+    answer: shareAnswer,
+    session: true,
+  },
+  /** Extension: a 7-day share of an order's clearance receipt (scoped as getShippingOrder). */
+  shareClearanceReceipt: {
+    method: 'POST',
+    path: '/shipping-orders/:id/clearance-receipt/share',
+    params: z.object({ id }),
+    answer: shareAnswer,
+    session: true,
+  },
+  /** Extension: a 7-day share of a loan's summary document (scoped as getLoan). */
+  shareLoan: {
+    method: 'POST',
+    path: '/loans/:number/share',
+    params: z.object({ number: loanNumber }),
+    answer: shareAnswer,
+    session: true,
+  },
+  /** Extension, no session: the shared record; an unknown, tampered or expired token answers 404. */
+  getSharedRecord: {
+    method: 'GET',
+    path: '/shared-records/:token',
+    params: z.object({ token: shareToken }),
+    answer: sharedRecord,
+    session: false,
+  },
+  /**
+   * Extension: the live (neither expired nor revoked) share links of one document, newest first:
+   * `target_id` is the invoice, the customer (statement), the order (clearance receipt) or the loan
+   * (loan, and every document of the loan). Scoped as reading the document: 404 otherwise.
+   */
+  listShares: {
+    method: 'GET',
+    path: '/shares',
+    query: z.object({ kind: z.enum(SHARE_KINDS), target_id: id }),
+    answer: z.object({ shares: z.array(shareLinkInfo) }),
+    session: true,
+  },
+  /**
+   * Extension: ends a share link now; it then opens nothing, like an expired one. Whoever may read the
+   * document may revoke its links (another customer's link: 404). Revoking it again changes nothing.
+   */
+  revokeShare: {
+    method: 'POST',
+    path: '/shares/:id/revoke',
+    params: z.object({ id }),
+    answer: okAnswer,
+    session: true,
+  },
+  /** Extension (staff, 403 otherwise): the warehouse the signed-in staff member works at. */
+  getWarehouse: { method: 'GET', path: '/warehouse', answer: warehouseAnswer, session: true },
+  updateWarehouse: {
+    method: 'PUT',
+    path: '/warehouse',
+    body: warehouseInput,
+    answer: warehouseAnswer,
+    session: true,
+  },
+  /** Extension (staff, 403 otherwise): forget the warehouse; the lists show every origin again. */
+  clearWarehouse: { method: 'DELETE', path: '/warehouse', answer: warehouseAnswer, session: true },
+  /** Extension: the signed-in user's own profile. */
+  getProfile: { method: 'GET', path: '/me', answer: profile, session: true },
+  updateProfile: { method: 'PUT', path: '/me', body: profileUpdate, answer: profile, session: true },
+  /** Extension: saves language and/or appearance with the account. */
+  updatePreferences: {
+    method: 'PUT',
+    path: '/me/preferences',
+    body: preferencesUpdate,
+    answer: profile,
+    session: true,
+  },
+  /**
+   * Extension: the second step of a sign-in whose account has two-step verification (login answered
+   * 401 `two_factor_required` with a challenge). A wrong code is 401; an unknown, used or expired
+   * challenge 401 `invalid_token`; too many wrong codes 429. Success is login's answer and cookie.
+   */
+  loginTwoFactor: {
+    method: 'POST',
+    path: '/login/two-factor',
+    body: loginTwoFactorRequest,
+    answer: backofficeUser,
+    session: false,
+  },
+  /** Extension: whether the signed-in user's two-step verification is on. */
+  getTwoFactor: { method: 'GET', path: '/me/two-factor', answer: twoFactorStatus, session: true },
+  /** Extension: a new pending secret (replacing any earlier pending one); 409 when already on. */
+  setupTwoFactor: {
+    method: 'POST',
+    path: '/me/two-factor/setup',
+    answer: twoFactorSetup,
+    session: true,
+  },
+  /** Extension: turns it on with a code from the pending secret (400 wrong code, 409 nothing pending). */
+  enableTwoFactor: {
+    method: 'POST',
+    path: '/me/two-factor/enable',
+    body: twoFactorEnable,
+    answer: twoFactorEnabled,
+    session: true,
+  },
+  /** Extension: turns it off with the password and a code (400 naming the wrong field; 409 when off). */
+  disableTwoFactor: {
+    method: 'POST',
+    path: '/me/two-factor/disable',
+    body: twoFactorDisable,
+    answer: twoFactorStatus,
+    session: true,
+  },
+  /** Extension: reachability for the portal's /healthz. */
+  health: { method: 'GET', path: '/health', answer: healthAnswer, session: false },
+} as const satisfies Record<string, CallDefinition>;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+type Field<C, K extends string> = C extends Record<K, z.ZodTypeAny> ? z.input<C[K]> : undefined;
+export type CallInput<N extends CallName> = {
+  params: Field<Calls[N], 'params'>;
+  query: Field<Calls[N], 'query'>;
+  body: Field<Calls[N], 'body'>;
+};
+export type CallAnswer<N extends CallName> = z.infer<Calls[N]['answer']>;

@@ -1,0 +1,79 @@
+/** Shipping requests and their attachments. */
+import { z } from 'zod';
+import { ORIGINS, SERVICES } from '../app/catalog';
+import { decimalNumber, withoutControls } from '../app/services/input';
+import { ATTACHMENT_LIMITS, REQUEST_STATUSES, attachmentType } from './values';
+import { base64, email, id } from './fields';
+import { listQuery } from './common';
+
+export const attachmentUpload = z.object({
+  filename: withoutControls(z.string().trim().min(1).max(255)).refine(
+    (name) => attachmentType(name) !== undefined,
+    'file type not allowed',
+  ),
+  // Sizes are checked on the decoded bytes (413 naming the file); the call's body limit bounds the rest.
+  data: base64.min(1),
+});
+
+/** Exactly the payload of spec section 7, plus `service` (extension; a back office may ignore it). */
+export const shippingRequestCreate = z.object({
+  partner_id: id,
+  email_from: email,
+  name: withoutControls(z.string().trim().min(1).max(200)),
+  description: withoutControls(z.string().max(10_000), { multiline: true }),
+  expected_revenue: decimalNumber({ min: 0, max: 1e12, decimals: 2 }).default(0),
+  attachments: z.array(attachmentUpload).max(ATTACHMENT_LIMITS.files).default([]),
+  service: z.enum(SERVICES).optional(),
+  /** Extension: where the goods come from, when the form asked (a back office may ignore it). */
+  origin: z.enum(ORIGINS).optional(),
+});
+export type ShippingRequestCreate = z.input<typeof shippingRequestCreate>;
+
+export const attachmentInfo = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  mimetype: z.string(),
+  size: z.number().int().nonnegative(),
+});
+
+export const shippingRequest = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  service: z.enum(SERVICES).nullable(),
+  /** Extension: where the goods come from, when known. */
+  origin: z.enum(ORIGINS).nullable().optional(),
+  partner_id: z.number().int(),
+  partner_name: z.string(),
+  email_from: z.string(),
+  description: z.string(),
+  expected_revenue: z.number(),
+  status: z.enum(REQUEST_STATUSES),
+  staff_note: z.string().nullable(),
+  reviewed_by: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  created_at: z.string(),
+  attachments: z.array(attachmentInfo),
+  shipping_order_id: z.number().int().nullable(),
+  /** Extension: the loan made from an approved trade-finance request. */
+  loan_id: z.number().int().nullable().optional(),
+});
+export type ShippingRequest = z.infer<typeof shippingRequest>;
+
+export const shippingRequestsQuery = listQuery.extend({
+  status: z.enum(REQUEST_STATUSES).optional(),
+  /** Extension: requests whose goods come from this origin. */
+  origin: z.enum(ORIGINS).optional(),
+  service: z.enum(SERVICES).optional(),
+  partner_id: id.optional(),
+});
+
+export const shippingRequestsAnswer = z.object({
+  requests: z.array(shippingRequest),
+  /** All matching requests, before limit and offset. */
+  total: z.number().int().nonnegative(),
+});
+
+export const shippingRequestReview = z.object({
+  status: z.enum(['approved', 'rejected']),
+  note: withoutControls(z.string().trim().max(2000), { multiline: true }).optional(),
+});

@@ -1,0 +1,150 @@
+/**
+ * The contract's plain values: lists of states, tabs and kinds, limits and patterns, with no zod, so that
+ * the browser's forms and components can use them without bringing the schemas into the browser's bundle.
+ */
+
+/** Name of the cookie the back office issues on login and checks on every call. */
+export const BACKOFFICE_SESSION_COOKIE = 'bo_session';
+
+export const ROLE_NAMES = ['admin', 'warehouse_agent', 'client'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const MAIL_LANGUAGES = ['en', 'fr', 'ar', 'zh'] as const;
+
+/** Profile images: PNG, JPEG or WebP up to 2 MiB (2 097 152 bytes, that size included). */
+export const CONTACT_IMAGE_LIMIT = 2 * 1024 * 1024;
+export const CONTACT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+// ---- Customers (staff): the directory and "Add New Customer" (spec sections 3, 5, 7, 8) ----
+
+export const GENDERS = ['male', 'female'] as const;
+export const CLIENT_TYPES = ['individual', 'company'] as const;
+
+// ---- Shipping requests (spec sections 3 and 7; review and attachment download are extensions) ----
+
+export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/**
+ * DESIGN.md "Forms and input": at most 5 files of 10 MB, of these types. The megabytes are binary:
+ * 10 MiB = 10 485 760 bytes, that size included (decision record 027).
+ */
+export const ATTACHMENT_LIMITS = { files: 5, bytes: 10 * 1024 * 1024 } as const;
+export const ATTACHMENT_TYPES: Record<string, readonly string[]> = {
+  'application/pdf': ['.pdf'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/gif': ['.gif'],
+  'image/webp': ['.webp'],
+  'application/msword': ['.doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  'application/vnd.ms-excel': ['.xls'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+  'application/vnd.ms-powerpoint': ['.ppt'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['.pptx'],
+  'application/vnd.oasis.opendocument.text': ['.odt'],
+  'application/vnd.oasis.opendocument.spreadsheet': ['.ods'],
+  'text/csv': ['.csv'],
+};
+
+/** The media type a file name's extension stands for, when it is an allowed one. */
+export function attachmentType(filename: string): string | undefined {
+  const dot = filename.lastIndexOf('.');
+  if (dot < 0) return undefined;
+  const extension = filename.slice(dot).toLowerCase();
+  return Object.entries(ATTACHMENT_TYPES).find(([, extensions]) => extensions.includes(extension))?.[0];
+}
+
+// ---- Shipping orders, tracking, containers, drivers, suppliers (spec sections 3, 4, 7; DESIGN "States") ----
+
+export const ORDER_STATUSES = [
+  'draft',
+  'confirmed',
+  'in_transit',
+  'arrived',
+  'cleared',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The list tabs (spec section 4; `show_all` by default). */
+export const ORDER_FILTERS = ['show_all', 'in_progress', 'completed', 'financed'] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+/** "In Progress" is Confirmed to Cleared; "Completed" is Delivered; "Financed" is backed by a loan. */
+export const IN_PROGRESS_STATUSES: readonly OrderStatus[] = ['confirmed', 'in_transit', 'arrived', 'cleared'];
+
+export const ORDER_INVOICE_STATUSES = [
+  'not_invoiced',
+  'draft',
+  'posted',
+  'partially_paid',
+  'paid',
+  'cancelled',
+] as const;
+
+/** Milestones of a shipment's timeline, in their usual order; `delayed` may come at any point. */
+export const MILESTONES = [
+  'booking_confirmed',
+  'cargo_received',
+  'container_loaded',
+  'departed_origin',
+  'arrived_destination',
+  'customs_cleared',
+  'out_for_delivery',
+  'delivered',
+  'delayed',
+] as const;
+export type Milestone = (typeof MILESTONES)[number];
+
+/** The order status a milestone moves an order to (forward only; others leave it as it is). */
+export const MILESTONE_STATUS: Partial<Record<Milestone, OrderStatus>> = {
+  booking_confirmed: 'confirmed',
+  departed_origin: 'in_transit',
+  arrived_destination: 'arrived',
+  customs_cleared: 'cleared',
+  delivered: 'delivered',
+};
+
+export const CONTAINER_STATUSES = ['open', 'closed', 'shipped', 'arrived'] as const;
+export const CONTAINER_SIZES = ['20ft', '40ft', '40ft_hc'] as const;
+
+// ---- Trade finance: loans, transactions, schedule, documents (spec sections 3, 4, 6, 7, 8; DESIGN "States") ----
+
+export const LOAN_STATES = ['requested', 'approved', 'denied', 'repaid'] as const;
+export type LoanState = (typeof LOAN_STATES)[number];
+/** The list tabs: "All Loans", "Previous Loans" (repaid), "Loans Denied". */
+export const LOAN_TABS = ['show_all', 'previous', 'denied'] as const;
+export type LoanTab = (typeof LOAN_TABS)[number];
+export const LOAN_PAYMENT_STATUSES = ['not_disbursed', 'current', 'overdue', 'paid'] as const;
+export const TRANSACTION_TYPES = ['disbursement', 'repayment', 'fee'] as const;
+
+/** A 6-digit code from the authenticator app, or a recovery code (xxxxx-xxxxx, letters and digits). */
+export const TOTP_CODE = /^\d{6}$/;
+export const RECOVERY_CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
+// ---- Invoices, payments and statements (spec sections 2, 7; DESIGN "States", "Documents") ----
+
+/** Invoice states; `posted` is issued and unpaid. Drafts are never shown to clients. */
+export const INVOICE_STATES = ['draft', 'posted', 'partially_paid', 'paid', 'cancelled'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'cheque'] as const;
+
+/** The invoice tabs: all, unpaid (posted or partly paid), paid. Drafts are staff-only. */
+export const INVOICE_FILTERS = ['show_all', 'unpaid', 'paid', 'overdue'] as const;
+export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
+
+// ---- Shares, warehouse settings, the staff member's profile and saved preferences (extensions) ----
+
+/** How long a share link works (DESIGN.md "Documents"). */
+export const SHARE_DAYS = 7;
+
+/** What a share of a rendered document names; the public /invoice view shows it read-only. */
+export const SHARED_RECORD_KINDS = ['invoice', 'statement', 'clearance_receipt', 'loan'] as const;
+export type SharedRecordKind = (typeof SHARED_RECORD_KINDS)[number];
+
+/** What a share link opens: a loan's document (a file) or a record the portal renders. */
+export const SHARE_KINDS = ['loan_document', 'invoice', 'statement', 'clearance_receipt', 'loan'] as const;
+export type ShareKind = (typeof SHARE_KINDS)[number];
