@@ -10,7 +10,6 @@ export const pricingParams = z.object({
 });
 
 export const EXPAND_MODES = ['all', 'none'] as const;
-export type ExpandMode = (typeof EXPAND_MODES)[number];
 
 /** /pages/treeview?expand=all|none (every branch closed by default). */
 export const treeParams = z.object({

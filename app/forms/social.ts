@@ -59,4 +59,3 @@ export const profileActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('likeComment'), postId: id, commentId: id }),
   z.object({ intent: z.literal('follow'), userId: id }),
 ]);
-export type ProfileAction = z.infer<typeof profileActionSchema>;

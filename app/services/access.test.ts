@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasRole, isStaff, rolesFor, SCREENS, screenFor, screensFor } from './access';
+import { hasRole, isStaff, rolesFor, SCREENS, screensFor } from './access';
 
 /** The URL path a flat-routes file answers ("_portal.dashboards.modern.tsx" → "/dashboards/modern"). */
 function routePath(file: string): string {
@@ -44,11 +44,6 @@ describe('the access table', () => {
     expect(hasRole(['client'], ['admin', 'warehouse_agent'])).toBe(false);
     expect(isStaff(['WAREHOUSE_AGENT'])).toBe(true);
     expect(isStaff(['client'])).toBe(false);
-  });
-
-  it('finds the screen of a path with parameters', () => {
-    expect(screenFor('/dashboards/modern')?.path).toBe('/dashboards/modern');
-    expect(screenFor('/dashboards/other')).toBeUndefined();
   });
 
   it('gives every role the dashboard in its menu', () => {

@@ -216,17 +216,6 @@ export const SCREENS: readonly Screen[] = [
   { path: '/apps/requests/:id/attachments/:attachmentId', roles: ALL_ROLES },
 ];
 
-function pathPattern(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-zA-Z]+/g, '[^/]+');
-  return new RegExp(`^${escaped}/?$`);
-}
-
-const patterns = SCREENS.map((screen) => ({ screen, pattern: pathPattern(screen.path) }));
-
-export function screenFor(pathname: string): Screen | undefined {
-  return patterns.find(({ pattern }) => pattern.test(pathname))?.screen;
-}
-
 /** The roles that may open a screen; an unlisted screen is open to no one. */
 export function rolesFor(path: string): readonly RoleName[] {
   const screen = SCREENS.find((s) => s.path === path);

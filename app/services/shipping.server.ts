@@ -115,10 +115,6 @@ export function shareClearanceReceipt(signedIn: SignedIn, id: number) {
   return backoffice().call('shareClearanceReceipt', { session: signedIn.session, params: { id } });
 }
 
-export function getOrderTracking(signedIn: SignedIn, id: number) {
-  return backoffice().call('getShipmentTracking', { session: signedIn.session, params: { id } });
-}
-
 export interface TrackingInput {
   eventId?: number;
   milestone: Milestone;
