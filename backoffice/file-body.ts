@@ -6,6 +6,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { getManyValues, isMany, none } from 'stream-chain/defs.js';
 import { jsonParser, type Token } from 'stream-json/core/parser.js';
 import { Base64Decoder, type ReceivedFile } from './attachments';
+import { streamBody } from './body-stream';
 import { refuse } from './http';
 
 export interface FileBody {
@@ -127,10 +128,6 @@ class BodyBuilder {
  * 413 past `limit` (at once, the rest dropped), 400 "not valid JSON" once the body has ended.
  */
 export function readFileBody(request: IncomingMessage, options: FileBodyOptions): Promise<FileBody> {
-  if (Number(request.headers['content-length']) > options.limit) {
-    options.discard(request);
-    return Promise.reject(refuse.tooLarge(options.limit));
-  }
   const text = new StringDecoder('utf8');
   // Strings arrive in pieces (never packed whole); keys and numbers are small and come whole. The
   // parser is told the text has ended by a call with `none` (stream-chain's protocol; its type omits it).
@@ -153,37 +150,21 @@ export function readFileBody(request: IncomingMessage, options: FileBodyOptions)
       malformed = true;
     }
   };
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const settle = () => {
-      request.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
-    };
-    const onData = (chunk: Buffer) => {
+  let size = 0;
+  return streamBody(request, {
+    limit: options.limit,
+    discard: options.discard,
+    take: (chunk) => {
       size += chunk.length;
-      if (size > options.limit) {
-        settle();
-        options.discard(request);
-        return reject(refuse.tooLarge(options.limit));
-      }
       options.onChunk?.(chunk);
       feed(text.write(chunk));
-    };
-    const onEnd = () => {
-      settle();
-      if (size === 0) return resolve({ body: {}, files: [] });
+    },
+    finish: () => {
+      if (size === 0) return { body: {}, files: [] };
       feed(text.end());
       feed(none);
-      if (malformed) return reject(refuse.badJson());
-      resolve({ body: builder.root, files: builder.files });
-    };
-    const onError = (error: Error) => {
-      settle();
-      reject(error);
-    };
-    const onClose = () => {
-      settle();
-      reject(new Error('The client closed the connection before the body ended'));
-    };
-    request.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+      if (malformed) throw refuse.badJson();
+      return { body: builder.root, files: builder.files };
+    },
   });
 }

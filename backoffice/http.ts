@@ -13,6 +13,7 @@ import {
   type ErrorAnswer,
 } from '@contract';
 import type { ReceivedFile } from './attachments';
+import { streamBody } from './body-stream';
 import { readFileBody } from './file-body';
 import { fingerprint, type IdempotencyStore } from './idempotency';
 import type { Session } from './sessions';
@@ -214,46 +215,27 @@ function readBody(
   limit: number,
   onChunk?: (chunk: Buffer) => void,
 ): Promise<Buffer> {
-  if (Number(request.headers['content-length']) > limit) {
-    discardBody(request);
-    return Promise.reject(refuse.tooLarge(limit));
-  }
   // A declared length is read straight into one buffer of that size: a large upload is never held
   // twice (its pieces and their concatenation).
   const declared = Number(request.headers['content-length']);
-  const whole = Number.isInteger(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : null;
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const settle = () => {
-      request.off('end', onEnd).off('error', onError).off('close', onClose);
-    };
-    const onData = (chunk: Buffer) => {
+  const whole =
+    Number.isInteger(declared) && declared > 0 && declared <= limit ? Buffer.allocUnsafe(declared) : null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  return streamBody(request, {
+    limit,
+    discard: discardBody,
+    take: (chunk) => {
       onChunk?.(chunk);
-      if (whole && size + chunk.length <= whole.length) {
+      if (whole) {
+        if (size + chunk.length > whole.length) throw refuse.tooLarge(limit);
         chunk.copy(whole, size);
-        size += chunk.length;
-        return;
+      } else {
+        chunks.push(chunk);
       }
       size += chunk.length;
-      if (size <= limit && !whole) return void chunks.push(chunk);
-      settle();
-      discardBody(request);
-      reject(refuse.tooLarge(limit));
-    };
-    const onEnd = () => {
-      settle();
-      resolve(whole ? whole.subarray(0, size) : Buffer.concat(chunks));
-    };
-    const onError = (error: Error) => {
-      settle();
-      reject(error);
-    };
-    const onClose = () => {
-      settle();
-      reject(new Error('The client closed the connection before the body ended'));
-    };
-    request.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+    },
+    finish: () => (whole ? whole.subarray(0, size) : Buffer.concat(chunks)),
   });
 }
 

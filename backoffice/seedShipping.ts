@@ -4,7 +4,7 @@
  * and a timeline that fits each order's status (its last milestone passed, the next one not yet).
  */
 import type { Category, ContainerType, Origin } from '../app/catalog';
-import type { Milestone, OrderStatus } from '@contract';
+import { MILESTONES, type Milestone, type OrderStatus } from '@contract';
 import { createContainer, type ContainerSize, type ContainerStatus } from './containers';
 import { DAY_MS, daysBefore, demoRandom, type DemoRandom } from './demo';
 import { createDriver, type DriverInput } from './drivers';
@@ -391,16 +391,7 @@ export function seedContainers(context: SeedContext): void {
 // ---- Orders and their timelines ----
 
 /** The usual course of a shipment (MILESTONES without `delayed`). */
-const COURSE: readonly Milestone[] = [
-  'booking_confirmed',
-  'cargo_received',
-  'container_loaded',
-  'departed_origin',
-  'arrived_destination',
-  'customs_cleared',
-  'out_for_delivery',
-  'delivered',
-];
+const COURSE: readonly Milestone[] = MILESTONES.filter((milestone) => milestone !== 'delayed');
 const DEPARTED = COURSE.indexOf('departed_origin');
 
 /** How many milestones of the course an order in this status has passed. */
