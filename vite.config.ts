@@ -38,6 +38,7 @@ export default defineConfig({
       'tests/unit/**/*.test.ts',
     ],
     environment: 'node',
+    globalSetup: ['./vitest.global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

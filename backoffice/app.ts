@@ -1,9 +1,13 @@
+import type { Database } from './data/database';
 import type { Db } from './db';
 import type { Mailer } from './mail';
 import type { Sealer } from './sealing';
 
 /** What the call handlers share: one per running back office. */
 export interface App {
+  /** The database, on either engine (`data/`). */
+  database: Database;
+  /** The embedded SQLite file, for the queries not yet on `database`. */
   db: Db;
   mailer: Mailer;
   /** The clock every expiry is measured with (tests move it). */

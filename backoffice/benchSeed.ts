@@ -5,7 +5,8 @@
  */
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '../app/catalog';
 import { ORDER_STATUSES } from '@contract';
-import { openDatabase, type Db } from './db';
+import { openStore } from './data/database';
+import type { Db } from './db';
 import { insertLoan } from './loans';
 import { insertShippingOrder } from './orders';
 import { hashPassword } from './passwords';
@@ -80,10 +81,12 @@ export async function seedBenchData(db: Db, now: Date): Promise<void> {
 if (process.argv[1]?.endsWith('benchSeed.ts')) {
   const dataDir = process.argv[2];
   if (!dataDir) throw new Error('Usage: tsx backoffice/benchSeed.ts <DATA_DIR>');
-  const db = openDatabase(dataDir);
+  const store = await openStore({ dataDir });
+  const db = store.sqlite;
+  if (!db) throw new Error('The bench data is seeded into the embedded SQLite file');
   const now = new Date();
   await seedDemoData(db, now);
   await seedBenchData(db, now);
-  db.close();
+  await store.close();
   console.info(`[bench] seeded ${BENCH_SIZES.join(', ')} orders and loans into ${dataDir}`);
 }

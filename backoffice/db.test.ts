@@ -2,11 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, migrations, openDatabase, type Migration } from './db';
+import { openStore, type Store } from './data/database';
 import { addInvoicePayment, findInvoiceById, insertInvoice } from './invoices';
-import { findCustomer, getContactDetails } from './partners';
-import { findSharedDocument, findSharedRecord } from './shares';
-import { hashToken } from './tokens';
 import { countUsers } from './users';
 import { demoAccounts, seedDemoData, seedSteps, type SeedContext } from './seed';
 import { demoStandaloneInvoices } from './seedInvoices';
@@ -14,95 +11,26 @@ import { demoLoans } from './seedLoans';
 import { demoContainers, demoDrivers, demoOrders, demoSuppliers } from './seedShipping';
 
 const dirs: string[] = [];
+const stores: Store[] = [];
+/** A fresh embedded database, closed after the test. */
+async function openSqlite(dir: string) {
+  const store = await openStore({ dataDir: dir });
+  stores.push(store);
+  return store.sqlite!;
+}
 function tempDir() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'backoffice-db-'));
   dirs.push(dir);
   return dir;
 }
-afterEach(() => {
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('migrations', () => {
-  it('applies each migration once and records it', () => {
-    const dir = tempDir();
-    const db = openDatabase(dir);
-    // Ids are handed out ahead of time, so a migration may be appended after higher ids.
-    expect(db.prepare('SELECT id FROM migrations ORDER BY id').pluck().all()).toEqual(
-      migrations.map((m) => m.id).sort(),
-    );
-    expect(migrate(db)).toEqual([]);
-    db.close();
-  });
-
-  it('applies migrations appended later, and none of a failing batch', () => {
-    const dir = tempDir();
-    openDatabase(dir).close();
-    const added: Migration = {
-      id: '9001_test_table',
-      sql: 'CREATE TABLE test_things (id INTEGER PRIMARY KEY)',
-    };
-    const broken: Migration = { id: '9002_broken', sql: 'CREATE TABLE nonsense (' };
-    expect(() => openDatabase(dir, [...migrations, added, broken])).toThrow();
-    const db = openDatabase(dir, [...migrations, added]);
-    expect(db.prepare('SELECT id FROM migrations WHERE id LIKE ?').pluck().all('9%')).toEqual([added.id]);
-    db.close();
-  });
-});
-
-describe('migrations of partners', () => {
-  it('give partners of an older database no image and an empty customer profile', () => {
-    const dir = tempDir();
-    const old = openDatabase(dir, migrations.slice(0, 2));
-    old
-      .prepare(
-        `INSERT INTO partners (name, email, referral_code, created_at) VALUES ('Old Customer', ?, 'OLDCODE2', ?)`,
-      )
-      .run('old@example.com', new Date().toISOString());
-    old.close();
-    const db = openDatabase(dir);
-    const id = Number(db.prepare('SELECT id FROM partners').pluck().get());
-    expect(getContactDetails(db, id)).toMatchObject({ name: 'Old Customer', has_image: false });
-    expect(findCustomer(db, id)).toMatchObject({
-      national_id: null,
-      gender: null,
-      date_of_birth: null,
-      client_type: null,
-      business_industry: null,
-      has_account: false,
-    });
-    expect(() => db.prepare(`UPDATE partners SET gender = 'other' WHERE id = ?`).run(id)).toThrow(/CHECK/);
-    db.close();
-  });
-});
-
-describe('migrations of orders and loans', () => {
-  it('give requests of an older database no order and no loan', () => {
-    const dir = tempDir();
-    const old = openDatabase(dir, migrations.slice(0, 4));
-    const now = new Date().toISOString();
-    const partner = old
-      .prepare(
-        `INSERT INTO partners (name, referral_code, created_at) VALUES ('Old Customer', 'OLDCODE3', ?)`,
-      )
-      .run(now).lastInsertRowid;
-    old
-      .prepare(
-        `INSERT INTO shipping_requests (partner_id, email_from, name, status, created_at)
-         VALUES (?, 'old@example.com', 'Trade Finance', 'approved', ?)`,
-      )
-      .run(partner, now);
-    old.close();
-    const db = openDatabase(dir);
-    expect(db.prepare('SELECT shipping_order_id, loan_id FROM shipping_requests').get()).toEqual({
-      shipping_order_id: null,
-      loan_id: null,
-    });
-    db.close();
-  });
-
-  it('refuse values outside the contract’s lists, and unknown partners', () => {
-    const db = openDatabase(tempDir());
+describe('orders and loans', () => {
+  it('refuse values outside the contract’s lists, and unknown partners', async () => {
+    const db = await openSqlite(tempDir());
     const now = new Date().toISOString();
     const partner = db
       .prepare(`INSERT INTO partners (name, referral_code, created_at) VALUES ('Customer', 'CHECKS01', ?)`)
@@ -134,39 +62,9 @@ describe('migrations of orders and loans', () => {
   });
 });
 
-describe('migrations of shares, warehouses and profiles', () => {
-  it('give requests and users of an older database no origin, profile or preferences', () => {
-    const dir = tempDir();
-    const old = openDatabase(dir, migrations.slice(0, 5));
-    const now = new Date().toISOString();
-    const partner = old
-      .prepare(`INSERT INTO partners (name, referral_code, created_at) VALUES ('Old', 'OLDCODE4', ?)`)
-      .run(now).lastInsertRowid;
-    old
-      .prepare(
-        `INSERT INTO users (email, password_hash, first_name, partner_id, created_at)
-         VALUES ('old@example.com', 'x', 'Old', ?, ?)`,
-      )
-      .run(partner, now);
-    old
-      .prepare(
-        `INSERT INTO shipping_requests (partner_id, email_from, name, description, created_at)
-         VALUES (?, 'old@example.com', 'Old request', 'Origin: China', ?)`,
-      )
-      .run(partner, now);
-    old.close();
-    const db = openDatabase(dir);
-    expect(db.prepare('SELECT origin FROM shipping_requests').pluck().get()).toBeNull();
-    expect(db.prepare('SELECT phone, language, appearance_json FROM users').get()).toEqual({
-      phone: null,
-      language: null,
-      appearance_json: null,
-    });
-    db.close();
-  });
-
-  it('refuse values outside the lists, appearance that is not a JSON object, and a token twice', () => {
-    const db = openDatabase(tempDir());
+describe('shares, warehouses and profiles', () => {
+  it('refuse values outside the lists, appearance that is not a JSON object, and a token twice', async () => {
+    const db = await openSqlite(tempDir());
     const now = new Date().toISOString();
     const partner = db
       .prepare(`INSERT INTO partners (name, referral_code, created_at) VALUES ('Customer', 'CHECKS02', ?)`)
@@ -218,83 +116,9 @@ describe('migrations of shares, warehouses and profiles', () => {
   });
 });
 
-describe('migration 0008: invoices, and shares of records', () => {
-  const applied = (id: string) =>
-    migrations.slice(
-      0,
-      migrations.findIndex((m) => m.id === id),
-    );
-
-  it('keeps the shares of an older database, which go on opening their loan documents', () => {
-    const dir = tempDir();
-    const old = openDatabase(dir, applied('0008_invoices'));
-    const now = new Date();
-    const at = now.toISOString();
-    const partner = old
-      .prepare(`INSERT INTO partners (name, referral_code, created_at) VALUES ('Old', 'OLDCODE5', ?)`)
-      .run(at).lastInsertRowid;
-    const user = old
-      .prepare(
-        `INSERT INTO users (email, password_hash, first_name, partner_id, created_at)
-         VALUES ('old@example.com', 'x', 'Old', ?, ?)`,
-      )
-      .run(partner, at).lastInsertRowid;
-    const loan = old
-      .prepare(
-        `INSERT INTO loans (name, partner_id, principal_cents, interest_rate, term_months, created_at, updated_at)
-         VALUES ('LN-2026-0001', ?, 100000, 10, 6, ?, ?)`,
-      )
-      .run(partner, at, at).lastInsertRowid;
-    const document = old
-      .prepare(
-        `INSERT INTO loan_documents (loan_id, filename, mimetype, size, data, created_at)
-         VALUES (?, 'agreement.pdf', 'application/pdf', 8, ?, ?)`,
-      )
-      .run(loan, Buffer.from('%PDF-1.4'), at).lastInsertRowid;
-    const token = 'o'.repeat(43);
-    const expiresAt = new Date(now.getTime() + 86_400_000).toISOString();
-    old
-      .prepare(
-        `INSERT INTO shares (id, token_hash, kind, target_id, sub_id, created_by_user_id, created_at, expires_at)
-         VALUES (7, ?, 'loan_document', ?, ?, ?, ?, ?)`,
-      )
-      .run(hashToken(token), loan, document, user, at, expiresAt);
-    old.close();
-
-    const db = openDatabase(dir);
-    expect(db.prepare('SELECT * FROM shares').all()).toEqual([
-      {
-        id: 7,
-        token_hash: hashToken(token),
-        kind: 'loan_document',
-        target_id: Number(loan),
-        sub_id: Number(document),
-        params_json: null,
-        created_by_user_id: Number(user),
-        created_at: at,
-        expires_at: expiresAt,
-        revoked_at: null,
-        revoked_by_user_id: null,
-      },
-    ]);
-    expect(findSharedDocument(db, token, now)).toMatchObject({ filename: 'agreement.pdf', expiresAt });
-    // A file's share is no record's.
-    expect(findSharedRecord(db, token, now)).toBeNull();
-    const indexes = db
-      .prepare(
-        `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'shares' AND sql IS NOT NULL`,
-      )
-      .pluck()
-      .all();
-    expect(indexes.sort()).toEqual(['shares_created_by', 'shares_expires', 'shares_target']);
-    // Removing the user still removes their shares.
-    db.prepare('DELETE FROM users WHERE id = ?').run(user);
-    expect(db.prepare('SELECT count(*) FROM shares').pluck().get()).toBe(0);
-    db.close();
-  });
-
-  it('refuses kinds, states, methods and amounts outside the lists, and a statement share without its period', () => {
-    const db = openDatabase(tempDir());
+describe('invoices, and shares of records', () => {
+  it('refuses kinds, states, methods and amounts outside the lists, and a statement share without its period', async () => {
+    const db = await openSqlite(tempDir());
     const now = new Date().toISOString();
     const partner = Number(
       db
@@ -348,8 +172,8 @@ describe('migration 0008: invoices, and shares of records', () => {
     db.close();
   });
 
-  it('numbers invoices and payments by year, works out amounts from the lines, and moves the state with payments', () => {
-    const db = openDatabase(tempDir());
+  it('numbers invoices and payments by year, works out amounts from the lines, and moves the state with payments', async () => {
+    const db = await openSqlite(tempDir());
     const at = new Date('2026-03-10T09:00:00Z');
     const partner = Number(
       db
@@ -392,7 +216,7 @@ describe('migration 0008: invoices, and shares of records', () => {
 
 describe('seed', () => {
   it('seeds an empty database once, and later steps see the accounts', async () => {
-    const db = openDatabase(tempDir());
+    const db = await openSqlite(tempDir());
     const seen: number[] = [];
     const steps = [
       ...seedSteps,
@@ -412,7 +236,7 @@ describe('seed', () => {
   it('adds the demo suppliers, drivers, containers, loans and orders, the same on every first start', async () => {
     const now = new Date();
     const dump = async () => {
-      const db = openDatabase(tempDir());
+      const db = await openSqlite(tempDir());
       await seedDemoData(db, now);
       const rows = (sql: string) => db.prepare(sql).all();
       const data = {

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,8 +11,7 @@ import {
   statement,
   type Invoice,
 } from '@contract';
-import { migrate, migrations } from './db';
-import { addInvoicePayment, findInvoiceById, insertInvoice, type NewInvoiceLine } from './invoices';
+import { addInvoicePayment, insertInvoice, type NewInvoiceLine } from './invoices';
 import { addDays, dayOf } from './numbers';
 import { insertShippingOrder } from './orders';
 import { createPartner, updateContactDetails } from './partners';
@@ -1011,30 +1009,5 @@ describe('an issued invoice', () => {
       partner_name: 'Aswan Date Growers',
       partner_address: '14 Corniche El Nil, Cairo, Egypt',
     });
-  });
-
-  it('issued before the snapshot existed takes the customer as it was when the database was upgraded', () => {
-    const db = new Database(':memory:');
-    const before = migrations.filter((migration) => migration.id < '0013_issued_documents');
-    migrate(db, before);
-    db.prepare(
-      `INSERT INTO partners (id, name, email, street, city, country, referral_code, created_at)
-       VALUES (1, 'Luxor Linen', 'luxor@example.com', '3 Karnak St', 'Luxor', 'Egypt', 'R1', '2026-01-01')`,
-    ).run();
-    const invoice = db.prepare(
-      `INSERT INTO invoices (name, partner_id, state, invoice_date, due_date, currency, amount_untaxed_cents,
-         amount_tax_cents, amount_total_cents, created_at, updated_at)
-       VALUES (?, 1, ?, '2026-01-02', '2026-02-01', 'USD', 100, 0, 100, '2026-01-02', '2026-01-02')`,
-    );
-    const posted = Number(invoice.run('INV-2026-0001', 'posted').lastInsertRowid);
-    const draft = Number(invoice.run('INV-2026-0002', 'draft').lastInsertRowid);
-    migrate(db);
-    db.prepare(`UPDATE partners SET name = 'Renamed', street = NULL WHERE id = 1`).run();
-    expect(findInvoiceById(db, posted)).toMatchObject({
-      partner_name: 'Luxor Linen',
-      partner_street: '3 Karnak St',
-    });
-    expect(findInvoiceById(db, draft)).toMatchObject({ partner_name: 'Renamed', partner_street: null });
-    db.close();
   });
 });

@@ -3,7 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { App } from './app';
-import { openDatabase, type Db } from './db';
+import { openStore, type Database } from './data/database';
+import type { Db } from './db';
 import { createRouter, type CallHandlers, type RouterOptions } from './http';
 import { idempotencyStore } from './idempotency';
 import { createMailer } from './mail';
@@ -37,6 +38,8 @@ export interface BackofficeOptions {
   portalUrl?: string;
   smtpUrl?: string;
   mailFrom?: string;
+  /** `postgres://…`: keep the data in PostgreSQL instead of the SQLite file in `dataDir`. */
+  databaseUrl?: string;
   /** Startup and seeding messages on stdout. */
   log?: boolean;
   /** One line per request on stdout. */
@@ -55,6 +58,8 @@ export interface BackofficeOptions {
 export interface Backoffice {
   url: string;
   port: number;
+  database: Database;
+  /** The embedded SQLite file's handle. */
   db: Db;
   close(): Promise<void>;
 }
@@ -73,7 +78,15 @@ function readVersion(): string {
 export async function startBackoffice(options: BackofficeOptions): Promise<Backoffice> {
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? (() => new Date());
-  const db = openDatabase(options.dataDir);
+  const store = await openStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const { database } = store;
+  if (!store.sqlite) {
+    await store.close();
+    throw new Error(
+      'PostgreSQL (DATABASE_URL) is not supported yet: some queries still need the embedded SQLite file.',
+    );
+  }
+  const db = store.sqlite;
   const sealer = createSealer(sealingKey(options.dataDir, options.secretKey));
   sealStoredSecrets(db, sealer);
   let mailer: App['mailer'] | undefined;
@@ -88,6 +101,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       now,
     });
     const app: App = {
+      database,
       db,
       mailer,
       now,
@@ -142,14 +156,14 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
           server.closeIdleConnections();
         });
         await mailer?.close();
-        db.close();
+        await store.close();
       })();
       return closing;
     };
-    return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, port, db, close };
+    return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, port, database, db, close };
   } catch (error) {
     await mailer?.close();
-    db.close();
+    await store.close();
     throw error;
   }
 }

@@ -1,0 +1,10 @@
+/**
+ * The migrations, in order. Never rename, reorder or edit one that has shipped: append a new file
+ * (`0002_….ts`) and list it here. Each runs on SQLite and PostgreSQL (`../dialect.ts`).
+ */
+import type { Migration } from 'kysely';
+import * as baseline from './0001_baseline';
+
+export const migrations: Record<string, Migration> = {
+  '0001_baseline': baseline,
+};

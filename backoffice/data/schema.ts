@@ -1,0 +1,367 @@
+/**
+ * The tables as the migrations leave them (`migrations/`), for typed queries. Update with each migration.
+ * Flags are 0/1 integers, dates ISO 8601 text, money integer cents, on both engines.
+ */
+import type { Generated } from 'kysely';
+
+export interface PartnersTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  street: string | null;
+  city: string | null;
+  country: string | null;
+  company_name: string | null;
+  referral_code: string;
+  referred_by_code: string | null;
+  is_staff: Generated<number>;
+  created_at: string;
+  image: Buffer | null;
+  image_mimetype: string | null;
+  national_id: string | null;
+  gender: string | null;
+  date_of_birth: string | null;
+  client_type: string | null;
+  business_industry: string | null;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: Generated<string>;
+  partner_id: number;
+  user_image: string | null;
+  active: Generated<number>;
+  created_at: string;
+  phone: string | null;
+  language: string | null;
+  appearance_json: string | null;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_enabled_at: string | null;
+  totp_last_counter: number | null;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface ShippingRequestsTable {
+  id: Generated<number>;
+  partner_id: number;
+  email_from: string;
+  name: string;
+  service: string | null;
+  description: Generated<string>;
+  expected_revenue: Generated<number>;
+  status: Generated<string>;
+  staff_note: string | null;
+  reviewed_by_user_id: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+  shipping_order_id: number | null;
+  loan_id: number | null;
+  origin: string | null;
+}
+
+export interface RequestAttachmentsTable {
+  id: Generated<number>;
+  request_id: number;
+  filename: string;
+  mimetype: string;
+  size: number;
+  data: Buffer;
+}
+
+export interface SuppliersTable {
+  id: Generated<number>;
+  name: string;
+  contact: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  location: string | null;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DriversTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  licence_number: string;
+  vehicle_plate: string | null;
+  origin: string | null;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContainersTable {
+  id: Generated<number>;
+  name: string;
+  size: string;
+  capacity_cbm: number;
+  status: Generated<string>;
+  origin: string;
+  destination: string;
+  departure_date: string | null;
+  created_at: string;
+}
+
+export interface LoansTable {
+  id: Generated<number>;
+  name: string;
+  partner_id: number;
+  request_id: number | null;
+  state: Generated<string>;
+  principal_cents: number;
+  currency: Generated<string>;
+  interest_rate: number;
+  term_months: number;
+  issue_date: string | null;
+  due_date: string | null;
+  staff_note: string | null;
+  decided_by_user_id: number | null;
+  decided_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LoanTransactionsTable {
+  id: Generated<number>;
+  loan_id: number;
+  type: string;
+  amount_cents: number;
+  date: string;
+  reference: string | null;
+  note: string | null;
+  created_at: string;
+}
+
+export interface LoanDocumentsTable {
+  id: Generated<number>;
+  loan_id: number;
+  filename: string;
+  mimetype: string;
+  size: number;
+  data: Buffer;
+  created_at: string;
+}
+
+export interface ShippingOrdersTable {
+  id: Generated<number>;
+  name: string;
+  partner_id: number;
+  request_id: number | null;
+  status: Generated<string>;
+  category: string;
+  container_type: string;
+  cbm: number;
+  origin: string;
+  supplier_id: number | null;
+  shipping_mark: string | null;
+  invoice_status: Generated<string>;
+  total_invoice_cents: Generated<number>;
+  currency: Generated<string>;
+  loan_id: number | null;
+  container_id: number | null;
+  expected_arrival: string | null;
+  created_at: string;
+  updated_at: string;
+  receipt_issued_at: string | null;
+}
+
+export interface ShipmentTrackingTable {
+  id: Generated<number>;
+  shipping_order_id: number;
+  milestone: string;
+  place: string;
+  event_time: string;
+  note: string | null;
+  created_by_user_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderDocumentsTable {
+  id: Generated<number>;
+  shipping_order_id: number;
+  filename: string;
+  mimetype: string;
+  size: number;
+  data: Buffer;
+  created_at: string;
+}
+
+export interface NumberSequencesTable {
+  stem: string;
+  last: number;
+}
+
+export interface StaffWarehousesTable {
+  user_id: number;
+  name: string;
+  address: string;
+  origin: string;
+  opening_hours: string | null;
+  contact_phone: string | null;
+  contact_email: string | null;
+  updated_at: string;
+}
+
+export interface LoginThrottleTable {
+  email: string;
+  failures: number;
+  window_start: string;
+  locked_until: string | null;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  name: string;
+  partner_id: number;
+  shipping_order_id: number | null;
+  state: Generated<string>;
+  invoice_date: string;
+  due_date: string;
+  currency: Generated<string>;
+  amount_untaxed_cents: number;
+  amount_tax_cents: number;
+  amount_total_cents: number;
+  created_at: string;
+  updated_at: string;
+  billed_name: string | null;
+  billed_email: string | null;
+  billed_phone: string | null;
+  billed_street: string | null;
+  billed_city: string | null;
+  billed_country: string | null;
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  description: string;
+  quantity: number;
+  unit_price_cents: number;
+  tax_rate: Generated<number>;
+  subtotal_cents: number;
+}
+
+export interface InvoicePaymentsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  name: string;
+  date: string;
+  amount_cents: number;
+  method: string;
+  reference: string | null;
+  created_at: string;
+}
+
+export interface SharesTable {
+  id: Generated<number>;
+  token_hash: string;
+  kind: string;
+  target_id: number;
+  sub_id: number | null;
+  params_json: string | null;
+  created_by_user_id: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_by_user_id: number | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface LoginChallengesTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  attempts: Generated<number>;
+  used_at: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  call: string;
+  fingerprint: string;
+  status: number;
+  answer: string;
+  created_at: string;
+}
+
+export interface TwoFactorFailuresTable {
+  user_id: number;
+  failures: number;
+  window_start: string;
+}
+
+export interface AccountMailsTable {
+  id: Generated<number>;
+  email: string;
+  sent_at: string;
+}
+
+export interface Tables {
+  partners: PartnersTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  shipping_requests: ShippingRequestsTable;
+  request_attachments: RequestAttachmentsTable;
+  suppliers: SuppliersTable;
+  drivers: DriversTable;
+  containers: ContainersTable;
+  loans: LoansTable;
+  loan_transactions: LoanTransactionsTable;
+  loan_documents: LoanDocumentsTable;
+  shipping_orders: ShippingOrdersTable;
+  shipment_tracking: ShipmentTrackingTable;
+  order_documents: OrderDocumentsTable;
+  number_sequences: NumberSequencesTable;
+  staff_warehouses: StaffWarehousesTable;
+  login_throttle: LoginThrottleTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  invoice_payments: InvoicePaymentsTable;
+  shares: SharesTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  two_factor_failures: TwoFactorFailuresTable;
+  account_mails: AccountMailsTable;
+}
