@@ -1,4 +1,5 @@
 /** What the list calls share: searching as plain text, ignoring case, and paging. */
+import { sql, type Expression, type SqlBool } from 'kysely';
 
 /** Used when a list call names no limit; the contract caps a named one at 100. */
 export const DEFAULT_LIST_LIMIT = 100;
@@ -27,4 +28,17 @@ export function searchCondition(
     condition: `(${columns.map((column) => `${fold(column)} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
     values: columns.map(() => likePattern(search)),
   };
+}
+
+/**
+ * The same match for queries on the portable layer: rows where any of these columns contains the
+ * search text as plain text, ignoring case also beyond ASCII (`lower()` folds every letter on both
+ * engines, see data/database.ts).
+ */
+export function searchWhere(columns: readonly string[], text: string): Expression<SqlBool> {
+  const pattern = likePattern(text.toLowerCase());
+  const matches = columns.map(
+    (column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+  );
+  return sql<SqlBool>`(${sql.join(matches, sql` or `)})`;
 }

@@ -2,6 +2,8 @@
  * What orders, loans and invoices share: money in cents, calendar days, and their yearly numbers
  * (SO-2026-0012, LN-2026-0007, INV-2026-0031, PAY-2026-0044).
  */
+import { sql } from 'kysely';
+import type { Database } from './data/database';
 import type { Db } from './db';
 
 /** Amounts are kept in integer cents, so that sums never drift; answers carry currency units. */
@@ -48,5 +50,21 @@ export function nextNumber(db: Db, prefix: 'SO' | 'LN' | 'INV' | 'PAY', now: Dat
     )
     .pluck()
     .get(stem) as number;
+  return `${stem}${String(last).padStart(4, '0')}`;
+}
+
+/** `nextNumber` on the portable layer (either engine); same rules. */
+export async function allocateNumber(
+  db: Database,
+  prefix: 'SO' | 'LN' | 'INV' | 'PAY',
+  now: Date,
+): Promise<string> {
+  const stem = `${prefix}-${now.getUTCFullYear()}-`;
+  const { last } = await db
+    .insertInto('number_sequences')
+    .values({ stem, last: 1 })
+    .onConflict((conflict) => conflict.column('stem').doUpdateSet({ last: sql`number_sequences.last + 1` }))
+    .returning('last')
+    .executeTakeFirstOrThrow();
   return `${stem}${String(last).padStart(4, '0')}`;
 }

@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, migrate, openStore } from './database';
 import { engineOf, isUniqueViolation } from './dialect';
 import { migrations } from './migrations';
+import { searchWhere } from '../lists';
+import { allocateNumber } from '../numbers';
 import { ENGINES, openTestStore } from './test-engines';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -137,6 +139,30 @@ describe.each(ENGINES)('the database on $engine', ({ engine, available }) => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(count.n).toBe(1);
+  });
+  it.skipIf(!available)('numbers records by kind and year, and searches as plain text ignoring case', async () => {
+    const { store } = await open(engine);
+    const db = store.database;
+    const in2026 = new Date('2026-05-01T00:00:00Z');
+    expect(await allocateNumber(db, 'SO', in2026)).toBe('SO-2026-0001');
+    expect(await allocateNumber(db, 'SO', in2026)).toBe('SO-2026-0002');
+    expect(await allocateNumber(db, 'LN', in2026)).toBe('LN-2026-0001');
+    expect(await allocateNumber(db, 'SO', new Date('2027-01-01T00:00:00Z'))).toBe('SO-2027-0001');
+    for (const name of ['Éclat 100% Cotton', 'eclat_cotton', 'Other'])
+      await db.insertInto('suppliers').values({ name, created_at: now, updated_at: now }).execute();
+    const find = async (text: string) =>
+      (
+        await db
+          .selectFrom('suppliers')
+          .select('name')
+          .where(searchWhere(['name', 'contact'], text))
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.name);
+    expect(await find('ÉCLAT')).toEqual(['Éclat 100% Cotton']);
+    expect(await find('100%')).toEqual(['Éclat 100% Cotton']);
+    expect(await find('t_c')).toEqual(['eclat_cotton']);
+    expect(await find('%')).toEqual(['Éclat 100% Cotton']);
   });
 });
 
