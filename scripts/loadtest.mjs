@@ -5,6 +5,8 @@
 // shipping orders, loans, invoices, tickets) and posting a form (the language, saved with the account).
 // It fails on any 5xx, any unexpected answer (a lost session shows as a redirect to sign in), any line
 // either server writes to its error log, or portal memory that keeps growing; it prints its figures.
+// The portal serves as `npm start` runs it, on one worker process per core (WEB_CONCURRENCY if set):
+// a session made on one worker is used on every other.
 // Bounded in time; stops both servers and removes its data directory by itself.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -91,10 +93,17 @@ async function waitFor(url, name) {
   throw new Error(`${name} did not start within 60 s`);
 }
 
+/** Resident memory (MB) of a process and its children: the portal's workers, on every core. */
 function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+    return Math.round(kb / 1024) + children.reduce((sum, child) => sum + rssMb(child), 0);
+  } catch {
+    // gone meanwhile (a worker being replaced)
+    return 0;
+  }
 }
 
 async function signIn(email) {

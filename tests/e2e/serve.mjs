@@ -120,6 +120,9 @@ if (!stopping) {
     DATA_DIR: dataDir,
     BACKOFFICE_URL,
     SESSION_SECRET,
+    // One process, as the tests count on: the demo modules' changes and the sign-in throttle live in a
+    // process's memory (docs/decisions/037-every-core.md); server/cluster.test.ts covers several.
+    WEB_CONCURRENCY: '1',
     // Every test browser comes from this machine's address, and many tests open their own account.
     REGISTRATIONS_PER_HOUR: '1000',
   });

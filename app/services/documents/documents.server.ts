@@ -25,6 +25,8 @@ export function documentRenderer(): DocumentRenderer {
     executablePath: settings.CHROME_PATH,
     allowedOrigin: internalOrigin(),
     timeoutMs: settings.RENDER_TIMEOUT_MS,
+    // A worker process (WEB_CONCURRENCY > 1) is given its share of the machine's RENDER_CONCURRENCY
+    // (server/cluster.js): every worker has its own Chromium, and the machine's pages stay bounded.
     ...(settings.RENDER_CONCURRENCY ? { concurrency: settings.RENDER_CONCURRENCY } : {}),
   });
   return shared;
