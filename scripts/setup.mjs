@@ -1,16 +1,34 @@
 #!/usr/bin/env node
-// Installs what a fresh clone lacks and builds the portal: npm packages, Debian's Chromium, the build.
+// Installs what a fresh clone lacks and builds the portal: npm packages, Debian's Chromium and the
+// servers the tests start on loopback ports (PostgreSQL, nginx), the build.
 // Uses only Node's standard library, since it runs before node_modules exists.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const debianPackages = ['chromium', 'fonts-noto-core', 'fonts-noto-cjk', 'poppler-utils', 'wrk'];
-/** Tools the document tests (poppler-utils) and `npm run bench` (wrk) use. */
-const pdfTools = ['/usr/bin/pdftoppm', '/usr/bin/pdftotext', '/usr/bin/wrk'];
+const debianPackages = [
+  'chromium',
+  'fonts-noto-core',
+  'fonts-noto-cjk',
+  'poppler-utils',
+  'wrk',
+  'postgresql',
+  'nginx-light',
+];
+/** Tools the document tests (poppler-utils), `npm run bench` (wrk) and the load-balancer test (nginx) use. */
+const pdfTools = ['/usr/bin/pdftoppm', '/usr/bin/pdftotext', '/usr/bin/wrk', '/usr/sbin/nginx'];
+
+/** Debian's PostgreSQL server (any version): the back-office tests run on it too. */
+function hasPostgres() {
+  const versions = '/usr/lib/postgresql';
+  return (
+    existsSync(versions) &&
+    readdirSync(versions).some((version) => isExecutable(path.join(versions, version, 'bin', 'initdb')))
+  );
+}
 
 function say(message) {
   console.info(`[setup] ${message}`);
@@ -63,7 +81,7 @@ function isExecutable(file) {
 }
 
 function installChromium() {
-  if (isExecutable(chromePath) && pdfTools.every(isExecutable)) return true;
+  if (isExecutable(chromePath) && pdfTools.every(isExecutable) && hasPostgres()) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   let hasApt = false;
   try {
@@ -75,7 +93,8 @@ function installChromium() {
   if (!isRoot || !hasApt) {
     if (isExecutable(chromePath)) {
       console.warn(
-        `[setup] poppler-utils (pdftoppm) is missing: the document tests will fail. Install it as root.`,
+        `[setup] Some of Debian's packages are missing (${debianPackages.join(', ')}): the tests that need ` +
+          'them fail or, for PostgreSQL and nginx, are reported as skipped. Install them as root.',
       );
       return true;
     }
@@ -86,10 +105,19 @@ function installChromium() {
     );
     return false;
   }
-  run('apt-get', ['update', '-qq'], { DEBIAN_FRONTEND: 'noninteractive' });
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...debianPackages], {
-    DEBIAN_FRONTEND: 'noninteractive',
-  });
+  // The packages' own services (PostgreSQL on 5432, nginx on 80) are not started: the tests start
+  // their own servers on free loopback ports and stop them (policy-rc.d answering 101 forbids starts).
+  const policy = '/usr/sbin/policy-rc.d';
+  const ownPolicy = !existsSync(policy);
+  if (ownPolicy) writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
+  try {
+    run('apt-get', ['update', '-qq'], { DEBIAN_FRONTEND: 'noninteractive' });
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...debianPackages], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
+  } finally {
+    if (ownPolicy) rmSync(policy, { force: true });
+  }
   return isExecutable(chromePath);
 }
 
