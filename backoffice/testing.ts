@@ -10,6 +10,7 @@ import {
   errorAnswer,
   type CallName,
 } from '@contract';
+import { createTestDatabase } from './data/test-engines';
 import { startBackoffice, type Backoffice, type BackofficeOptions } from './server';
 
 export interface CallOptions {
@@ -60,12 +61,23 @@ export function sessionTokenFrom(headers: Headers): string | null {
   return null;
 }
 
+/**
+ * The engine the back-office tests run on: SQLite, or PostgreSQL when the run sets
+ * `BACKOFFICE_TEST_ENGINE=postgres` (the second pass of `npm test`, vite.config.ts).
+ */
+export function testEngine(): 'sqlite' | 'postgres' {
+  return process.env.BACKOFFICE_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+}
+
 export async function startTestBackoffice(options: Partial<BackofficeOptions> = {}): Promise<TestBackoffice> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'backoffice-test-'));
+  // On PostgreSQL, a database of its own (dropped with the back office), as the data directory on SQLite.
+  const database = testEngine() === 'postgres' ? await createTestDatabase() : null;
   const clock = { offsetMs: 0 };
   const start = () =>
     startBackoffice({
       dataDir,
+      databaseUrl: database?.url,
       port: 0,
       portalUrl: 'http://portal.test',
       now: () => new Date(Date.now() + clock.offsetMs),
@@ -126,6 +138,7 @@ export async function startTestBackoffice(options: Partial<BackofficeOptions> = 
 
     async dispose() {
       await backoffice.close();
+      await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

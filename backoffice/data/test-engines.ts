@@ -17,7 +17,12 @@ declare module 'vitest' {
 }
 
 export function postgresUrl(): string {
-  return inject('postgresUrl') ?? '';
+  try {
+    return inject('postgresUrl') ?? '';
+  } catch {
+    // Outside a vitest run (a script using the test helpers): no cluster.
+    return '';
+  }
 }
 
 export const ENGINES: readonly { engine: Engine; available: boolean }[] = [
