@@ -54,6 +54,14 @@ import {
 } from './directory';
 import { healthAnswer } from './health';
 import {
+  DEMO_STATE_MAX_BYTES,
+  demoStateAnswer,
+  demoStateSave,
+  demoStateSaved,
+  throttleCount,
+  throttleKey,
+} from './demo';
+import {
   shippingRequest,
   shippingRequestCreate,
   shippingRequestReview,
@@ -103,6 +111,7 @@ export * from './auth';
 export * from './accounts';
 export * from './directory';
 export * from './health';
+export * from './demo';
 export * from './requests';
 export * from './shipping';
 export * from './finance';
@@ -629,6 +638,46 @@ export const calls = {
   },
   /** Extension: reachability for the portal's /healthz. */
   health: { method: 'GET', path: '/health', answer: healthAnswer, session: false },
+  /** Extension: the signed-in user's demo-module data (null before their first change). */
+  getDemoState: { method: 'GET', path: '/me/demo-state', answer: demoStateAnswer, session: true },
+  /**
+   * Extension: replaces it, if nobody saved since `version` was read (409 `conflict` otherwise: read
+   * again and redo the change). 413 past DEMO_STATE_MAX_BYTES.
+   */
+  saveDemoState: {
+    method: 'PUT',
+    path: '/me/demo-state',
+    body: demoStateSave,
+    answer: demoStateSaved,
+    session: true,
+    bodyLimit: DEMO_STATE_MAX_BYTES + 4096,
+  },
+  /**
+   * Extension: failures counted per client address, shared by every portal process: the count in the
+   * current window (`throttleFail` adds one first; `throttleReset` forgets the key).
+   */
+  throttleCount: {
+    method: 'POST',
+    path: '/throttles/count',
+    body: throttleKey,
+    answer: throttleCount,
+    session: false,
+    read: true,
+  },
+  throttleFail: {
+    method: 'POST',
+    path: '/throttles/fail',
+    body: throttleKey,
+    answer: throttleCount,
+    session: false,
+  },
+  throttleReset: {
+    method: 'POST',
+    path: '/throttles/reset',
+    body: throttleKey,
+    answer: throttleCount,
+    session: false,
+  },
 } as const satisfies Record<string, CallDefinition>;
 
 export type Calls = typeof calls;

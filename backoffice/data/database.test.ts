@@ -179,8 +179,11 @@ describe('a data directory made before the portable layer', () => {
     cleanups.push(store.close);
     const names = await store.database.selectFrom('partners').select('name').execute();
     expect(names).toEqual([{ name: 'Kept' }]);
-    const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(store.database);
-    expect(applied.rows).toEqual([{ name: '0001_baseline' }]);
+    // The baseline is taken as applied; the migrations after it run.
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+      store.database,
+    );
+    expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
   });
 
   it('is refused when it lacks updates, with a message that says what to do', async () => {

@@ -335,6 +335,20 @@ export interface AccountMailsTable {
   sent_at: string;
 }
 
+export interface DemoStatesTable {
+  user_id: number;
+  state_json: string;
+  version: number;
+  updated_at: string;
+}
+
+export interface AddressThrottlesTable {
+  scope: string;
+  key: string;
+  failures: number;
+  window_ends_at: string;
+}
+
 export interface Tables {
   partners: PartnersTable;
   users: UsersTable;
@@ -364,4 +378,6 @@ export interface Tables {
   idempotency_keys: IdempotencyKeysTable;
   two_factor_failures: TwoFactorFailuresTable;
   account_mails: AccountMailsTable;
+  demo_states: DemoStatesTable;
+  address_throttles: AddressThrottlesTable;
 }

@@ -4,7 +4,9 @@
  */
 import type { Migration } from 'kysely';
 import * as baseline from './0001_baseline';
+import * as sharedPortalState from './0002_shared_portal_state';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
+  '0002_shared_portal_state': sharedPortalState,
 };
