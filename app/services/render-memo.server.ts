@@ -83,6 +83,8 @@ export function renderKey(inputs: RenderInputs): string | null {
   const hasEntries = (record: Record<string, unknown> | null | undefined) =>
     record != null && Object.keys(record).length > 0;
   if (hasEntries(inputs.actionData) || hasEntries(inputs.errors)) return null;
+  // A page showing the message an action left (flash.server.ts) is shown once: never kept or given again.
+  if ((inputs.loaderData.root as { flash?: unknown } | undefined)?.flash) return null;
   const minute = Math.floor(inputs.now / 60_000);
   const out = [JSON.stringify([inputs.url, inputs.language, inputs.dir, minute])];
   if (!describe(inputs.loaderData, out)) return null;

@@ -68,6 +68,9 @@ describe('renderKey', () => {
     expect(renderKey(withLoans(new URL('http://127.0.0.1/')))).toBeNull();
     expect(renderKey(withLoans(() => 1))).toBeNull();
     expect(renderKey(withLoans([Symbol('x')]))).toBeNull();
+    // A message left by an action is shown once.
+    const root = { ...inputs().loaderData.root!, flash: { key: 'finance:decision.approved' } };
+    expect(renderKey(inputs({ loaderData: { ...inputs().loaderData, root } }))).toBeNull();
   });
 
   it('takes empty action data and errors as none', () => {
