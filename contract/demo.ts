@@ -26,6 +26,7 @@ export const demoStateSaved = z.object({ version: z.number().int().min(1) });
 
 /** What the portal counts per client address (sign-in, two-step codes, registrations, reset mails). */
 export const THROTTLE_SCOPES = ['sign_in', 'two_steps', 'registration', 'reset_mail'] as const;
+export type ThrottleScope = (typeof THROTTLE_SCOPES)[number];
 
 export const throttleKey = z.object({
   scope: z.enum(THROTTLE_SCOPES),

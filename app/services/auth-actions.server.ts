@@ -75,7 +75,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
   }
   // Failed sign-ins are counted per client address here, per account in the back office.
   const address = context?.clientAddress ?? 'unknown';
-  const wait = signInThrottle.retryAfter(address);
+  const wait = await signInThrottle.retryAfter(address);
   if (wait > 0) return tooManyAttempts(submission, wait);
   const redirectTo = safeRedirect(submission.value.redirectTo, HOME);
   try {
@@ -87,7 +87,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
       return startTwoSteps(request, { challenge: error.challenge, redirectTo, design: designOf(request) });
     }
     const wrongCredentials = isBackofficeError(error, 'unauthorized');
-    if (wrongCredentials) signInThrottle.fail(address);
+    if (wrongCredentials) await signInThrottle.fail(address);
     if (isBackofficeError(error) && error.code === 'too_many_requests') {
       return tooManyAttempts(submission, error.retryAfter ?? 15 * 60, 'account');
     }
@@ -131,7 +131,7 @@ export async function registerAction({ request, context }: ActionFunctionArgs) {
   }
   // Every registration counts per client address (each one may send a mail).
   const address = context?.clientAddress ?? 'unknown';
-  const wait = registerThrottle().retryAfter(address);
+  const wait = await registerThrottle().retryAfter(address);
   if (wait > 0) {
     const minutes = Math.max(1, Math.ceil(wait / 60));
     const formErrors = [messageWith('auth:register.tooMany', { count: minutes })];
@@ -140,7 +140,7 @@ export async function registerAction({ request, context }: ActionFunctionArgs) {
       wait,
     );
   }
-  registerThrottle().fail(address);
+  await registerThrottle().fail(address);
   const { fullName, email, password, referralCode } = submission.value;
   try {
     await backoffice().call('signup', {
@@ -179,12 +179,12 @@ export async function forgotPasswordAction({ request, context }: ActionFunctionA
     return data({ result: submission.reply(), sentTo: null }, { status: 400 });
   // Every request counts per client address; the back office also mails one address at most 3 an hour.
   const address = context?.clientAddress ?? 'unknown';
-  const wait = resetMailThrottle.retryAfter(address);
+  const wait = await resetMailThrottle.retryAfter(address);
   if (wait > 0) {
     const formErrors = [messageWith('auth:forgot.tooMany', { count: Math.max(1, Math.ceil(wait / 60)) })];
     return tooManyRequests({ result: submission.reply({ formErrors }), sentTo: null }, wait);
   }
-  resetMailThrottle.fail(address);
+  await resetMailThrottle.fail(address);
   try {
     await backoffice().call('forgotPassword', {
       body: { email: submission.value.email, lang: await getLanguage(request) },
@@ -244,7 +244,7 @@ export async function twoStepsAction({ request, context }: ActionFunctionArgs) {
   // Wrong codes are counted per client address here (refused before the back office is asked), and
   // per account across sign-ins in the back office, which locks the account as for passwords.
   const address = context?.clientAddress ?? 'unknown';
-  const wait = twoStepsThrottle.retryAfter(address);
+  const wait = await twoStepsThrottle.retryAfter(address);
   if (wait > 0) return tooManyAttempts(submission, wait, 'address', 'code');
   try {
     const answer = await backoffice().request('loginTwoFactor', {
@@ -260,11 +260,11 @@ export async function twoStepsAction({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (isBackofficeError(error) && error.code === 'invalid_token') return restart('expired');
     if (isBackofficeError(error) && error.code === 'too_many_requests') {
-      twoStepsThrottle.fail(address);
+      await twoStepsThrottle.fail(address);
       return restart('locked', error.retryAfter ?? 15 * 60);
     }
     const wrongCode = isBackofficeError(error, 'unauthorized');
-    if (wrongCode) twoStepsThrottle.fail(address);
+    if (wrongCode) await twoStepsThrottle.fail(address);
     else reportError('two-step sign-in', error);
     return data(
       wrongCode
