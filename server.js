@@ -1,59 +1,54 @@
 // The portal's HTTP server: the Remix build behind the checks, headers and limits of server/portal-server.js.
-import { createRequestHandler } from '@remix-run/express';
-import { createPortalApp, drain, listenPortal } from './server/portal-server.js';
-import { sessionSecretProblem } from './server/settings.js';
+import cluster from 'node:cluster';
+import { serveOnWorkers } from './server/cluster.js';
+import { logger } from './server/logger.js';
+import { createPortalApp, drain, listenPortal, remixHandler } from './server/portal-server.js';
+import { readPortalSettings, sessionSecretProblem, settingsOrExit } from './server/settings.js';
 
+// Every setting checked before anything starts; a bad one stops the portal with what to write instead.
+const settings = settingsOrExit(readPortalSettings(), 'portal');
 const problem = sessionSecretProblem(process.env);
 if (problem) {
-  console.error(problem);
+  logger.fatal(problem);
   process.exit(1);
 }
 
-if (process.env.NODE_ENV === 'production' && !process.env.SESSION_SECRET?.trim()) {
-  console.warn(
+if (cluster.isPrimary && settings.NODE_ENV === 'production' && !settings.SESSION_SECRET) {
+  logger.warn(
     'SESSION_SECRET is not set: session cookies are signed with the secret kept in DATA_DIR/session-secret ' +
-      '(made at first start). That suits one process on one machine; set SESSION_SECRET for more.',
+      '(made at first start). That suits the portal processes of one machine; set SESSION_SECRET for several machines.',
   );
 }
 
-const port = Number(process.env.PORT || 3000);
-const host = process.env.HOST || '127.0.0.1';
+// With several worker processes (WEB_CONCURRENCY, one per core unless set) this process only starts and
+// watches them, and each of them runs the rest of this file (server/cluster.js).
+await serveOnWorkers(process.env);
+
+const { PORT: port, HOST: host } = settings;
 /** How long a stop waits for requests under way (a PDF, a back-office call) before cutting them. */
-const shutdownGraceMs = Number(process.env.SHUTDOWN_GRACE_MS || 25_000);
+const shutdownGraceMs = settings.SHUTDOWN_GRACE_MS;
 const build = await import('./build/server/index.js');
 
 const app = createPortalApp({
   clientDir: 'build/client',
-  trustProxy: process.env.TRUST_PROXY,
-  analyticsOrigin: process.env.ANALYTICS_SCRIPT_URL
-    ? new URL(process.env.ANALYTICS_SCRIPT_URL).origin
-    : undefined,
-  handler: createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV,
-    // The request URL Remix sees carries express's `req.protocol`, so X-Forwarded-Proto counts only
-    // behind a trusted proxy; session cookies get `Secure` from it.
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: req.ip }),
-  }),
+  trustProxy: settings.TRUST_PROXY,
+  analyticsOrigin: settings.ANALYTICS_SCRIPT_URL ? new URL(settings.ANALYTICS_SCRIPT_URL).origin : undefined,
+  handler: remixHandler(build),
 });
 
 const server = await listenPortal(app, {
   port,
   host,
   // Behind a proxy every connection comes from the proxy: the proxy limits connections per client.
-  limits: process.env.TRUST_PROXY
-    ? { perAddress: 0 }
-    : process.env.CONNECTIONS_PER_ADDRESS
-      ? { perAddress: Number(process.env.CONNECTIONS_PER_ADDRESS) }
-      : {},
+  limits: { perAddress: settings.TRUST_PROXY ? 0 : settings.CONNECTIONS_PER_ADDRESS },
 });
-console.info(`portal listening on http://${host}:${port}`);
+logger.info(`portal listening on http://${host}:${port}`);
 
 let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.info(`portal stopping (${signal}): finishing requests under way`);
+  logger.info(`portal stopping (${signal}): finishing requests under way`);
   const code = await drain(server, {
     graceMs: shutdownGraceMs,
     // Chromium and the back-office connections, held by the server build (entry.server.tsx).

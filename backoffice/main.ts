@@ -1,38 +1,36 @@
-import path from 'node:path';
-import { startBackoffice } from './server';
+// The reference back office as a process: its settings checked (settings.ts), then the server.
+import { createBackofficeLog, setBackofficeLog, backofficeLog } from './log';
+import { readBackofficeSettings } from './settings';
 
-function portFromEnv(value: string | undefined): number {
-  const port = Number(value ?? 8069);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`[backoffice] BACKOFFICE_PORT must be a port number, not "${value}"`);
-    process.exit(1);
-  }
-  return port;
+const checked = readBackofficeSettings();
+if (!checked.ok) {
+  // Said to the person starting it, before anything runs: what is wrong and what it must be.
+  process.stderr.write(
+    'The back office cannot start, its settings are wrong (README "Settings"):\n' +
+      checked.problems.map((problem) => `  - ${problem}\n`).join(''),
+  );
+  process.exit(1);
 }
+const settings = checked.settings;
+setBackofficeLog(createBackofficeLog(settings.LOG_LEVEL));
+const log = backofficeLog();
 
-/** Megabytes (MiB) of attachments per customer; unset: the default of 200. */
-function quotaFromEnv(value: string | undefined): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const mb = Number(value);
-  if (!Number.isFinite(mb) || mb < 0) {
-    console.error(`[backoffice] BACKOFFICE_STORAGE_QUOTA_MB must be a number of megabytes, not "${value}"`);
-    process.exit(1);
-  }
-  return Math.floor(mb * 1024 * 1024);
-}
-
+// Loaded once the settings are known good: a refusal comes before the database layer is even read.
+const { startBackoffice } = await import('./server');
 const backoffice = await startBackoffice({
-  dataDir: path.resolve(process.env.DATA_DIR || './data'),
-  port: portFromEnv(process.env.BACKOFFICE_PORT),
-  portalUrl: process.env.PORTAL_URL || 'http://127.0.0.1:3000',
-  smtpUrl: process.env.SMTP_URL || undefined,
-  mailFrom: process.env.MAIL_FROM || undefined,
+  dataDir: settings.DATA_DIR,
+  port: settings.BACKOFFICE_PORT,
+  portalUrl: settings.PORTAL_URL,
+  smtpUrl: settings.SMTP_URL,
+  mailFrom: settings.MAIL_FROM,
+  databaseUrl: settings.DATABASE_URL,
   log: true,
-  logRequests: process.env.BACKOFFICE_LOG_REQUESTS === '1',
-  secretKey: process.env.BACKOFFICE_SECRET_KEY || undefined,
-  storageQuotaBytes: quotaFromEnv(process.env.BACKOFFICE_STORAGE_QUOTA_MB),
+  // One line per request at level info (LOG_LEVEL=warn leaves them out).
+  logRequests: true,
+  secretKey: settings.BACKOFFICE_SECRET_KEY,
+  storageQuotaBytes: Math.floor(settings.BACKOFFICE_STORAGE_QUOTA_MB * 1024 * 1024),
 });
-console.info(`back office listening on ${backoffice.url}`);
+log.info(`back office listening on ${backoffice.url}`);
 
 let stopping = false;
 function stop() {
@@ -43,7 +41,7 @@ function stop() {
   backoffice.close().then(
     () => process.exit(0),
     (error: unknown) => {
-      console.error('[backoffice] error while stopping:', error);
+      log.error({ err: error }, 'error while stopping');
       process.exit(1);
     },
   );

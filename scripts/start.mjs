@@ -5,13 +5,17 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+import { readPortalSettings, settingsOrExit } from '../server/settings.js';
+import { workerCount } from '../server/cluster.js';
 import { supervise } from '../server/supervisor.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = process.env.PORT || '3000';
-const host = process.env.HOST || '127.0.0.1';
-const backofficePort = process.env.BACKOFFICE_PORT || '8069';
-const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
+// Checked before anything starts (README "Settings"): a bad value stops here, with what it must be.
+const settings = settingsOrExit(readPortalSettings(), 'portal');
+const port = String(settings.PORT);
+const host = settings.HOST;
+const dataDir = path.resolve(root, settings.DATA_DIR);
 const dev = process.argv.includes('--dev');
 /** @type {ReturnType<typeof supervise>[]} */
 const supervised = [];
@@ -60,13 +64,18 @@ async function stop(code = 0) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-let backofficeUrl = process.env.BACKOFFICE_URL;
+let backofficeUrl = settings.BACKOFFICE_URL;
 if (!backofficeUrl) {
-  backofficeUrl = `http://127.0.0.1:${backofficePort}`;
+  const { readBackofficeSettings } = await tsImport('../backoffice/settings.ts', import.meta.url);
+  const backoffice = settingsOrExit(
+    readBackofficeSettings({ PORTAL_URL: `http://${host}:${port}`, ...process.env, DATA_DIR: dataDir }),
+    'back office',
+  );
+  backofficeUrl = `http://127.0.0.1:${backoffice.BACKOFFICE_PORT}`;
   startChild('back office', ['--import', 'tsx', 'backoffice/main.ts'], {
-    BACKOFFICE_PORT: backofficePort,
+    BACKOFFICE_PORT: String(backoffice.BACKOFFICE_PORT),
     DATA_DIR: dataDir,
-    PORTAL_URL: process.env.PORTAL_URL || `http://${host}:${port}`,
+    PORTAL_URL: backoffice.PORTAL_URL,
   });
   await waitFor(`${backofficeUrl}/health`, 'back office');
 }
@@ -91,9 +100,13 @@ startChild('portal', portalArgs, {
 });
 await waitFor(`http://${host}:${port}/healthz`, 'portal');
 
+/** @param {number} workers */
+const served = (workers) =>
+  ` (served by ${workers} process${workers === 1 ? '' : 'es'}; WEB_CONCURRENCY to change)`;
+
 console.info(`
-  Portal:      http://${host}:${port}/
-  Back office: ${backofficeUrl}${process.env.BACKOFFICE_URL ? '' : ' (reference back office, data in ' + dataDir + ')'}
+  Portal:      http://${host}:${port}/${dev ? '' : served(workerCount(process.env).workers ?? 1)}
+  Back office: ${backofficeUrl}${settings.BACKOFFICE_URL ? '' : ' (reference back office, data in ' + dataDir + ')'}
 
   Demo accounts (password demo1234):
     client@example.com    client

@@ -4,7 +4,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
+import { logger as portalLogger } from './logger.js';
+import { requestLog } from './request-log.js';
 import {
   bodyRefusal,
   contentSecurityPolicy,
@@ -35,9 +38,17 @@ export function loadRefusalTexts(localesDir = new URL('../app/locales/', import.
  *   trustProxy?: string;
  *   analyticsOrigin?: string;
  *   refusalTexts?: Record<string, any>;
+ *   logger?: import('pino').Logger;
  * }} options
  */
-export function createPortalApp({ handler, clientDir, trustProxy, analyticsOrigin, refusalTexts }) {
+export function createPortalApp({
+  handler,
+  clientDir,
+  trustProxy,
+  analyticsOrigin,
+  refusalTexts,
+  logger = portalLogger,
+}) {
   const texts = refusalTexts ?? loadRefusalTexts();
   const app = express();
   app.disable('x-powered-by');
@@ -45,6 +56,8 @@ export function createPortalApp({ handler, clientDir, trustProxy, analyticsOrigi
   // number is how many proxies stand in front, anything else the proxies' addresses (security.js).
   const trust = trustProxySetting(trustProxy);
   if (trust !== undefined) app.set('trust proxy', trust);
+  // First, so that every answer (refusals and files too) is logged; a proxy's id only behind a proxy.
+  app.use(requestLog({ logger, trustRequestId: trust !== undefined }));
 
   /** @param {import('express').Request} req @param {import('express').Response} res */
   const refuse = (req, res, status, key) => {
@@ -133,6 +146,22 @@ export function createPortalApp({ handler, clientDir, trustProxy, analyticsOrigi
     handler,
   );
   return app;
+}
+
+/**
+ * The Remix handler of a server build. Always in production mode: the build is a production build, and
+ * an error reaches the browser without its message or stack whatever NODE_ENV says (the log gets both,
+ * entry.server.tsx `handleError`).
+ * @param {import('@remix-run/node').ServerBuild} build
+ */
+export function remixHandler(build) {
+  return createRequestHandler({
+    build,
+    mode: 'production',
+    // The request URL Remix sees carries express's `req.protocol`, so X-Forwarded-Proto counts only
+    // behind a trusted proxy; session cookies get `Secure` from it.
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: req.ip }),
+  });
 }
 
 /** Connection limits (slowloris and connection floods): what one address, and all together, may hold. */
@@ -231,7 +260,7 @@ export async function drain(server, { graceMs, release }) {
   try {
     await release?.();
   } catch (error) {
-    console.error('shutdown: releasing resources failed', error);
+    portalLogger.error({ err: error }, 'shutdown: releasing resources failed');
     finished = false;
   }
   return finished ? 0 : 1;

@@ -43,7 +43,6 @@ export const LOG_LEVELS = /** @type {const} */ ([
   'trace',
   'silent',
 ]);
-const logLevel = setting(z.enum(LOG_LEVELS).default('info'), `one of ${LOG_LEVELS.join(', ')}`);
 
 export const portalSettingsSchema = z.object({
   NODE_ENV: setting(
@@ -78,7 +77,8 @@ export const portalSettingsSchema = z.object({
   /** Registrations one client address may send in an hour (each may mail someone); throttle.server.ts. */
   REGISTRATIONS_PER_HOUR: setting(whole(1).default(10), 'a number of registrations (1 or more)'),
   ANALYTICS_SCRIPT_URL: setting(httpUrl.optional(), 'an http:// or https:// URL'),
-  LOG_LEVEL: logLevel,
+  /** Unset: info; in the unit tests (NODE_ENV=test), warn (server/logger.js). */
+  LOG_LEVEL: setting(z.enum(LOG_LEVELS).optional(), `one of ${LOG_LEVELS.join(', ')}`),
 });
 
 /** @typedef {z.infer<typeof portalSettingsSchema>} PortalSettings */

@@ -1,7 +1,11 @@
 // The one error path: whatever failed, the user gets a translation key ("namespace:key") for their language.
 import { messageWith, translateMessage } from '~/components/messages';
+import { logger } from '../../server/logger.js';
 import { isBackofficeError, type BackofficeErrorKind } from './backoffice/client.server';
 import { translator } from './i18n.server';
+
+/** Screens tell a back-office failure's kind, code and fields apart through this, never the client. */
+export { isBackofficeError };
 
 /**
  * An answer that arrived but says it failed (`status` other than "success", spec section 8): the user
@@ -47,7 +51,7 @@ export function messageKeyFor(
 export function reportError(context: string, error: unknown): void {
   if (error instanceof ServerRefusal) return;
   if (isBackofficeError(error) && (error.kind === 'rejected' || error.kind === 'unauthorized')) return;
-  console.error(`[${context}]`, error);
+  logger.error({ err: error, context }, 'unexpected error');
 }
 
 /**

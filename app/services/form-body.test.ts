@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { logger } from '../../server/logger.js';
 import type { TestBackoffice } from '../../backoffice/testing';
 import {
   PORTAL,
@@ -36,7 +37,11 @@ const ACTIONS: { route: string; url: string; who: PortalAccount | null; params?:
     { route: 'auth.forgot-password.tsx', url: '/auth/forgot-password', who: null },
     { route: 'preferences.tsx', url: '/preferences', who: null },
     { route: '_portal.apps.request-for-shipping.tsx', url: '/apps/request-for-shipping', who: 'client' },
-    { route: '_portal.pages.account-settings.tsx', url: '/pages/account-settings', who: 'client' },
+    {
+      route: '_portal.pages.account-settings.contact.tsx',
+      url: '/pages/account-settings/contact',
+      who: 'client',
+    },
     { route: '_portal.apps.suppliers.new.tsx', url: '/apps/suppliers/new', who: 'agent' },
     {
       route: '_portal.apps.shipping-details.$id.tsx',
@@ -100,7 +105,7 @@ describe.each(ACTIONS)('POST $url', ({ route, url, who, params }) => {
   it.each(BODIES)(
     'answers $name with a 400 and a clear message, logging no error',
     async ({ type, body }) => {
-      const errors = vi.spyOn(console, 'error');
+      const errors = vi.spyOn(logger, 'error');
       const { action } = (await import(`../routes/${route}`)) as { action: Action };
       const answer = await outcome(() =>
         action({ request: post(url, who, type, body), params: params ?? {}, context }),
@@ -119,7 +124,7 @@ describe.each(ACTIONS)('POST $url', ({ route, url, who, params }) => {
   );
 
   it('takes bytes that are not text, sent as a url-encoded form, as a form of odd values: no 5xx, no error', async () => {
-    const errors = vi.spyOn(console, 'error');
+    const errors = vi.spyOn(logger, 'error');
     const { action } = (await import(`../routes/${route}`)) as { action: Action };
     const garbage = new Uint8Array([0xff, 0xfe, 0x00, 0x25, 0x80, 0x3d, 0x25, 0xc3]);
     const request = post(url, who, 'application/x-www-form-urlencoded', garbage);

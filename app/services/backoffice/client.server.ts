@@ -3,8 +3,10 @@
  * undici Pool with keep-alive, with the signed-in user's back-office session forwarded and every
  * answer checked against the contract.
  */
+import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
 import type { z } from 'zod';
+import { currentRequestId } from '../../../server/logger.js';
 import { env } from '../env.server';
 import {
   ATTACHMENT_LIMITS,
@@ -207,7 +209,12 @@ export function createBackofficeClient(config: {
         if (value !== undefined) search.set(key, String(value));
       if ([...search].length > 0) path += `?${search}`;
     }
-    const headers: Record<string, string> = { accept: 'application/json' };
+    // The portal's request id: the back office's log line of this call carries the same (outside a
+    // request, e.g. at start, a fresh one).
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-request-id': currentRequestId() ?? randomUUID(),
+    };
     let body: string | JsonBody | undefined;
     if (definition.body) {
       // Files' base64 is streamed as it is, never copied into one more text (jsonBody).

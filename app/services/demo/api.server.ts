@@ -12,6 +12,7 @@
 //   comment included (the mock threw on those), answers 500 `{ error: 'Internal server error' }`.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
+import { logger } from '../../../server/logger.js';
 import type { Person } from '~/fixtures/types';
 import { ALL_ROLES, hasRole } from '~/services/access';
 import { getOptionalUser } from '~/services/auth.server';
@@ -65,7 +66,8 @@ export function overLimit(error: DemoLimitReached): Response {
 function failed(what: string, error: unknown): Response {
   if (error instanceof DemoLimitReached) return overLimit(error);
   // A missing record is the caller's mistake, not a fault worth a stack trace.
-  if (!(error instanceof DemoNotFound)) console.error(`[demo api: ${what}]`, error);
+  if (!(error instanceof DemoNotFound))
+    logger.error({ err: error, context: `demo api: ${what}` }, 'unexpected error');
   return refusal(500, INTERNAL_ERROR);
 }
 

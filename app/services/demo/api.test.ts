@@ -1,6 +1,7 @@
 // The /api/data resource routes (spec sections 7 and 8) with real requests and real portal sessions
 // (signed in against the reference back office): paths, payloads, answers and every refusal.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { logger } from '../../../server/logger.js';
 import type { TestBackoffice } from '../../../backoffice/testing';
 import {
   args,
@@ -306,7 +307,7 @@ describe('POST /api/data/posts/*', () => {
   });
 
   it('answers 500 "Internal server error" for any other failure, and logs it', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
     try {
       const state = demoState(currentUserId('client2'));
       state.feed = null as unknown as FeedPost[];
