@@ -5,7 +5,10 @@
 // from wrk (Debian), pinned to one core while the servers run on the other, so that the figures of one
 // run compare with each other (ratios), not with another machine's. Section 6 renders BENCH_RENDERS
 // invoices (default 1 000) and then stops the portal to count the Chromium processes it left; section 7
-// runs Lighthouse (desktop) with Debian's Chromium.
+// runs Lighthouse (desktop) with Debian's Chromium. Sections 1 to 7 measure one portal process; section 8
+// measures a signed-in first view served by one worker process and by one per core (WEB_CONCURRENCY),
+// the portal then free to use every core. `--every-core` runs the build, the servers over the demo data
+// and section 8 only.
 import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
@@ -24,7 +27,7 @@ import { jsShipped, removeSourceMaps } from './js-size.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
-const PORTS = { portal: 13400, backoffice: 18400, bare: 13499 };
+const PORTS = { portal: 13400, backoffice: 18400, bare: 13499, workers: 13401 };
 const PORTAL = `http://${HOST}:${PORTS.portal}`;
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const RENDERS = Number(process.env.BENCH_RENDERS || 1000);
@@ -197,7 +200,9 @@ const shippedLibraries = shipped.libraries();
 removeSourceMaps(clientBuild);
 // The rest of `npm run build`, after the maps are gone.
 run('node', ['scripts/compress-assets.mjs'], { stdio: 'ignore' });
-run('npx', ['tsx', 'backoffice/benchSeed.ts', dataDir]);
+const onlyEveryCore = process.argv.includes('--every-core');
+// Section 8 needs only the demo customers, which the back office writes at its first start.
+if (!onlyEveryCore) run('npx', ['tsx', 'backoffice/benchSeed.ts', dataDir]);
 const backoffice = start('back office', [process.execPath, '--import', 'tsx', 'backoffice/main.ts'], {
   BACKOFFICE_PORT: String(PORTS.backoffice),
   DATA_DIR: dataDir,
@@ -211,6 +216,8 @@ const portalEnv = {
   DATA_DIR: dataDir,
   BACKOFFICE_URL: `http://${HOST}:${PORTS.backoffice}`,
   SESSION_SECRET: 'bench-session-secret-not-for-production-000000000',
+  // One process, so that these figures compare with earlier runs' (section 8 measures several).
+  WEB_CONCURRENCY: '1',
 };
 const portal = start('portal', [process.execPath, 'server.js'], portalEnv);
 start('bare node:http', [
@@ -221,6 +228,51 @@ start('bare node:http', [
 await waitFor(`${PORTAL}/healthz`);
 await waitFor(`http://${HOST}:${PORTS.bare}/`);
 const client = await signIn('client@example.com');
+
+// ---- 8. Every core -------------------------------------------------------------------------------------
+// The same signed-in first views (rendered every time) from a portal on one worker process, then on one
+// per core. This portal is not pinned: its workers may use every core, the load's core too, as they
+// would in service; the back office stays on the servers' cores. Throughput rising with the workers is
+// what the section shows; CPU per request counts the primary and every worker.
+async function everyCore() {
+  const url = `http://${HOST}:${PORTS.workers}`;
+  const connections = Math.max(10, 4 * cores);
+  for (const workers of [...new Set([1, cores])]) {
+    const served = spawn(process.execPath, ['server.js'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, ...portalEnv, PORT: String(PORTS.workers), WEB_CONCURRENCY: String(workers) },
+    });
+    children.add(served);
+    await waitFor(`${url}/healthz`);
+    const processes = () => [served.pid, ...descendants(served.pid).map((process) => process.pid)];
+    const portalCpu = () => processes().reduce((sum, pid) => sum + cpuMs(pid), 0);
+    for (const page of ['/apps/loans', '/apps/shipping']) {
+      // Every worker's first requests (its caches, the JIT) before the measure.
+      load(`${url}${page}`, { connections, seconds: 2, cookie: client, freshUrl: true });
+      const before = portalCpu();
+      const result = load(`${url}${page}`, { connections, cookie: client, freshUrl: true });
+      const cpu = (portalCpu() - before) / Math.max(1, result.requests);
+      // Without the back office every page still answers 200, saying it cannot be reached.
+      if (backoffice.exitCode !== null) throw new Error('the back office stopped during section 8');
+      add(
+        '8 every core',
+        `${page} (client), rendered every time, ${workers} worker${workers === 1 ? '' : 's'}`,
+        `${result.rps.toFixed(1)} req/s, p95 ${ms(result.p95)} (non-2xx ${result.non2xx}, errors ${result.errors}); ` +
+          `portal CPU per request ${cpu.toFixed(2)} ms`,
+        workers === 1 ? '' : 'more req/s than 1 worker',
+      );
+    }
+    const stopped = new Promise((resolve) => served.once('exit', resolve));
+    served.kill('SIGTERM');
+    await stopped;
+    children.delete(served);
+  }
+}
+if (onlyEveryCore) {
+  await everyCore();
+  printTable();
+}
 
 // ---- 1. SSR throughput beside a bare server -------------------------------------------------------
 const bare = load(`http://${HOST}:${PORTS.bare}/`);
@@ -330,6 +382,9 @@ for (const page of ['/apps/loans', '/apps/shipping']) {
     '≤ 30 kB',
   );
 }
+
+// ---- 8. Every core: here, before section 6 keeps this process (and what it starts) to the load core ----
+await everyCore();
 
 // ---- 6. PDF and PNG rendering -------------------------------------------------------------------------
 // From here on this process (the client: downloads, Lighthouse's browser) keeps to the load core too.
@@ -601,22 +656,27 @@ const invoicePdf = `${PORTAL}/apps/invoice/${invoiceId}/download?format=pdf`;
 }
 
 // ---- The table ------------------------------------------------------------------------------------------
-const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-console.info(
-  `\nFreight portal bench · ${new Date().toISOString()} · ${cpu} × ${cores} · Node ${process.version}`,
-);
-console.info(
-  `wrk on core ${LOAD_CORE}, servers on ${SERVER_CORES}; ${SECONDS} s per measure; ` +
-    `${RENDERS} renders; the whole run took ${((performance.now() - benchStarted) / 60_000).toFixed(1)} min\n`,
-);
-// The rows of a section together, in the order of the sections.
-rows.sort((a, b) => parseInt(a.section, 10) - parseInt(b.section, 10));
-const widths = ['section', 'what', 'figure', 'goal'].map((key) =>
-  Math.max(key.length, ...rows.map((row) => String(row[key]).length)),
-);
-const line = (cells) => `| ${cells.map((cell, index) => String(cell).padEnd(widths[index])).join(' | ')} |`;
-console.info(line(['section', 'what', 'figure', 'goal']));
-console.info(line(widths.map((width) => '-'.repeat(width))));
-for (const row of rows) console.info(line([row.section, row.what, row.figure, row.goal]));
-if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
-process.exit(0);
+printTable();
+
+/** Prints the table of every figure, removes the data and ends the bench. */
+function printTable() {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.info(
+    `\nFreight portal bench · ${new Date().toISOString()} · ${cpu} × ${cores} · Node ${process.version}`,
+  );
+  console.info(
+    `wrk on core ${LOAD_CORE}, servers on ${SERVER_CORES}; ${SECONDS} s per measure; ` +
+      `${RENDERS} renders; the whole run took ${((performance.now() - benchStarted) / 60_000).toFixed(1)} min\n`,
+  );
+  // The rows of a section together, in the order of the sections.
+  rows.sort((a, b) => parseInt(a.section, 10) - parseInt(b.section, 10));
+  const widths = ['section', 'what', 'figure', 'goal'].map((key) =>
+    Math.max(key.length, ...rows.map((row) => String(row[key]).length)),
+  );
+  const line = (cells) => `| ${cells.map((cell, index) => String(cell).padEnd(widths[index])).join(' | ')} |`;
+  console.info(line(['section', 'what', 'figure', 'goal']));
+  console.info(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of rows) console.info(line([row.section, row.what, row.figure, row.goal]));
+  if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}

@@ -102,7 +102,7 @@ describe('the portal on two worker processes', () => {
   beforeAll(async () => {
     port = await freePort();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'freight-portal-cluster-'));
-    const env: Record<string, string | undefined> = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
