@@ -7,7 +7,7 @@ import http from 'node:http';
 import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
 import { logger as portalLogger } from './logger.js';
-import { requestLog } from './request-log.js';
+import { loggedPath, requestLog } from './request-log.js';
 import {
   bodyRefusal,
   contentSecurityPolicy,
@@ -20,13 +20,20 @@ import { publicPageCache } from './page-cache.js';
 import { precompressed } from './precompressed.js';
 import { listFiles, onlyFiles } from './static-files.js';
 
-/** The refusals' texts in each language (namespace common, `errors`). */
+/**
+ * The refusals' texts in each language (namespace common, `errors`), and `failed`: the error page's
+ * (`errorPage`), for a failure no handler answered.
+ */
 export function loadRefusalTexts(localesDir = new URL('../app/locales/', import.meta.url)) {
   return Object.fromEntries(
-    ['en', 'fr', 'ar', 'zh'].map((language) => [
-      language,
-      JSON.parse(readFileSync(new URL(`${language}/common.json`, localesDir), 'utf8')).errors,
-    ]),
+    ['en', 'fr', 'ar', 'zh'].map((language) => {
+      const common = JSON.parse(readFileSync(new URL(`${language}/common.json`, localesDir), 'utf8'));
+      const page = common.errorPage;
+      return [
+        language,
+        { ...common.errors, failed: { title: page.errorTitle, body: page.errorBody, back: page.goHome } },
+      ];
+    }),
   );
 }
 
@@ -144,6 +151,21 @@ export function createPortalApp({
     },
     publicPageCache({ nonceOf: (res) => res.locals.cspNonce }),
     handler,
+  );
+
+  // A failure no handler answered (Remix answers its own): the stack goes to the log, the reader gets
+  // the error page in their language (express's own page would show the stack outside production).
+  app.use(
+    /** @type {import('express').ErrorRequestHandler} */ (
+      (error, req, res, _next) => {
+        logger.error(
+          { err: error, method: req.method, path: loggedPath(req.originalUrl) },
+          'unexpected error',
+        );
+        if (res.headersSent) return void req.socket.destroy();
+        refuse(req, res, 500, 'failed');
+      }
+    ),
   );
   return app;
 }

@@ -1,6 +1,7 @@
 // The portal's one log line per request: its fields, its id, and no secret of the URL.
 import { afterEach, describe, expect, it } from 'vitest';
 import { lineOf, memoryLog, portalServers } from '../tests/unit/memory-log';
+import fr from '../app/locales/fr/common.json';
 import { createLogger } from './logger.js';
 
 const { serve, close } = portalServers();
@@ -52,5 +53,36 @@ describe('the request log line', () => {
     expect((await sent(direct, 'from-the-browser')).headers.get('X-Request-Id')).not.toBe('from-the-browser');
     expect((await sent(proxied, 'nginx-42.7')).headers.get('X-Request-Id')).toBe('nginx-42.7');
     expect((await sent(proxied, 'two\twords')).headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('a failure no page answered', () => {
+  it("shows the error page in the reader's language without the stack, which goes to the log", async () => {
+    const log = memoryLog();
+    const environment = process.env.NODE_ENV;
+    // Outside production express's own error page shows the stack: ours must not, in any mode.
+    process.env.NODE_ENV = 'development';
+    try {
+      const portal = await serve({
+        logger: createLogger({ destination: log.stream }),
+        handler: (_req, _res, next) => next(new Error('ledger unreadable at /srv/secret-path')),
+      });
+      const response = await fetch(`${portal}/apps/loans?token=never-logged`, {
+        headers: { 'Accept-Language': 'fr' },
+      });
+      const page = await response.text();
+      expect(response.status).toBe(500);
+      expect(page).toContain(fr.errorPage.errorTitle);
+      expect(page).not.toMatch(/secret-path|ledger|at .*\.(js|ts):\d+/);
+      const logged = await lineOf(log.lines, (line) => line.msg === 'unexpected error');
+      expect(logged).toMatchObject({
+        path: '/apps/loans?token',
+        requestId: response.headers.get('X-Request-Id'),
+      });
+      expect((logged.err as { stack: string }).stack).toMatch(/secret-path[\s\S]*request-log\.test\.ts/);
+      expect(log.raw()).not.toContain('never-logged');
+    } finally {
+      process.env.NODE_ENV = environment;
+    }
   });
 });

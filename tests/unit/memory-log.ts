@@ -2,7 +2,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { createPortalApp, listenPortal } from '../../server/portal-server.js';
+import { createPortalApp, listenPortal, loadRefusalTexts } from '../../server/portal-server.js';
 
 export type LogLine = Record<string, unknown>;
 
@@ -30,9 +30,7 @@ export async function lineOf(lines: LogLine[], test: (line: LogLine) => boolean)
   throw new Error(`no such log line in:\n${lines.map((line) => JSON.stringify(line)).join('\n')}`);
 }
 
-const refusalTexts = Object.fromEntries(
-  ['en', 'fr', 'ar', 'zh'].map((language) => [language, { crossSite: 'x', tooLarge: 'x', noFiles: 'x' }]),
-);
+const refusalTexts = loadRefusalTexts();
 
 type PortalOptions = Parameters<typeof createPortalApp>[0];
 
