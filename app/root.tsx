@@ -2,13 +2,14 @@ import ubuntu400 from '@fontsource/ubuntu/400.css?url';
 import ubuntu500 from '@fontsource/ubuntu/500.css?url';
 import ubuntu700 from '@fontsource/ubuntu/700.css?url';
 import { CssVarsProvider } from '@mui/joy/styles';
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { useNonce } from './components/nonce';
 import { directionOf, DEFAULT_LANGUAGE } from './i18n';
 import { analyticsScriptFor } from './services/analytics.server';
+import { readFlash } from './services/flash.server';
 import { getPreferences } from './services/preferences.server';
 import globalStyles from './styles/global.css?url';
 import { DEFAULT_APPEARANCE } from './theme/appearance';
@@ -27,12 +28,19 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const preferences = await getPreferences(request);
-  return {
-    ...preferences,
-    analyticsScript: analyticsScriptFor(request),
-    /** The theme's variables and baseline styles: a static stylesheet, the same for every page. */
-    themeStylesheet: themeHref({ ...preferences.appearance, dir: preferences.dir }),
-  };
+  // Read once: the answer clears it (a page that redirects instead sends no data, and keeps it).
+  const { flash, headers } = await readFlash(request);
+  return data(
+    {
+      ...preferences,
+      analyticsScript: analyticsScriptFor(request),
+      /** The theme's variables and baseline styles: a static stylesheet, the same for every page. */
+      themeStylesheet: themeHref({ ...preferences.appearance, dir: preferences.dir }),
+      /** The message an action left for this page (shown by FlashMessage). */
+      flash,
+    },
+    headers ? { headers } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { FlashMessage } from '~/components/flash-message';
 import { PortalLayout } from '~/components/layout/portal-layout';
 import type { loader as rootLoader } from '~/root';
 import { screensFor } from '~/services/access';
@@ -36,6 +37,8 @@ function Frame({ children }: { children: React.ReactNode }) {
 export default function PortalRoute() {
   return (
     <Frame>
+      {/* Every signed-in screen shows the message an action left, above its own content. */}
+      <FlashMessage style={{ marginBlockEnd: 24 }} />
       <Outlet />
     </Frame>
   );

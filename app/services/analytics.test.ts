@@ -13,7 +13,7 @@ describe('the analytics script', () => {
   it('is named on portal pages and public pages', async () => {
     const { loader } = await import('../root');
     for (const path of ['/dashboards/modern', '/apps/loans?tab=repaid', '/pages/faq', '/invoice?share=x']) {
-      expect((await loader(args(pageRequest(path)))).analyticsScript, path).toBe(SCRIPT);
+      expect((await loader(args(pageRequest(path)))).data.analyticsScript, path).toBe(SCRIPT);
     }
   });
 
@@ -29,7 +29,7 @@ describe('the analytics script', () => {
       '/auth/two-steps2',
       '/auth/login.data',
     ]) {
-      expect((await loader(args(pageRequest(path)))).analyticsScript, path).toBeNull();
+      expect((await loader(args(pageRequest(path)))).data.analyticsScript, path).toBeNull();
     }
   });
 });

@@ -63,6 +63,8 @@ describe('/theme.css', () => {
       params: {},
       context: { cspNonce: '' },
     });
-    expect(data.themeStylesheet).toBe(themeHref({ theme: 'ORANGE_THEME', borderRadius: 16, dir: 'rtl' }));
+    expect(data.data.themeStylesheet).toBe(
+      themeHref({ theme: 'ORANGE_THEME', borderRadius: 16, dir: 'rtl' }),
+    );
   });
 });
