@@ -21,7 +21,6 @@ export type TicketFilter = (typeof TICKET_FILTERS)[number];
 export const ticketParams = z.object({
   filter: z.enum(TICKET_FILTERS).catch('total_tickets').default('total_tickets'),
   q: search,
-  deleted: recordId.optional().catch(undefined),
 });
 
 export const ticketAction = z.object({ intent: z.literal('delete'), id: recordId });
@@ -37,7 +36,6 @@ export const contactParams = z.object({
   id: recordId.optional().catch(undefined),
   edit: z.literal('1').optional().catch(undefined),
   new: z.literal('1').optional().catch(undefined),
-  saved: z.literal('1').optional().catch(undefined),
 });
 
 /** A contact as the add and edit forms send it. */

@@ -19,7 +19,6 @@ import { IconEdit, IconPlus, IconStar, IconStarFilled, IconTrash, IconRestore } 
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { Notice } from '~/components/form-parts';
 import { SearchForm } from '~/components/list-table';
 import { FieldList, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
@@ -33,7 +32,8 @@ import {
   contactSchema,
   type ContactFilter,
 } from '~/forms/workspace';
-import { backTo, demoScreen, limitMessage, orNotFound } from '~/services/demo/screen.server';
+import { backTo, backToPath, demoScreen, limitMessage, orNotFound } from '~/services/demo/screen.server';
+import { redirectWithFlash } from '~/services/flash.server';
 import {
   addContact,
   toggleContactDeleted,
@@ -44,6 +44,8 @@ import { pageTools } from '~/services/page.server';
 import { readForm } from '~/services/form-body.server';
 
 const PATH = '/apps/contacts';
+/** What the page says after a contact is added or edited. */
+const SAVED = { key: 'workspace:contacts.saved' };
 
 export const handle = { i18n: ['common', 'workspace'] };
 
@@ -81,8 +83,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     counts,
     contacts,
     selected,
-    /** A contact was just added or saved. */
-    saved: params.saved === '1',
   };
 }
 
@@ -104,7 +104,11 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!message) throw error;
         return data(submission.reply({ formErrors: [message] }), { status: 400 });
       }
-      return backTo(request, { new: null, id: String(added.id), filter: null, q: null, saved: '1' });
+      return redirectWithFlash(
+        request,
+        backToPath(request, { new: null, id: String(added.id), filter: null, q: null }),
+        SAVED,
+      );
     }
     if (id === undefined) throw new Response('Bad request', { status: 400 });
     try {
@@ -114,12 +118,12 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!message) throw error;
       return data(submission.reply({ formErrors: [message] }), { status: 400 });
     }
-    return backTo(request, { edit: null, id: String(id), saved: '1' });
+    return redirectWithFlash(request, backToPath(request, { edit: null, id: String(id) }), SAVED);
   }
   if (id === undefined) throw new Response('Bad request', { status: 400 });
   if (intent === 'star') orNotFound(() => toggleContactStar(state, id));
   else orNotFound(() => toggleContactDeleted(state, id));
-  return backTo(request, { saved: null });
+  return backTo(request);
 }
 
 export const meta = titleMeta;
@@ -319,7 +323,6 @@ export default function Contacts() {
           </Button>
         }
       />
-      <SavedNotice />
       <Box
         sx={{
           display: 'grid',
@@ -357,12 +360,6 @@ export default function Contacts() {
       </Box>
     </Stack>
   );
-}
-
-function SavedNotice() {
-  const { t } = useTranslation('workspace');
-  const { saved } = useLoaderData<typeof loader>();
-  return saved ? <Notice>{t('contacts.saved')}</Notice> : null;
 }
 
 export function ErrorBoundary() {

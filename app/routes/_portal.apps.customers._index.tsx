@@ -12,7 +12,6 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { Notice } from '~/components/form-parts';
 import { titleMeta } from '~/components/page-title';
 import { Pagination } from '~/components/pagination';
 import { customerListParams } from '~/forms/customers';
@@ -31,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { t, title, common } = await pageTools(request, 'customers');
   const url = new URL(request.url);
   const params = customerListParams.parse(Object.fromEntries(url.searchParams));
-  const base = { title: title(t('directory.title')), params, added: url.searchParams.get('added') };
+  const base = { title: title(t('directory.title')), params };
   try {
     const page = await withBackofficeSession(request, () => listCustomers(signedIn, params));
     return { ...base, page, loadError: null };
@@ -63,7 +62,6 @@ export default function CustomersDirectory() {
           </Button>
         }
       />
-      {data.added && <Notice>{t('directory.added', { name: data.added })}</Notice>}
 
       <Form method="get" role="search" aria-label={tc('list.search')}>
         <Stack direction={{ xs: 'column', sm: 'row' }} gap={1.5} alignItems={{ sm: 'flex-end' }}>

@@ -6,7 +6,7 @@ import Card from '@mui/joy/Card';
 import Grid from '@mui/joy/Grid';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -22,6 +22,7 @@ import { isBackofficeError } from '~/services/backoffice/client.server';
 import { CLIENT_TYPES, GENDERS } from '@contract/values';
 import { createCustomer } from '~/services/customers.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
+import { redirectWithFlash } from '~/services/flash.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { PageHeading } from '~/components/page-parts';
@@ -74,7 +75,10 @@ export async function action({ request }: ActionFunctionArgs) {
     reportError('add customer', error);
     return data(submission.reply({ formErrors: [messageKeyFor(error)] }), { status: 400 });
   }
-  return redirect(`/apps/customers?${new URLSearchParams({ added: v.name })}`);
+  return redirectWithFlash(request, '/apps/customers', {
+    key: 'customers:directory.added',
+    values: { name: v.name },
+  });
 }
 
 export const meta = titleMeta;

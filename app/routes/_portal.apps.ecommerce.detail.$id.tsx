@@ -14,7 +14,6 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { Notice } from '~/components/form-parts';
 import { formatDate } from '~/components/format';
 import { FieldList } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
@@ -48,7 +47,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: title(product.title),
     product,
     related,
-    added: new URL(request.url).searchParams.get('added') === String(id),
     cartCount: cartView(state).count,
   };
 }
@@ -78,7 +76,7 @@ function RelatedCard({ product }: { product: Product }) {
 }
 
 export default function ProductDetail() {
-  const { product, related, added, cartCount } = useLoaderData<typeof loader>();
+  const { product, related, cartCount } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { t, i18n } = useTranslation('shop');
   return (
@@ -102,7 +100,6 @@ export default function ProductDetail() {
         </Button>
         <CartLink count={cartCount} />
       </Stack>
-      {added && <Notice>{t('shop.added', { title: product.title })}</Notice>}
       {refusal && refusal.productId !== product.id && (
         <Alert color="danger" variant="soft" role="alert">
           {refusal.error}

@@ -18,7 +18,6 @@ import { Form, Link as RemixLink, useActionData, useLoaderData } from '@remix-ru
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { Notice } from '~/components/form-parts';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { FilterSelect } from '~/components/select-field';
@@ -58,14 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = shopParamsOf(request);
   // A category no product has is not a filter anyone could have chosen: show them all.
   if (!categories.includes(params.category)) params.category = 'all';
-  const added = Number(new URL(request.url).searchParams.get('added'));
   return {
     title: title(t('shop.title')),
     params,
     categories,
     products: filterProducts(state.products, params),
     total: state.products.length,
-    added: state.products.find((product) => product.id === added)?.title ?? null,
     cartCount: cartView(state).count,
   };
 }
@@ -216,14 +213,13 @@ function ProductCard({ product, error }: { product: Product; error: string | nul
 }
 
 export default function Shop() {
-  const { products, total, added, cartCount } = useLoaderData<typeof loader>();
+  const { products, total, cartCount } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { t } = useTranslation('shop');
   return (
     <Stack gap={3}>
       <PageHeading title={t('shop.title')} intro={t('shop.intro')} action={<CartLink count={cartCount} />} />
       <Filters />
-      {added && <Notice>{t('shop.added', { title: added })}</Notice>}
       {refusal && refusal.productId === null && (
         <Alert color="danger" variant="soft" role="alert">
           {refusal.error}

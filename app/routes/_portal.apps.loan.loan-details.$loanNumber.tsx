@@ -13,7 +13,7 @@ import Stack from '@mui/joy/Stack';
 import Table from '@mui/joy/Table';
 import Textarea from '@mui/joy/Textarea';
 import Typography from '@mui/joy/Typography';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import { ShareForm, type ShareAnswer } from '~/components/documents/share-form';
 import { SharedLinks, type RevokeAnswer } from '~/components/documents/shared-links';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LoanStateChip, PaymentStatusChip } from '~/components/finance/loan-parts';
-import { FormErrors, Notice } from '~/components/form-parts';
+import { FormErrors } from '~/components/form-parts';
 import { formatBytes, formatDate, formatMoney, formatNumber } from '~/components/format';
 import { translateMessage } from '~/components/messages';
 import { FieldList, RecordHeading } from '~/components/page-parts';
@@ -34,6 +34,7 @@ import { requireUser, withBackofficeSession, type SignedIn } from '~/services/au
 import { isBackofficeError } from '~/services/backoffice/client.server';
 import type { LoanTransaction } from '@contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
+import { redirectWithFlash } from '~/services/flash.server';
 import { revokeShareAction, shareAction } from '~/services/documents/share-action.server';
 import { decideLoan, loanOr404, loanTransactions, shareLoanDocument } from '~/services/loans.server';
 import { pageTools } from '~/services/page.server';
@@ -61,8 +62,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const shareLinks =
     loan.documents.length > 0 ? await shareLinksOf(request, signedIn, 'loan_document', loan.id) : [];
-  const url = new URL(request.url);
-  const decided = url.searchParams.get('decided');
   return {
     title: title(t('detail.title', { name: loan.name })),
     loan,
@@ -70,8 +69,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     transactionsError,
     shareLinks,
     staff: isStaff(signedIn.user.roles),
-    decided: decided === 'approved' || decided === 'denied' ? decided : null,
-    created: url.searchParams.has('created'),
   };
 }
 
@@ -118,7 +115,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  return redirect(`/apps/loan/loan-details/${encodeURIComponent(number)}?decided=${decision}`);
+  return redirectWithFlash(request, `/apps/loan/loan-details/${encodeURIComponent(number)}`, {
+    key: `finance:decision.${decision}`,
+  });
 }
 
 export const meta = titleMeta;
@@ -223,8 +222,7 @@ function Transactions({ transactions, currency }: { transactions: LoanTransactio
 }
 
 export default function LoanDetails() {
-  const { loan, transactions, transactionsError, shareLinks, staff, decided, created } =
-    useLoaderData<typeof loader>();
+  const { loan, transactions, transactionsError, shareLinks, staff } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('finance');
   const { t: tcat } = useTranslation('catalog');
   const { t: tb } = useTranslation('billing');
@@ -256,8 +254,6 @@ export default function LoanDetails() {
         }
       />
 
-      {created && <Notice>{t('newLoan.created', { name: loan.name })}</Notice>}
-      {decided && <Notice>{t(`decision.${decided}`)}</Notice>}
       {loan.payment_status === 'overdue' && (
         <Alert color="danger" role="alert">
           {t('detail.overdue', { amount: money(loan.overdue_amount) })}

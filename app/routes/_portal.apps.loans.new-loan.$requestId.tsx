@@ -6,7 +6,7 @@ import Card from '@mui/joy/Card';
 import Grid from '@mui/joy/Grid';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -22,6 +22,7 @@ import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
 import type { ShippingRequest } from '@contract';
 import { messageKeyFor, recordLoadFailed, reportError } from '~/services/errors.server';
+import { redirectWithFlash } from '~/services/flash.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
@@ -90,7 +91,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (key !== 'finance:newLoan.conflict') reportError('loan from request', error);
     return data(submission.reply({ formErrors: [key] }), { status: 400 });
   }
-  return redirect(`/apps/loan/loan-details/${encodeURIComponent(name)}?created=1`);
+  return redirectWithFlash(request, `/apps/loan/loan-details/${encodeURIComponent(name)}`, {
+    key: 'finance:newLoan.created',
+    values: { name },
+  });
 }
 
 export const meta = titleMeta;

@@ -8,7 +8,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { SERVICES } from '~/catalog';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { titleMeta } from '~/components/page-title';
 import { AttachmentsField, DescriptionField } from '~/components/requests/request-form';
@@ -44,7 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     customers,
     loadError,
     preselected: url.searchParams.get('customer') ?? '',
-    filed: Number(url.searchParams.get('filed')) || null,
     ...newFormKey(),
   };
 }
@@ -69,7 +68,6 @@ export default function StaffRequestForService() {
   return (
     <Stack gap={3} sx={{ maxWidth: 820 }}>
       <PageHeading title={t('staffRequest.title')} intro={t('staffRequest.intro')} />
-      {data.filed && <Notice>{t('staffRequest.sent', { id: data.filed })}</Notice>}
       {data.loadError ? (
         <LoadFailed>{t('staffRequest.loadFailed', { reason: data.loadError })}</LoadFailed>
       ) : (

@@ -6,13 +6,12 @@ import Grid from '@mui/joy/Grid';
 import Link from '@mui/joy/Link';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link as RemixLink, useLoaderData } from '@remix-run/react';
 import { IconFileText, IconPaperclip, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { Notice } from '~/components/form-parts';
 import { formatBytes, formatDate, formatMoney, formatNumber } from '~/components/format';
 import { FieldList, RecordHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
@@ -28,6 +27,7 @@ import { isStaff, rolesFor } from '~/services/access';
 import { requireUser, withBackofficeSession } from '~/services/auth.server';
 import { isBackofficeError } from '~/services/backoffice/client.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
+import { redirectWithFlash } from '~/services/flash.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
@@ -43,14 +43,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = recordIdOr404(params.id);
   const { t, title } = await pageTools(request, 'shipping');
   const order = await orderOr404(request, signedIn, id);
-  const url = new URL(request.url);
-  const saved = url.searchParams.get('saved');
   return {
     title: title(t('detail.title', { name: order.name })),
     order,
     staff: isStaff(signedIn.user.roles),
-    saved: saved === 'added' || saved === 'updated' ? saved : null,
-    created: url.searchParams.has('created'),
     ...newFormKey(),
   };
 }
@@ -84,13 +80,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  return redirect(`/apps/shipping-details/${id}?saved=${value.eventId ? 'updated' : 'added'}#tracking`);
+  return redirectWithFlash(request, `/apps/shipping-details/${id}#tracking`, {
+    key: value.eventId ? 'shipping:tracking.updated' : 'shipping:tracking.added',
+  });
 }
 
 export const meta = titleMeta;
 
 export default function ShippingDetails() {
-  const { order, staff, saved, created } = useLoaderData<typeof loader>();
+  const { order, staff } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('shipping');
   const { t: tcat } = useTranslation('catalog');
   const language = i18n.language;
@@ -118,9 +116,6 @@ export default function ShippingDetails() {
           </>
         }
       />
-
-      {created && <Notice>{t('newOrder.created', { name: order.name })}</Notice>}
-      {saved && <Notice>{t(saved === 'added' ? 'tracking.added' : 'tracking.updated')}</Notice>}
 
       <Grid container spacing={2}>
         <Grid xs={12} lg={7}>

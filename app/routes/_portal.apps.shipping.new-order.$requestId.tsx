@@ -6,7 +6,7 @@ import Card from '@mui/joy/Card';
 import Grid from '@mui/joy/Grid';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '~/catalog';
@@ -23,8 +23,10 @@ import { requireUser, withBackofficeSession, type SignedIn } from '~/services/au
 import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
 import type { ShippingRequest } from '@contract';
 import { messageKeyFor, recordLoadFailed, reportError } from '~/services/errors.server';
+import { redirectWithFlash } from '~/services/flash.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { supplierChoices } from '~/services/fleet.server';
+import { getOrder } from '~/services/shipping.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 import { readDetails } from '~/services/requests.server';
@@ -111,7 +113,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (key !== 'shipping:newOrder.conflict') reportError('order from request', error);
     return data(submission.reply({ formErrors: [key] }), { status: 400 });
   }
-  return redirect(`/apps/shipping-details/${orderId}?created=1`);
+  // The back office answers the new order's id; the message names the order as its page does.
+  let name = `#${orderId}`;
+  try {
+    name = (await withBackofficeSession(request, () => getOrder(signedIn, orderId))).name;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError('new order name', error);
+  }
+  return redirectWithFlash(request, `/apps/shipping-details/${orderId}`, {
+    key: 'shipping:newOrder.created',
+    values: { name },
+  });
 }
 
 export const meta = titleMeta;

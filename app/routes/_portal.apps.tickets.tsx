@@ -14,14 +14,14 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate } from '~/components/format';
-import { Notice } from '~/components/form-parts';
 import { SearchForm } from '~/components/list-table';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import type { Ticket } from '~/fixtures/types';
 import { queryOf } from '~/forms/pages';
 import { TICKET_FILTERS, ticketAction, ticketParams, type TicketFilter } from '~/forms/workspace';
-import { backTo, demoScreen, orNotFound } from '~/services/demo/screen.server';
+import { backToPath, demoScreen, orNotFound } from '~/services/demo/screen.server';
+import { redirectWithFlash } from '~/services/flash.server';
 import { deleteTicket } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
 import { readForm } from '~/services/form-body.server';
@@ -57,8 +57,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     params,
     counts,
     tickets: shown,
-    /** The ticket just deleted, for the notice. */
-    deleted: params.deleted ?? null,
   };
 }
 
@@ -67,7 +65,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = ticketAction.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw new Response('Bad request', { status: 400 });
   orNotFound(() => deleteTicket(state, parsed.data.id));
-  return backTo(request, { deleted: String(parsed.data.id) });
+  return redirectWithFlash(request, backToPath(request), {
+    key: 'workspace:tickets.deleted',
+    values: { id: parsed.data.id },
+  });
 }
 
 export const meta = titleMeta;
@@ -166,12 +167,11 @@ function DeleteTicket({ ticket }: { ticket: Ticket }) {
 }
 
 export default function Tickets() {
-  const { params, counts, tickets, deleted } = useLoaderData<typeof loader>();
+  const { params, counts, tickets } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('workspace');
   return (
     <Stack gap={3}>
       <PageHeading title={t('tickets.title')} intro={t('tickets.intro')} />
-      {deleted && <Notice>{t('tickets.deleted', { id: deleted })}</Notice>}
       <StatusCounts current={params.filter} counts={counts} q={params.q} />
       <SearchForm
         searchId="ticket-search"

@@ -11,6 +11,7 @@ import {
   startPortalBackoffice,
   thrown,
 } from '../../tests/unit/portal-server';
+import { flashAfter } from '../../tests/unit/flash';
 
 let reference: TestBackoffice;
 const cookies: Record<string, string> = {};
@@ -60,7 +61,11 @@ describe('customers directory (staff)', () => {
     const response = (await action(
       args(formRequest('/apps/customers/new', newCustomer, { cookie: cookies.agent })),
     )) as Response;
-    expect(response.headers.get('Location')).toBe('/apps/customers?added=Mariam+Okafor');
+    expect(response.headers.get('Location')).toBe('/apps/customers');
+    expect(await flashAfter(response)).toEqual({
+      key: 'customers:directory.added',
+      values: { name: 'Mariam Okafor' },
+    });
     const again = (await action(
       args(formRequest('/apps/customers/new', newCustomer, { cookie: cookies.agent })),
     )) as unknown as Reply;
@@ -138,7 +143,9 @@ describe('staff file a request for a customer', () => {
         }),
       ),
     )) as Response;
-    expect(response.headers.get('Location')).toMatch(/^\/apps\/request-for-service\?filed=\d+$/);
+    expect(response.headers.get('Location')).toBe('/apps/request-for-service');
+    const filed = await flashAfter(response);
+    expect(filed).toMatchObject({ key: 'customers:staffRequest.sent', values: { id: expect.any(Number) } });
 
     const { loader: clientList } = await import('../routes/_portal.apps.send-client-requests');
     const theirs = await clientList(

@@ -11,12 +11,12 @@ export async function directoryListLoader<T>(
   kind: 'drivers' | 'suppliers',
   list: (signedIn: SignedIn, params: DirectoryParams) => Promise<Page<T>>,
 ) {
-  const { t, title, url, params, page, loadError } = await loadListPage(request, {
+  const { t, title, params, page, loadError } = await loadListPage(request, {
     screen,
     namespace: 'shipping',
     params: directoryParams,
     context: kind,
     load: list,
   });
-  return { title: title(t(`${kind}.title`)), params, saved: url.searchParams.get('saved'), page, loadError };
+  return { title: title(t(`${kind}.title`)), params, page, loadError };
 }

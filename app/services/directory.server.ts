@@ -1,6 +1,6 @@
 // Drivers and suppliers (staff): the loaders and action of their add and edit pages, one set for both.
 import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
 import { driverSchema, supplierSchema } from '~/forms/shipping';
 import { rolesFor } from './access';
@@ -8,6 +8,7 @@ import { requireUser, withBackofficeSession, type SignedIn } from './auth.server
 import { isBackofficeError } from './backoffice/client.server';
 import type { Driver, Supplier } from '@contract';
 import { messageKeyFor, recordLoadFailed, reportError } from './errors.server';
+import { redirectWithFlash } from './flash.server';
 import { getDriver, getSupplier, saveDriver, saveSupplier } from './fleet.server';
 import { formKeyFrom, newFormKey } from './idempotency.server';
 import { pageTools } from './page.server';
@@ -116,6 +117,8 @@ export async function recordAction(kind: DirectoryKind, { request, params }: Act
     reportError(`save ${kind}`, error);
     return data(submission.reply({ formErrors: [messageKeyFor(error)] }), { status: 400 });
   }
-  const notice = new URLSearchParams({ saved: saved.name });
-  return redirect(`${spec.list}?${notice}`);
+  return redirectWithFlash(request, spec.list, {
+    key: 'shipping:directory.saved',
+    values: { name: saved.name },
+  });
 }

@@ -13,6 +13,7 @@ import {
   thrown,
   withParams,
 } from '../../tests/unit/portal-server';
+import { flashAfter } from '../../tests/unit/flash';
 import { ServerRefusal, messageKeyFor } from './errors.server';
 import { checkStatus } from './loans.server';
 
@@ -157,7 +158,8 @@ describe('a loan (/apps/loan/loan-details/:loanNumber)', () => {
         params,
       ),
     )) as Response;
-    expect(approved.headers.get('Location')).toBe(`${path}?decided=approved`);
+    expect(approved.headers.get('Location')).toBe(path);
+    expect(await flashAfter(approved)).toEqual({ key: 'finance:decision.approved' });
     const page = await loader(withParams(pageRequest(path, { cookie: cookies.client }), params));
     expect(page.loan.state).toBe('approved');
     expect(page.loan.staff_note).toBe('Secured by the cargo');
@@ -189,7 +191,9 @@ describe('an approved trade-finance request becomes a loan', () => {
         params,
       ),
     )) as Response;
-    expect(created.headers.get('Location')).toMatch(/^\/apps\/loan\/loan-details\/[A-Z0-9-]+\?created=1$/);
+    expect(created.headers.get('Location')).toMatch(/^\/apps\/loan\/loan-details\/[A-Z0-9-]+$/);
+    const name = created.headers.get('Location')!.split('/').at(-1);
+    expect(await flashAfter(created)).toEqual({ key: 'finance:newLoan.created', values: { name } });
     const again = (await page.action(
       withParams(
         formRequest(

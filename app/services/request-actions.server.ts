@@ -2,7 +2,7 @@
 // problem return the form with what was typed and a message (attachments must be chosen again).
 import type { Submission } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs } from '@remix-run/node';
 import type { Service } from '~/catalog';
 import { staffRequestSchema } from '~/forms/customers';
 import { detailedRequestSchema, serviceRequestSchema } from '~/forms/requests';
@@ -10,6 +10,7 @@ import { rolesFor } from './access';
 import { requireUser, withBackofficeSession, type SignedIn } from './auth.server';
 import { getCustomer } from './customers.server';
 import { reportError } from './errors.server';
+import { redirectWithFlash, type Flash } from './flash.server';
 import { formKeyFrom } from './idempotency.server';
 import { sendFailureMessage, sendRequest, uploadProblemMessage, type RequestDraft } from './requests.server';
 import { guardUpload, withUploadForm } from './uploads.server';
@@ -19,8 +20,8 @@ const ATTACHMENTS = 'attachments';
 interface Filing<T> {
   /** Staff file for a customer: whose request it is. */
   partner?: (value: T, signedIn: SignedIn) => Promise<{ id: number; email: string }>;
-  /** Where to go once it is sent. */
-  done?: (id: number) => string;
+  /** Where to go once it is sent, and what to say there. */
+  done?: (id: number) => { url: string; flash: Flash };
 }
 
 async function handle<T>(
@@ -51,7 +52,11 @@ async function handle<T>(
         const key = formKeyFrom(upload.formData);
         return sendRequest(signedIn, toDraft(submission.value), upload.files, partner, key);
       });
-      return redirect(filing.done?.(id) ?? `/apps/send-client-requests?sent=${id}`);
+      const done = filing.done?.(id) ?? {
+        url: '/apps/send-client-requests',
+        flash: { key: 'requests:list.sent', values: { id } },
+      };
+      return await redirectWithFlash(args.request, done.url, done.flash);
     } catch (error) {
       if (error instanceof Response) throw error;
       reportError('send request', error);
@@ -109,7 +114,10 @@ export function staffRequestAction(args: ActionFunctionArgs) {
         const customer = await getCustomer(signedIn, value.customer);
         return { id: customer.id, email: customer.email ?? signedIn.user.email };
       },
-      done: (id) => `/apps/request-for-service?filed=${id}`,
+      done: (id) => ({
+        url: '/apps/request-for-service',
+        flash: { key: 'customers:staffRequest.sent', values: { id } },
+      }),
     },
   );
 }

@@ -1,13 +1,14 @@
 // Loader and review action of the request lists: the client's own (/apps/send-client-requests) and the
 // staff's (/apps/client-service-requests, /apps/shipping/requests).
 import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import type { Service } from '~/catalog';
 import { requestListParams, reviewSchema } from '~/forms/requests';
 import { isStaff, rolesFor } from './access';
 import { requireUser, withBackofficeSession } from './auth.server';
 import { backoffice, isBackofficeError } from './backoffice/client.server';
 import { messageKeyFor, reportError } from './errors.server';
+import { redirectWithFlash } from './flash.server';
 import { pageTools } from './page.server';
 import { listRequests } from './requests.server';
 import { readForm } from './form-body.server';
@@ -27,8 +28,6 @@ export async function requestListLoader(
     staff,
     params,
     fixedService: options.service ?? null,
-    sent: Number(url.searchParams.get('sent')) || null,
-    reviewed: url.searchParams.get('reviewed'),
   };
   try {
     const page = await withBackofficeSession(request, () =>
@@ -71,8 +70,12 @@ export async function reviewAction({ request }: ActionFunctionArgs, screen: stri
     if (key !== 'requests:review.alreadyReviewed') reportError('review request', error);
     return data({ review: submission.reply({ formErrors: [key] }), reviewId: id }, { status: 400 });
   }
+  // Back to the same list (its search, tab and page kept), saying what became of the request.
   const back = new URL(request.url);
   back.searchParams.delete('index');
-  back.searchParams.set('reviewed', `${id}:${decision}`);
-  return redirect(`${back.pathname}${back.search}`);
+  return redirectWithFlash(request, `${back.pathname}${back.search}`, {
+    key: 'requests:list.reviewed',
+    values: { id },
+    words: { status: `catalog:requestStatuses.${decision}` },
+  });
 }

@@ -13,6 +13,7 @@ import {
   thrown,
   withParams,
 } from '../../tests/unit/portal-server';
+import { flashAfter } from '../../tests/unit/flash';
 import { defuse } from './csv.server';
 
 let reference: TestBackoffice;
@@ -205,7 +206,8 @@ describe('an order and its tracking (/apps/shipping-details/:id)', () => {
         { id: String(order.id) },
       ),
     )) as Response;
-    expect(added.headers.get('Location')).toBe(`${path}?saved=added#tracking`);
+    expect(added.headers.get('Location')).toBe(`${path}#tracking`);
+    expect(await flashAfter(added)).toEqual({ key: 'shipping:tracking.added' });
     const seen = await loader(
       withParams(pageRequest(path, { cookie: cookies.client }), { id: String(order.id) }),
     );
@@ -234,7 +236,8 @@ describe('an order and its tracking (/apps/shipping-details/:id)', () => {
         { id: String(order.id) },
       ),
     )) as Response;
-    expect(corrected.headers.get('Location')).toBe(`${path}?saved=updated#tracking`);
+    expect(corrected.headers.get('Location')).toBe(`${path}#tracking`);
+    expect(await flashAfter(corrected)).toEqual({ key: 'shipping:tracking.updated' });
     const after = await loader(
       withParams(pageRequest(path, { cookie: cookies.client }), { id: String(order.id) }),
     );
@@ -350,7 +353,11 @@ describe('drivers and suppliers (staff)', () => {
     const created = (await add.action(
       args(formRequest('/apps/shipping/drivers/new', fields, { cookie: cookies.agent })),
     )) as Response;
-    expect(created.headers.get('Location')).toBe('/apps/shipping/drivers?saved=Karim+Haddad');
+    expect(created.headers.get('Location')).toBe('/apps/shipping/drivers');
+    expect(await flashAfter(created)).toEqual({
+      key: 'shipping:directory.saved',
+      values: { name: 'Karim Haddad' },
+    });
     const again = (await add.action(
       args(
         formRequest('/apps/shipping/drivers/new', { ...fields, name: 'Other' }, { cookie: cookies.agent }),
@@ -398,7 +405,11 @@ describe('drivers and suppliers (staff)', () => {
         ),
       ),
     )) as Response;
-    expect(created.headers.get('Location')).toBe('/apps/suppliers?saved=Hanoi+Ceramics+Co.');
+    expect(created.headers.get('Location')).toBe('/apps/suppliers');
+    expect(await flashAfter(created)).toEqual({
+      key: 'shipping:directory.saved',
+      values: { name: 'Hanoi Ceramics Co.' },
+    });
     const badEmail = (await add.action(
       args(
         formRequest('/apps/suppliers/new', { name: 'X', email: 'not-an-email' }, { cookie: cookies.agent }),
@@ -449,7 +460,19 @@ describe('an approved shipping request becomes an order', () => {
     const created = (await page.action(
       withParams(formRequest(path, fields, { cookie: cookies.agent }), params),
     )) as Response;
-    expect(created.headers.get('Location')).toMatch(/^\/apps\/shipping-details\/\d+\?created=1$/);
+    expect(created.headers.get('Location')).toMatch(/^\/apps\/shipping-details\/\d+$/);
+    // The message names the new order as its page does.
+    const orderId = created.headers.get('Location')!.split('/').at(-1)!;
+    const details = await import('../routes/_portal.apps.shipping-details.$id');
+    const order = await details.loader(
+      withParams(pageRequest(`/apps/shipping-details/${orderId}`, { cookie: cookies.agent }), {
+        id: orderId,
+      }),
+    );
+    expect(await flashAfter(created)).toEqual({
+      key: 'shipping:newOrder.created',
+      values: { name: order.order.name },
+    });
     const reloaded = await page.loader(withParams(pageRequest(path, { cookie: cookies.agent }), params));
     expect(reloaded.blocker).toBe('hasOrder');
     const again = (await page.action(

@@ -26,7 +26,7 @@ import { REQUEST_STATUSES, type RequestStatus } from '@contract/values';
 import type { ShippingRequest } from '@contract';
 import type { requestListLoader } from '~/services/request-list.server';
 import { formatBytes, formatDate } from '../format';
-import { FormErrors, Notice } from '../form-parts';
+import { FormErrors } from '../form-parts';
 import { Pagination } from '../pagination';
 import { FilterSelect } from '../select-field';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
@@ -224,7 +224,6 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
   const data = useLoaderData<LoaderData>();
   const { t, i18n } = useTranslation('requests');
   const { t: tcat } = useTranslation('catalog');
-  const [reviewedId, reviewedStatus] = (data.reviewed ?? '').split(':');
 
   return (
     <Stack gap={3}>
@@ -243,13 +242,6 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
           )
         }
       />
-
-      {data.sent && <Notice>{t('list.sent', { id: data.sent })}</Notice>}
-      {reviewedId && (reviewedStatus === 'approved' || reviewedStatus === 'rejected') && (
-        <Notice>
-          {t('list.reviewed', { id: reviewedId, status: tcat(`requestStatuses.${reviewedStatus}`) })}
-        </Notice>
-      )}
 
       <Toolbar data={data} />
       <WarehouseDefault warehouse={data.page?.warehouse ?? null} />

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { Button } from '~/components/button';
 import type { Page } from '~/services/paging';
 import { TextField } from '~/components/form-field';
-import { FormErrors, Notice, FormActions } from '~/components/form-parts';
+import { FormErrors, FormActions } from '~/components/form-parts';
 import { IdempotencyKeyField } from '~/components/idempotency-key';
 import type { MessageField } from '~/components/messages';
 import { ListTable, SearchForm } from '~/components/list-table';
@@ -173,7 +173,6 @@ export function DirectoryList<T extends { id: number; name: string; active: bool
   basePath: string;
   data: {
     params: { q?: string; active?: 'true' | 'false' };
-    saved: string | null;
     page: Page<T> | null;
     loadError: string | null;
   };
@@ -191,7 +190,6 @@ export function DirectoryList<T extends { id: number; name: string; active: bool
           </Button>
         }
       />
-      {data.saved && <Notice>{t('directory.saved', { name: data.saved })}</Notice>}
       <DirectoryToolbar params={data.params} placeholder={t(`${kind}.searchPlaceholder`)} />
       <ListTable
         page={data.page}

@@ -23,6 +23,15 @@ export async function demoScreen(
  * value removes a parameter) and `anchor` to land on what changed: post, redirect, get.
  */
 export function backTo(request: Request, set: Record<string, string | null> = {}, anchor?: string): Response {
+  return redirect(backToPath(request, set, anchor));
+}
+
+/** The address `backTo` redirects to (for a redirect that also carries a message). */
+export function backToPath(
+  request: Request,
+  set: Record<string, string | null> = {},
+  anchor?: string,
+): string {
   const url = new URL(request.url);
   const query = new URLSearchParams(url.search);
   query.delete('index');
@@ -31,7 +40,7 @@ export function backTo(request: Request, set: Record<string, string | null> = {}
     else query.set(name, value);
   }
   const search = query.toString();
-  return redirect(`${url.pathname}${search ? `?${search}` : ''}${anchor ? `#${anchor}` : ''}`);
+  return `${url.pathname}${search ? `?${search}` : ''}${anchor ? `#${anchor}` : ''}`;
 }
 
 /** Runs a change of the demo data; a record that is not there answers 404, like an unknown page. */

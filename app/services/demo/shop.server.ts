@@ -15,7 +15,8 @@ import {
   type DemoState,
   removeFromCart,
 } from './store.server';
-import { backTo, demoScreen } from './screen.server';
+import { redirectWithFlash } from '../flash.server';
+import { backTo, backToPath, demoScreen } from './screen.server';
 import { readForm } from '../form-body.server';
 
 export interface CartView {
@@ -46,8 +47,8 @@ export interface CartRefusal {
 }
 
 /**
- * The cart forms of every shop screen. Success redirects back to the same URL (list state kept), adding
- * `added=<id>` after an addition so the page can say so; a refusal comes back with a 400 and a message.
+ * The cart forms of every shop screen. Success redirects back to the same URL (list state kept), with a
+ * message naming the product after an addition; a refusal comes back with a 400 and a message.
  * Out-of-stock products are refused here (the store itself accepts them, as the /api/data mock did).
  * One fewer at quantity 1 is refused too: the cart's "Remove" button takes a line away.
  */
@@ -66,7 +67,10 @@ export async function cartAction(request: Request, screen: string) {
       case 'add':
         if (!product.stock) return refuse(t('errors.outOfStock', { title: product.title }), productId);
         addToCart(state, productId);
-        return backTo(request, { added: String(productId) });
+        return await redirectWithFlash(request, backToPath(request), {
+          key: 'shop:shop.added',
+          values: { title: product.title },
+        });
       case 'increase':
         changeCartQuantity(state, productId, 1);
         break;
@@ -85,5 +89,5 @@ export async function cartAction(request: Request, screen: string) {
     if (error instanceof RangeError) return refuse(t('errors.cartFull'), productId);
     throw error;
   }
-  return backTo(request, { added: null });
+  return backTo(request);
 }
