@@ -1,26 +1,16 @@
 /** The signed-in user's own profile: name and phone, and the preferences saved with the account. */
 import type { MAIL_LANGUAGES, Profile } from '@contract';
-import type { Db } from './db';
+import type { Database } from './data/database';
 
 type Language = (typeof MAIL_LANGUAGES)[number];
 type Appearance = NonNullable<Profile['appearance']>;
 
-interface ProfileRow {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  language: Language | null;
-  appearance_json: string | null;
-}
-
-export function findProfile(db: Db, userId: number): Profile | null {
-  const row = db
-    .prepare(
-      'SELECT id, email, first_name, last_name, phone, language, appearance_json FROM users WHERE id = ?',
-    )
-    .get(userId) as ProfileRow | undefined;
+export async function findProfile(db: Database, userId: number): Promise<Profile | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'phone', 'language', 'appearance_json'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     id: row.id,
@@ -28,42 +18,36 @@ export function findProfile(db: Db, userId: number): Profile | null {
     first_name: row.first_name,
     last_name: row.last_name,
     phone: row.phone,
-    language: row.language,
+    // The column's CHECK holds the contract's languages.
+    language: row.language as Language | null,
     // Kept as the portal sent it (the contract checked it then); the column holds JSON objects only.
     appearance: row.appearance_json === null ? null : (JSON.parse(row.appearance_json) as Appearance),
   };
 }
 
 /** Replaces the user's name and phone (a phone left out is cleared). The e-mail is not changed here. */
-export function updateProfile(
-  db: Db,
+export async function updateProfile(
+  db: Database,
   userId: number,
   profile: { firstName: string; lastName: string; phone: string | null },
-): void {
-  db.prepare('UPDATE users SET first_name = ?, last_name = ?, phone = ? WHERE id = ?').run(
-    profile.firstName,
-    profile.lastName,
-    profile.phone,
-    userId,
-  );
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ first_name: profile.firstName, last_name: profile.lastName, phone: profile.phone })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Saves the preferences given; one left out keeps its saved value. */
-export function updatePreferences(
-  db: Db,
+export async function updatePreferences(
+  db: Database,
   userId: number,
   preferences: { language?: Language; appearance?: Appearance },
-): void {
-  const assignments: string[] = [];
-  const values: unknown[] = [];
-  if (preferences.language !== undefined) {
-    assignments.push('language = ?');
-    values.push(preferences.language);
-  }
-  if (preferences.appearance !== undefined) {
-    assignments.push('appearance_json = ?');
-    values.push(JSON.stringify(preferences.appearance));
-  }
-  if (assignments.length === 0) return;
-  db.prepare(`UPDATE users SET ${assignments.join(', ')} WHERE id = ?`).run(...values, userId);
+): Promise<void> {
+  const changes = {
+    ...(preferences.language !== undefined && { language: preferences.language }),
+    ...(preferences.appearance !== undefined && { appearance_json: JSON.stringify(preferences.appearance) }),
+  };
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }

@@ -1,7 +1,7 @@
 /** The warehouse each staff member works at (one per staff member), which sets their lists' default origin. */
 import type { Origin } from '../app/catalog';
 import type { Warehouse } from '@contract';
-import type { Db } from './db';
+import type { Database } from './data/database';
 
 export interface WarehouseInput {
   name: string;
@@ -12,39 +12,40 @@ export interface WarehouseInput {
   contactEmail: string | null;
 }
 
-export function findWarehouse(db: Db, userId: number): Warehouse | null {
-  const row = db
-    .prepare(
-      `SELECT name, address, origin, opening_hours, contact_phone, contact_email, updated_at
-       FROM staff_warehouses WHERE user_id = ?`,
-    )
-    .get(userId) as Warehouse | undefined;
-  return row ?? null;
+export async function findWarehouse(db: Database, userId: number): Promise<Warehouse | null> {
+  const row = await db
+    .selectFrom('staff_warehouses')
+    .select(['name', 'address', 'origin', 'opening_hours', 'contact_phone', 'contact_email', 'updated_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  // The column's CHECK holds the origins.
+  return row ? { ...row, origin: row.origin as Origin } : null;
 }
 
 /** Sets the staff member's warehouse, replacing the whole record (a field left out is cleared). */
-export function saveWarehouse(db: Db, userId: number, warehouse: WarehouseInput, now: Date): void {
-  db.prepare(
-    `INSERT INTO staff_warehouses
-       (user_id, name, address, origin, opening_hours, contact_phone, contact_email, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, address = excluded.address,
-       origin = excluded.origin, opening_hours = excluded.opening_hours,
-       contact_phone = excluded.contact_phone, contact_email = excluded.contact_email,
-       updated_at = excluded.updated_at`,
-  ).run(
-    userId,
-    warehouse.name,
-    warehouse.address,
-    warehouse.origin,
-    warehouse.openingHours,
-    warehouse.contactPhone,
-    warehouse.contactEmail,
-    now.toISOString(),
-  );
+export async function saveWarehouse(
+  db: Database,
+  userId: number,
+  warehouse: WarehouseInput,
+  now: Date,
+): Promise<void> {
+  const record = {
+    name: warehouse.name,
+    address: warehouse.address,
+    origin: warehouse.origin,
+    opening_hours: warehouse.openingHours,
+    contact_phone: warehouse.contactPhone,
+    contact_email: warehouse.contactEmail,
+    updated_at: now.toISOString(),
+  };
+  await db
+    .insertInto('staff_warehouses')
+    .values({ user_id: userId, ...record })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet(record))
+    .execute();
 }
 
 /** Forgets the staff member's warehouse (nothing to do when none is set). */
-export function deleteWarehouse(db: Db, userId: number): void {
-  db.prepare('DELETE FROM staff_warehouses WHERE user_id = ?').run(userId);
+export async function deleteWarehouse(db: Database, userId: number): Promise<void> {
+  await db.deleteFrom('staff_warehouses').where('user_id', '=', userId).execute();
 }

@@ -6,8 +6,8 @@ type ProfileCalls = 'getProfile' | 'updateProfile' | 'updatePreferences';
 
 export function profileHandlers(app: App): Pick<CallHandlers, ProfileCalls> {
   /** Always the session's own user: these calls name nobody else. */
-  const ownProfile = (userId: number) => {
-    const profile = findProfile(app.db, userId);
+  const ownProfile = async (userId: number) => {
+    const profile = await findProfile(app.database, userId);
     if (!profile) throw refuse.notFound();
     return profile;
   };
@@ -17,9 +17,9 @@ export function profileHandlers(app: App): Pick<CallHandlers, ProfileCalls> {
       return ownProfile(session.user.id);
     },
 
-    updateProfile({ body, session }) {
+    async updateProfile({ body, session }) {
       // The whole form: a phone left out or blank is cleared.
-      updateProfile(app.db, session.user.id, {
+      await updateProfile(app.database, session.user.id, {
         firstName: body.first_name,
         lastName: body.last_name,
         phone: body.phone ?? null,
@@ -27,8 +27,11 @@ export function profileHandlers(app: App): Pick<CallHandlers, ProfileCalls> {
       return ownProfile(session.user.id);
     },
 
-    updatePreferences({ body, session }) {
-      updatePreferences(app.db, session.user.id, { language: body.language, appearance: body.appearance });
+    async updatePreferences({ body, session }) {
+      await updatePreferences(app.database, session.user.id, {
+        language: body.language,
+        appearance: body.appearance,
+      });
       return ownProfile(session.user.id);
     },
   };

@@ -7,15 +7,15 @@ type WarehouseCalls = 'getWarehouse' | 'updateWarehouse' | 'clearWarehouse';
 
 export function warehouseHandlers(app: App): Pick<CallHandlers, WarehouseCalls> {
   return {
-    getWarehouse({ session }) {
+    async getWarehouse({ session }) {
       if (!canSetWarehouse(session.user)) throw refuse.forbidden();
-      return { warehouse: findWarehouse(app.db, session.user.id) };
+      return { warehouse: await findWarehouse(app.database, session.user.id) };
     },
 
-    updateWarehouse({ body, session }) {
+    async updateWarehouse({ body, session }) {
       if (!canSetWarehouse(session.user)) throw refuse.forbidden();
-      saveWarehouse(
-        app.db,
+      await saveWarehouse(
+        app.database,
         session.user.id,
         {
           name: body.name,
@@ -27,13 +27,13 @@ export function warehouseHandlers(app: App): Pick<CallHandlers, WarehouseCalls> 
         },
         app.now(),
       );
-      return { warehouse: findWarehouse(app.db, session.user.id) };
+      return { warehouse: await findWarehouse(app.database, session.user.id) };
     },
 
-    clearWarehouse({ session }) {
+    async clearWarehouse({ session }) {
       if (!canSetWarehouse(session.user)) throw refuse.forbidden();
       // Idempotent: clearing a warehouse never set answers the same.
-      deleteWarehouse(app.db, session.user.id);
+      await deleteWarehouse(app.database, session.user.id);
       return { warehouse: null };
     },
   };
