@@ -4,6 +4,7 @@
 // each so that it finishes its requests under way, and exits once they all have.
 import cluster from 'node:cluster';
 import os from 'node:os';
+import { logger } from './logger.js';
 import { shareSessionSecret } from './settings.js';
 import { restartDelay } from './supervisor.js';
 
@@ -63,13 +64,13 @@ export async function serveOnWorkers(env, options = {}) {
   if (!cluster.isPrimary) return;
   const count = workerCount(env, options.cores);
   if (count.problem !== undefined) {
-    console.error(count.problem);
+    logger.fatal(count.problem);
     process.exit(1);
   }
   if (count.workers === 1) return;
   const secretProblem = shareSessionSecret(env);
   if (secretProblem) {
-    console.error(secretProblem);
+    logger.fatal(secretProblem);
     process.exit(1);
   }
   const graceMs = Number(env.SHUTDOWN_GRACE_MS || 25_000);
@@ -93,7 +94,7 @@ function runWorkers(
     initialDelayMs = 1000,
     maxDelayMs = 30_000,
     healthyAfterMs = 60_000,
-    log = (message) => console.error(`[portal] ${message}`),
+    log = (message) => logger.error(message),
   },
 ) {
   if (exec) cluster.setupPrimary({ exec });
