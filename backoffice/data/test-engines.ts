@@ -50,6 +50,17 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
       const dropper = new pg.Client({ connectionString: admin });
       await dropper.connect();
       try {
+        // A pool that has just ended may still have connections closing: wait for them a little, since
+        // forcing them (WITH (FORCE)) sends those clients an error nobody listens to any more.
+        for (let attempt = 0; attempt < 50; attempt++) {
+          try {
+            await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        }
         await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await dropper.end();
