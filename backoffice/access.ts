@@ -1,6 +1,6 @@
 import type { RoleName } from '@contract';
-import type { Db } from './db';
-import { findCustomerPartner } from './partners';
+import type { Database } from './data/database';
+import { findCustomer } from './partners';
 
 /** Roles whose holders work for the forwarder and may see every customer's records. */
 const STAFF_ROLES: readonly RoleName[] = ['admin', 'warehouse_agent'];
@@ -49,12 +49,14 @@ export function canReviewRequests(principal: Principal): boolean {
  * client its own, staff any customer. Null, which callers answer with 404, for another customer, the
  * forwarder's own partner and an unknown one.
  */
-export function customerInScope(
-  db: Db,
+export async function customerInScope(
+  db: Database,
   principal: Principal,
   partnerId: number,
-): { id: number; name: string } | null {
-  return canSeePartner(principal, partnerId) ? findCustomerPartner(db, partnerId) : null;
+): Promise<{ id: number; name: string } | null> {
+  if (!canSeePartner(principal, partnerId)) return null;
+  const customer = await findCustomer(db, partnerId);
+  return customer && { id: customer.id, name: customer.name };
 }
 
 /** The customer directory (listing, reading, adding customers) is staff work: 403 for anyone else. */

@@ -1,4 +1,5 @@
-import type { Db } from './db';
+import type { Database } from './data/database';
+import { lockKey } from './data/dialect';
 
 /**
  * Mails about an account sent to one e-mail address (password reset links, registration notices):
@@ -9,19 +10,20 @@ export const ACCOUNT_MAILS_PER_HOUR = 3;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Counts a mail to `email` and returns true when it may be sent now; false (nothing counted) when not. */
-export function mayMailAccount(db: Db, email: string, now: Date): boolean {
+export async function mayMailAccount(db: Database, email: string, now: Date): Promise<boolean> {
   const key = email.trim().toLowerCase();
   const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
-  return db
-    .transaction((): boolean => {
-      db.prepare('DELETE FROM account_mails WHERE sent_at <= ?').run(hourAgo);
-      const sent = db
-        .prepare('SELECT count(*) FROM account_mails WHERE email = ?')
-        .pluck()
-        .get(key) as number;
-      if (sent >= ACCOUNT_MAILS_PER_HOUR) return false;
-      db.prepare('INSERT INTO account_mails (email, sent_at) VALUES (?, ?)').run(key, now.toISOString());
-      return true;
-    })
-    .immediate();
+  return db.transaction().execute(async (trx) => {
+    // Two mails to one address at once are counted one after the other.
+    await lockKey(trx, `account_mails:${key}`);
+    await trx.deleteFrom('account_mails').where('sent_at', '<=', hourAgo).execute();
+    const { sent } = await trx
+      .selectFrom('account_mails')
+      .select((eb) => eb.fn.countAll<number>().as('sent'))
+      .where('email', '=', key)
+      .executeTakeFirstOrThrow();
+    if (sent >= ACCOUNT_MAILS_PER_HOUR) return false;
+    await trx.insertInto('account_mails').values({ email: key, sent_at: now.toISOString() }).execute();
+    return true;
+  });
 }

@@ -166,7 +166,7 @@ describe('sessions per user', () => {
       expect((await bo.call('getProfile', { session: first })).status).toBe(200);
       // More devices sign in, up to the cap (straight into the store: the same sessions a sign-in makes).
       const at = new Date(Date.now() + bo.clock.offsetMs);
-      for (let n = 2; n < MAX_SESSIONS_PER_USER; n++) createSession(bo.backoffice.db, id, at);
+      for (let n = 2; n < MAX_SESSIONS_PER_USER; n++) await createSession(bo.backoffice.database, id, at);
       const count = () =>
         (
           bo.backoffice.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?').get(id) as {

@@ -13,6 +13,7 @@ import {
   type ErrorAnswer,
 } from '@contract';
 import type { ReceivedFile } from './attachments';
+import type { Database } from './data/database';
 import { streamBody } from './body-stream';
 import { readFileBody } from './file-body';
 import { fingerprint, type IdempotencyStore } from './idempotency';
@@ -129,6 +130,11 @@ export interface CallContext<N extends CallName> {
   files: readonly (ReceivedFile | undefined)[];
   /** Adds a header to the answer (e.g. Set-Cookie). */
   setHeader(name: string, value: string): void;
+  /**
+   * The database the call works in: the app's, or for a create sent with an Idempotency-Key the
+   * transaction that also keeps its answer (a create must write in it; see idempotency.ts).
+   */
+  database: Database;
 }
 
 export type CallHandler<N extends CallName> = (
@@ -139,7 +145,9 @@ export type CallHandler<N extends CallName> = (
 export type CallHandlers = { [N in CallName]: CallHandler<N> };
 
 export interface RouterOptions {
-  resolveSession(token: string): Session | null;
+  resolveSession(token: string): Session | null | Promise<Session | null>;
+  /** The database the calls work in (`CallContext.database`). */
+  database: Database;
   /** For a call whose contract sets no `bodyLimit`, and for paths outside the contract. */
   bodyLimit: number;
   /** Replaces the contract's limit of these calls (tests use small ones). */
@@ -312,7 +320,7 @@ export function createRouter(handlers: CallHandlers, options: RouterOptions) {
     let session: Session | null = null;
     if (call.session) {
       const token = parseCookies(request.headers.cookie)[BACKOFFICE_SESSION_COOKIE];
-      session = token ? options.resolveSession(token) : null;
+      session = token ? await options.resolveSession(token) : null;
       if (!session) {
         // Checked before reading: without a session, a large upload is dropped, never held in memory.
         discardBody(request);
@@ -368,6 +376,7 @@ export function createRouter(handlers: CallHandlers, options: RouterOptions) {
       query,
       body,
       session,
+      database: options.database,
       files: received?.files ?? [],
       setHeader(name: string, value: string) {
         const existing = headers[name];
@@ -376,9 +385,9 @@ export function createRouter(handlers: CallHandlers, options: RouterOptions) {
     } as CallContext<CallName>;
     if (typeof key === 'string' && session && printed) {
       // One wrapper for every create: the same key from the same user answers the first answer.
-      const { answer, replayed } = options.idempotency.run(
+      const { answer, replayed } = await options.idempotency.run(
         { userId: session.user.id, key, call: route.name, fingerprint: printed.digest('hex') },
-        () => handler(context),
+        (database) => handler({ ...context, database }),
       );
       if (replayed) context.setHeader('Idempotent-Replayed', 'true');
       return answer as CallAnswer<CallName>;

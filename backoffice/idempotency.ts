@@ -1,7 +1,8 @@
 // Creates sent with an Idempotency-Key: the first answer is kept with the key, in the same transaction
 // as the record it describes, so the same create sent again answers it instead of creating twice.
 import { createHash, type Hash } from 'node:crypto';
-import type { Db } from './db';
+import type { Database } from './data/database';
+import { lockKey } from './data/dialect';
 import { ApiError } from './http';
 
 /** How long a key is remembered: longer than anyone retries a form, short enough to stay small. */
@@ -20,9 +21,13 @@ export interface IdempotencyStore {
   /**
    * Runs `create` once per (user, key): the first success is stored with the record it made; a later
    * call with the same key answers it again (`replayed`). A refusal is not stored, so the form can be
-   * corrected and sent again with the same key.
+   * corrected and sent again with the same key. `create` writes in the transaction it is given, which
+   * also keeps the key (the embedded file's legacy handle writes in it too: it is the same connection).
    */
-  run(request: IdempotentCreate, create: () => unknown): { answer: unknown; replayed: boolean };
+  run(
+    request: IdempotentCreate,
+    create: (db: Database) => unknown,
+  ): Promise<{ answer: unknown; replayed: boolean }>;
 }
 
 export const idempotencyKeyReused = () =>
@@ -45,45 +50,44 @@ export function fingerprint(call: string, params: unknown): Hash {
     .update('\n');
 }
 
-export function idempotencyStore(db: Db, now: () => Date): IdempotencyStore {
-  const expire = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
-  const find = db.prepare<[number, string], { call: string; fingerprint: string; answer: string }>(
-    'SELECT call, fingerprint, answer FROM idempotency_keys WHERE user_id = ? AND key = ?',
-  );
-  const keep = db.prepare(
-    `INSERT INTO idempotency_keys (user_id, key, call, fingerprint, status, answer, created_at)
-     VALUES (?, ?, ?, ?, 200, ?, ?)`,
-  );
-
+export function idempotencyStore(database: Database, now: () => Date): IdempotencyStore {
   return {
     run(request, create) {
       const printed = request.fingerprint;
-      return db
-        .transaction(() => {
-          const at = now();
-          // Cleaned lazily: the next keyed create drops what is past its 24 hours.
-          expire.run(new Date(at.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString());
-          const stored = find.get(request.userId, request.key);
-          if (stored) {
-            if (stored.call !== request.call || stored.fingerprint !== printed) throw idempotencyKeyReused();
-            return { answer: JSON.parse(stored.answer) as unknown, replayed: true };
-          }
-          const answer = create();
-          if (answer instanceof Promise) {
-            // The record and its key must be written in one transaction, which cannot wait.
-            throw new Error(`${request.call}: an idempotent create must answer synchronously`);
-          }
-          keep.run(
-            request.userId,
-            request.key,
-            request.call,
-            printed,
-            JSON.stringify(answer),
-            at.toISOString(),
-          );
-          return { answer, replayed: false };
-        })
-        .immediate();
+      return database.transaction().execute(async (trx) => {
+        // The same key sent twice at once: the second waits for the first and answers its answer.
+        await lockKey(trx, `idempotency:${request.userId}:${request.key}`);
+        const at = now();
+        // Cleaned lazily: the next keyed create drops what is past its 24 hours.
+        await trx
+          .deleteFrom('idempotency_keys')
+          .where('created_at', '<', new Date(at.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString())
+          .execute();
+        const stored = await trx
+          .selectFrom('idempotency_keys')
+          .select(['call', 'fingerprint', 'answer'])
+          .where('user_id', '=', request.userId)
+          .where('key', '=', request.key)
+          .executeTakeFirst();
+        if (stored) {
+          if (stored.call !== request.call || stored.fingerprint !== printed) throw idempotencyKeyReused();
+          return { answer: JSON.parse(stored.answer) as unknown, replayed: true };
+        }
+        const answer = await create(trx);
+        await trx
+          .insertInto('idempotency_keys')
+          .values({
+            user_id: request.userId,
+            key: request.key,
+            call: request.call,
+            fingerprint: printed,
+            status: 200,
+            answer: JSON.stringify(answer),
+            created_at: at.toISOString(),
+          })
+          .execute();
+        return { answer, replayed: false };
+      });
     },
   };
 }

@@ -943,9 +943,9 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
 
 describe('an issued invoice', () => {
   /** A customer of its own with an address, so that changing it touches no other test's data. */
-  function movingCustomer(name: string): number {
+  async function movingCustomer(name: string): Promise<number> {
     const id = newCustomer(name);
-    updateContactDetails(bo.backoffice.db, id, {
+    await updateContactDetails(bo.backoffice.database, id, {
       name,
       phone: '+20 2 555 0101',
       street: '14 Corniche El Nil',
@@ -966,7 +966,7 @@ describe('an issued invoice', () => {
   };
 
   it('keeps the name and address it was posted with, in its read and its shared link', async () => {
-    const partnerId = movingCustomer('Delta Papyrus Traders');
+    const partnerId = await movingCustomer('Delta Papyrus Traders');
     const { id } = invoiceFor(partnerId, today(), [line(100)]);
     const token = createShare(
       bo.backoffice.db,
@@ -982,7 +982,7 @@ describe('an issued invoice', () => {
     };
     expect(await detail(id)).toMatchObject(billTo);
 
-    updateContactDetails(bo.backoffice.db, partnerId, renamed);
+    await updateContactDetails(bo.backoffice.database, partnerId, renamed);
     bo.backoffice.db.prepare('UPDATE partners SET email = ? WHERE id = ?').run('jade@example.com', partnerId);
 
     expect(await detail(id)).toMatchObject(billTo);
@@ -996,10 +996,10 @@ describe('an issued invoice', () => {
   });
 
   it('follows the customer while it is a draft, and keeps a cancelled one as issued', async () => {
-    const partnerId = movingCustomer('Aswan Date Growers');
+    const partnerId = await movingCustomer('Aswan Date Growers');
     const draft = invoiceFor(partnerId, today(), [line(40)], 'draft');
     const cancelled = invoiceFor(partnerId, today(), [line(50)], 'cancelled');
-    updateContactDetails(bo.backoffice.db, partnerId, renamed);
+    await updateContactDetails(bo.backoffice.database, partnerId, renamed);
     expect(await detail(draft.id)).toMatchObject({
       partner_name: 'Jade Harbor Imports',
       partner_address: '88 Bund Road, Shanghai, China',

@@ -1,4 +1,5 @@
-import type { Db } from './db';
+import type { Database } from './data/database';
+import { lockKey } from './data/dialect';
 
 /**
  * Failed sign-ins per e-mail address (OWASP ASVS V2.2.1): after LOGIN_MAX_FAILURES within
@@ -10,14 +11,34 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
 
-interface ThrottleRow {
-  failures: number;
-  window_start: string;
-  locked_until: string | null;
-}
-
 function throttleKey(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** Attempts on one address (passwords and two-step codes) are counted one after the other. */
+function takeTurn(db: Database, key: string): Promise<void> {
+  return lockKey(db, `login_throttle:${key}`);
+}
+
+function secondsLeft(lockedUntil: string, now: Date): number {
+  return Math.max(1, Math.ceil((Date.parse(lockedUntil) - now.getTime()) / 1000));
+}
+
+async function setThrottle(
+  db: Database,
+  row: { email: string; failures: number; window_start: string; locked_until: string | null },
+): Promise<void> {
+  await db
+    .insertInto('login_throttle')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column('email').doUpdateSet((eb) => ({
+        failures: eb.ref('excluded.failures'),
+        window_start: eb.ref('excluded.window_start'),
+        locked_until: eb.ref('excluded.locked_until'),
+      })),
+    )
+    .execute();
 }
 
 /**
@@ -27,52 +48,53 @@ function throttleKey(email: string): string {
  * then calls `loginSucceeded`, which clears the count. The attempt that reaches the limit sets the
  * lock; it still signs in if its password is right.
  */
-export function beginLoginAttempt(db: Db, email: string, now: Date): number | null {
+export async function beginLoginAttempt(db: Database, email: string, now: Date): Promise<number | null> {
   const key = throttleKey(email);
   const nowIso = now.toISOString();
   // A window opened at or before this instant is over.
   const windowOver = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-  return db
-    .transaction((): number | null => {
-      // Housekeeping: rows whose window and lock are both over count for nothing.
-      db.prepare(
-        'DELETE FROM login_throttle WHERE window_start <= ? AND (locked_until IS NULL OR locked_until <= ?)',
-      ).run(windowOver, nowIso);
-      const row = db
-        .prepare('SELECT failures, window_start, locked_until FROM login_throttle WHERE email = ?')
-        .get(key) as ThrottleRow | undefined;
-      if (row?.locked_until && row.locked_until > nowIso) {
-        return Math.max(1, Math.ceil((Date.parse(row.locked_until) - now.getTime()) / 1000));
-      }
-      const fresh = !row || row.window_start <= windowOver || row.locked_until !== null;
-      const failures = fresh ? 1 : row.failures + 1;
-      const lockedUntil =
-        failures >= LOGIN_MAX_FAILURES ? new Date(now.getTime() + LOGIN_LOCK_MS).toISOString() : null;
-      db.prepare(
-        `INSERT INTO login_throttle (email, failures, window_start, locked_until) VALUES (?, ?, ?, ?)
-         ON CONFLICT (email) DO UPDATE SET
-           failures = excluded.failures,
-           window_start = excluded.window_start,
-           locked_until = excluded.locked_until`,
-      ).run(key, failures, fresh ? nowIso : row.window_start, lockedUntil);
-      return null;
-    })
-    .immediate();
+  return db.transaction().execute(async (trx): Promise<number | null> => {
+    await takeTurn(trx, key);
+    // Housekeeping: rows whose window and lock are both over count for nothing.
+    await trx
+      .deleteFrom('login_throttle')
+      .where('window_start', '<=', windowOver)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
+      .execute();
+    const row = await trx
+      .selectFrom('login_throttle')
+      .select(['failures', 'window_start', 'locked_until'])
+      .where('email', '=', key)
+      .executeTakeFirst();
+    if (row?.locked_until && row.locked_until > nowIso) return secondsLeft(row.locked_until, now);
+    const fresh = !row || row.window_start <= windowOver || row.locked_until !== null;
+    const failures = fresh ? 1 : row.failures + 1;
+    const lockedUntil =
+      failures >= LOGIN_MAX_FAILURES ? new Date(now.getTime() + LOGIN_LOCK_MS).toISOString() : null;
+    await setThrottle(trx, {
+      email: key,
+      failures,
+      window_start: fresh ? nowIso : row.window_start,
+      locked_until: lockedUntil,
+    });
+    return null;
+  });
 }
 
 /** A successful sign-in: the address starts again from no failures. */
-export function loginSucceeded(db: Db, email: string): void {
-  db.prepare('DELETE FROM login_throttle WHERE email = ?').run(throttleKey(email));
+export async function loginSucceeded(db: Database, email: string): Promise<void> {
+  await db.deleteFrom('login_throttle').where('email', '=', throttleKey(email)).execute();
 }
 
 /** Seconds left on the lock of `email`, or null when it is not locked. */
-export function lockedFor(db: Db, email: string, now: Date): number | null {
-  const lockedUntil = db
-    .prepare('SELECT locked_until FROM login_throttle WHERE email = ?')
-    .pluck()
-    .get(throttleKey(email)) as string | null | undefined;
-  if (!lockedUntil || lockedUntil <= now.toISOString()) return null;
-  return Math.max(1, Math.ceil((Date.parse(lockedUntil) - now.getTime()) / 1000));
+export async function lockedFor(db: Database, email: string, now: Date): Promise<number | null> {
+  const row = await db
+    .selectFrom('login_throttle')
+    .select('locked_until')
+    .where('email', '=', throttleKey(email))
+    .executeTakeFirst();
+  if (!row?.locked_until || row.locked_until <= now.toISOString()) return null;
+  return secondsLeft(row.locked_until, now);
 }
 
 /**
@@ -82,46 +104,51 @@ export function lockedFor(db: Db, email: string, now: Date): number | null {
  * as failed passwords do. Returns the seconds left while the address is locked (nothing counted),
  * otherwise null; a right code then calls `codeAccepted`.
  */
-export function beginCodeAttempt(db: Db, userId: number, email: string, now: Date): number | null {
+export async function beginCodeAttempt(
+  db: Database,
+  userId: number,
+  email: string,
+  now: Date,
+): Promise<number | null> {
   const nowIso = now.toISOString();
   const windowOver = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-  return db
-    .transaction((): number | null => {
-      const locked = lockedFor(db, email, now);
-      if (locked !== null) return locked;
-      const row = db
-        .prepare('SELECT failures, window_start FROM two_factor_failures WHERE user_id = ?')
-        .get(userId) as { failures: number; window_start: string } | undefined;
-      const fresh = !row || row.window_start <= windowOver;
-      const failures = fresh ? 1 : row.failures + 1;
-      if (failures < LOGIN_MAX_FAILURES) {
-        db.prepare(
-          `INSERT INTO two_factor_failures (user_id, failures, window_start) VALUES (?, ?, ?)
-           ON CONFLICT (user_id) DO UPDATE SET
-             failures = excluded.failures, window_start = excluded.window_start`,
-        ).run(userId, failures, fresh ? nowIso : row.window_start);
-        return null;
-      }
-      // The limit: the same lock as failed passwords, lifted by time or by a password reset.
-      db.prepare('DELETE FROM two_factor_failures WHERE user_id = ?').run(userId);
-      db.prepare(
-        `INSERT INTO login_throttle (email, failures, window_start, locked_until) VALUES (?, ?, ?, ?)
-         ON CONFLICT (email) DO UPDATE SET
-           failures = excluded.failures,
-           window_start = excluded.window_start,
-           locked_until = excluded.locked_until`,
-      ).run(
-        throttleKey(email),
-        LOGIN_MAX_FAILURES,
-        nowIso,
-        new Date(now.getTime() + LOGIN_LOCK_MS).toISOString(),
-      );
+  return db.transaction().execute(async (trx): Promise<number | null> => {
+    await takeTurn(trx, throttleKey(email));
+    const locked = await lockedFor(trx, email, now);
+    if (locked !== null) return locked;
+    const row = await trx
+      .selectFrom('two_factor_failures')
+      .select(['failures', 'window_start'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const fresh = !row || row.window_start <= windowOver;
+    const failures = fresh ? 1 : row.failures + 1;
+    if (failures < LOGIN_MAX_FAILURES) {
+      await trx
+        .insertInto('two_factor_failures')
+        .values({ user_id: userId, failures, window_start: fresh ? nowIso : row.window_start })
+        .onConflict((conflict) =>
+          conflict.column('user_id').doUpdateSet((eb) => ({
+            failures: eb.ref('excluded.failures'),
+            window_start: eb.ref('excluded.window_start'),
+          })),
+        )
+        .execute();
       return null;
-    })
-    .immediate();
+    }
+    // The limit: the same lock as failed passwords, lifted by time or by a password reset.
+    await trx.deleteFrom('two_factor_failures').where('user_id', '=', userId).execute();
+    await setThrottle(trx, {
+      email: throttleKey(email),
+      failures: LOGIN_MAX_FAILURES,
+      window_start: nowIso,
+      locked_until: new Date(now.getTime() + LOGIN_LOCK_MS).toISOString(),
+    });
+    return null;
+  });
 }
 
 /** A right two-step code (or a password reset): the account starts again from no wrong codes. */
-export function codeAccepted(db: Db, userId: number): void {
-  db.prepare('DELETE FROM two_factor_failures WHERE user_id = ?').run(userId);
+export async function codeAccepted(db: Database, userId: number): Promise<void> {
+  await db.deleteFrom('two_factor_failures').where('user_id', '=', userId).execute();
 }

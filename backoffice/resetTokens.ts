@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Database } from './data/database';
 import { deleteUserSessions } from './sessions';
 import { hashToken, newSecretToken } from './tokens';
 import { setPasswordHash } from './users';
@@ -6,19 +6,24 @@ import { setPasswordHash } from './users';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** Issues a single-use reset token for the user; any earlier unused token stops working. */
-export function issueResetToken(db: Db, userId: number, now: Date): string {
+export async function issueResetToken(db: Database, userId: number, now: Date): Promise<string> {
   const token = newSecretToken();
-  db.transaction(() => {
-    db.prepare('DELETE FROM password_reset_tokens WHERE user_id = ? AND used_at IS NULL').run(userId);
-    db.prepare(
-      `INSERT INTO password_reset_tokens (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)`,
-    ).run(
-      hashToken(token),
-      userId,
-      now.toISOString(),
-      new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
-    );
-  }).immediate();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('password_reset_tokens')
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('password_reset_tokens')
+      .values({
+        token_hash: hashToken(token),
+        user_id: userId,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+      })
+      .execute();
+  });
   return token;
 }
 
@@ -26,25 +31,33 @@ export function issueResetToken(db: Db, userId: number, now: Date): string {
  * Sets the new password if `token` is a live token issued to the active account `email`, and ends
  * every session of that account. Returns false, changing nothing, otherwise.
  */
-export function resetPasswordWithToken(
-  db: Db,
+export async function resetPasswordWithToken(
+  db: Database,
   input: { email: string; token: string; passwordHash: string },
   now: Date,
-): boolean {
-  return db
-    .transaction(() => {
-      const row = db
-        .prepare(
-          `SELECT t.id, t.user_id FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
-         WHERE t.token_hash = ? AND u.email = ? AND u.active = 1 AND t.used_at IS NULL AND t.expires_at > ?`,
-        )
-        .get(hashToken(input.token), input.email, now.toISOString()) as
-        { id: number; user_id: number } | undefined;
-      if (!row) return false;
-      db.prepare('UPDATE password_reset_tokens SET used_at = ? WHERE id = ?').run(now.toISOString(), row.id);
-      setPasswordHash(db, row.user_id, input.passwordHash);
-      deleteUserSessions(db, row.user_id);
-      return true;
-    })
-    .immediate();
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('password_reset_tokens as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select(['t.id', 't.user_id'])
+      .where('t.token_hash', '=', hashToken(input.token))
+      .where((eb) => eb(eb.fn('lower', ['u.email']), '=', input.email.toLowerCase()))
+      .where('u.active', '=', 1)
+      .where('t.used_at', 'is', null)
+      .where('t.expires_at', '>', now.toISOString())
+      .executeTakeFirst();
+    if (!row) return false;
+    // Used once: of two resets with the same link at the same moment, the second finds it used.
+    const used = await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: now.toISOString() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return false;
+    await setPasswordHash(trx, row.user_id, input.passwordHash);
+    await deleteUserSessions(trx, row.user_id);
+    return true;
+  });
 }

@@ -88,9 +88,9 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
   }
   const db = store.sqlite;
   const sealer = createSealer(sealingKey(options.dataDir, options.secretKey));
-  sealStoredSecrets(db, sealer);
   let mailer: App['mailer'] | undefined;
   try {
+    await sealStoredSecrets(database, sealer);
     if ((await seedDemoData(db, now())) && options.log) {
       console.info('[backoffice] first start: demo accounts created (password demo1234)');
     }
@@ -127,10 +127,11 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       ...healthHandlers(app),
     };
     const router = createRouter(handlers, {
-      resolveSession: (token) => findSession(db, token, now()),
+      resolveSession: (token) => findSession(database, token, now()),
+      database,
       bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
       bodyLimits: options.bodyLimits,
-      idempotency: idempotencyStore(db, now),
+      idempotency: idempotencyStore(database, now),
       log: options.logRequests ?? false,
     });
 

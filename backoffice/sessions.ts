@@ -1,5 +1,5 @@
 import { BACKOFFICE_SESSION_COOKIE } from '@contract';
-import type { Db } from './db';
+import type { Database } from './data/database';
 import { hashToken, newSecretToken } from './tokens';
 import { findUserById, type UserRecord } from './users';
 
@@ -26,21 +26,45 @@ export interface Session {
  * Starts a session for the user; the token is returned once and only its hash is kept. The user's
  * sessions past MAX_SESSIONS_PER_USER, least recently used first, end.
  */
-export function createSession(db: Db, userId: number, now: Date): { token: string; expiresAt: Date } {
+export async function createSession(
+  db: Database,
+  userId: number,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newSecretToken();
+  const tokenHash = hashToken(token);
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  db.transaction(() => {
-    db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now.toISOString());
-    db.prepare(
-      'INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
-    ).run(hashToken(token), userId, now.toISOString(), expiresAt.toISOString(), now.toISOString());
-    // rowid breaks ties between sessions used in the same minute: the later sign-in stays.
-    db.prepare(
-      `DELETE FROM sessions WHERE user_id = ? AND rowid NOT IN (
-         SELECT rowid FROM sessions WHERE user_id = ? ORDER BY last_seen_at DESC, rowid DESC LIMIT ?
-       )`,
-    ).run(userId, userId, MAX_SESSIONS_PER_USER);
-  })();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).execute();
+    await trx
+      .insertInto('sessions')
+      .values({
+        token_hash: tokenHash,
+        user_id: userId,
+        created_at: now.toISOString(),
+        expires_at: expiresAt.toISOString(),
+        last_seen_at: now.toISOString(),
+      })
+      .execute();
+    // The new session stays, with the most recently used others (those used in the same instant by
+    // their start, then by token, so that both engines choose alike); the rest end.
+    await trx
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('token_hash', '<>', tokenHash)
+      .where('token_hash', 'not in', (eb) =>
+        eb
+          .selectFrom('sessions')
+          .select('token_hash')
+          .where('user_id', '=', userId)
+          .where('token_hash', '<>', tokenHash)
+          .orderBy('last_seen_at', (order) => order.desc().nullsLast())
+          .orderBy('created_at', 'desc')
+          .orderBy('token_hash')
+          .limit(MAX_SESSIONS_PER_USER - 1),
+      )
+      .execute();
+  });
   return { token, expiresAt };
 }
 
@@ -48,34 +72,47 @@ export function createSession(db: Db, userId: number, now: Date): { token: strin
  * The live session named by the token, or null when unknown, past its absolute end, unused for longer
  * than the idle limit, or its user is disabled. Using it counts as activity.
  */
-export function findSession(db: Db, token: string, now: Date): Session | null {
+export async function findSession(db: Database, token: string, now: Date): Promise<Session | null> {
   const tokenHash = hashToken(token);
-  const row = db
-    .prepare(
-      'SELECT user_id, expires_at, last_seen_at FROM sessions WHERE token_hash = ? AND expires_at > ? AND last_seen_at > ?',
-    )
-    .get(tokenHash, now.toISOString(), new Date(now.getTime() - SESSION_IDLE_MS).toISOString()) as
-    { user_id: number; expires_at: string; last_seen_at: string } | undefined;
-  if (!row) return null;
+  const row = await db
+    .selectFrom('sessions')
+    .select(['user_id', 'expires_at', 'last_seen_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now.toISOString())
+    .where('last_seen_at', '>', new Date(now.getTime() - SESSION_IDLE_MS).toISOString())
+    .executeTakeFirst();
+  if (!row?.last_seen_at) return null;
   if (now.getTime() - Date.parse(row.last_seen_at) >= TOUCH_EVERY_MS) {
-    db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?').run(now.toISOString(), tokenHash);
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now.toISOString() })
+      .where('token_hash', '=', tokenHash)
+      .execute();
   }
-  const user = findUserById(db, row.user_id);
+  const user = await findUserById(db, row.user_id);
   if (!user || !user.active) return null;
   return { tokenHash, user, expiresAt: new Date(row.expires_at) };
 }
 
-export function deleteSession(db: Db, tokenHash: string): void {
-  db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
+export async function deleteSession(db: Database, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
-export function deleteUserSessions(db: Db, userId: number): void {
-  db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+export async function deleteUserSessions(db: Database, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
 /** Ends every session of the user but the one named (after a password change). */
-export function deleteOtherSessions(db: Db, userId: number, keepTokenHash: string): void {
-  db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?').run(userId, keepTokenHash);
+export async function deleteOtherSessions(
+  db: Database,
+  userId: number,
+  keepTokenHash: string,
+): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('token_hash', '<>', keepTokenHash)
+    .execute();
 }
 
 const SESSION_COOKIE_ATTRIBUTES = 'HttpOnly; Path=/; SameSite=Lax';

@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import type { Db } from './db';
+import type { Database } from './data/database';
 import { beginCodeAttempt, codeAccepted, lockedFor } from './loginThrottle';
 import type { Sealer } from './sealing';
 import { hashToken, newSecretToken } from './tokens';
@@ -31,43 +31,48 @@ function totp(secret: string, email = ''): TOTP {
   });
 }
 
-interface TwoFactorRow {
-  email: string;
-  totp_secret: string | null;
-  totp_pending_secret: string | null;
-  totp_last_counter: number | null;
-}
-
-function row(db: Db, userId: number): TwoFactorRow | null {
+async function row(db: Database, userId: number) {
   return (
-    (db
-      .prepare('SELECT email, totp_secret, totp_pending_secret, totp_last_counter FROM users WHERE id = ?')
-      .get(userId) as TwoFactorRow | undefined) ?? null
+    (await db
+      .selectFrom('users')
+      .select(['email', 'totp_secret', 'totp_pending_secret', 'totp_last_counter'])
+      .where('id', '=', userId)
+      .executeTakeFirst()) ?? null
   );
 }
 
-export function isTwoFactorOn(db: Db, userId: number): boolean {
-  return Boolean(row(db, userId)?.totp_secret);
+export async function isTwoFactorOn(db: Database, userId: number): Promise<boolean> {
+  return Boolean((await row(db, userId))?.totp_secret);
 }
 
-export function twoFactorStatus(db: Db, userId: number): { enabled: boolean; recovery_codes_left: number } {
-  if (!isTwoFactorOn(db, userId)) return { enabled: false, recovery_codes_left: 0 };
-  const { left } = db
-    .prepare('SELECT COUNT(*) AS left FROM recovery_codes WHERE user_id = ? AND used_at IS NULL')
-    .get(userId) as { left: number };
+export async function twoFactorStatus(
+  db: Database,
+  userId: number,
+): Promise<{ enabled: boolean; recovery_codes_left: number }> {
+  if (!(await isTwoFactorOn(db, userId))) return { enabled: false, recovery_codes_left: 0 };
+  const { left } = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll<number>().as('left'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
   return { enabled: true, recovery_codes_left: left };
 }
 
 /** A new secret waiting for its first code (replacing one that waited); null when already on. */
-export function startSetup(
-  db: Db,
+export async function startSetup(
+  db: Database,
   sealer: Sealer,
   userId: number,
-): { secret: string; otpauth_url: string } | null {
-  const current = row(db, userId);
+): Promise<{ secret: string; otpauth_url: string } | null> {
+  const current = await row(db, userId);
   if (!current || current.totp_secret) return null;
   const secret = new Secret({ size: 20 }).base32;
-  db.prepare('UPDATE users SET totp_pending_secret = ? WHERE id = ?').run(sealer.seal(secret), userId);
+  await db
+    .updateTable('users')
+    .set({ totp_pending_secret: sealer.seal(secret) })
+    .where('id', '=', userId)
+    .execute();
   return { secret, otpauth_url: totp(secret, current.email).toString() };
 }
 
@@ -87,83 +92,106 @@ function newRecoveryCode(): string {
 export type EnableOutcome = { recoveryCodes: string[] } | 'not_set_up' | 'already_on' | 'wrong_code';
 
 /** Turns it on when `code` comes from the waiting secret; new recovery codes replace any old ones. */
-export function enableTwoFactor(
-  db: Db,
+export async function enableTwoFactor(
+  db: Database,
   sealer: Sealer,
   userId: number,
   code: string,
   now: Date,
-): EnableOutcome {
-  return db
-    .transaction((): EnableOutcome => {
-      const current = row(db, userId);
-      if (!current) return 'not_set_up';
-      if (current.totp_secret) return 'already_on';
-      if (!current.totp_pending_secret) return 'not_set_up';
-      const counter = counterOf(sealer.open(current.totp_pending_secret), code, now);
-      if (counter === null) return 'wrong_code';
-      db.prepare(
-        `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL,
-           totp_enabled_at = ?, totp_last_counter = ? WHERE id = ?`,
-      ).run(now.toISOString(), counter, userId);
-      db.prepare('DELETE FROM recovery_codes WHERE user_id = ?').run(userId);
-      const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-      const insert = db.prepare('INSERT INTO recovery_codes (user_id, code_hash) VALUES (?, ?)');
-      for (const recovery of recoveryCodes) insert.run(userId, hashToken(recovery));
-      return { recoveryCodes };
-    })
-    .immediate();
+): Promise<EnableOutcome> {
+  return db.transaction().execute(async (trx): Promise<EnableOutcome> => {
+    const current = await row(trx, userId);
+    if (!current) return 'not_set_up';
+    if (current.totp_secret) return 'already_on';
+    if (!current.totp_pending_secret) return 'not_set_up';
+    const counter = counterOf(sealer.open(current.totp_pending_secret), code, now);
+    if (counter === null) return 'wrong_code';
+    // Only the secret the code was checked against: of two at once, the second finds it on already.
+    const enabled = await trx
+      .updateTable('users')
+      .set((eb) => ({
+        totp_secret: eb.ref('totp_pending_secret'),
+        totp_pending_secret: null,
+        totp_enabled_at: now.toISOString(),
+        totp_last_counter: counter,
+      }))
+      .where('id', '=', userId)
+      .where('totp_secret', 'is', null)
+      .where('totp_pending_secret', '=', current.totp_pending_secret)
+      .executeTakeFirst();
+    if (Number(enabled.numUpdatedRows) !== 1) return 'already_on';
+    await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+    const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await trx
+      .insertInto('recovery_codes')
+      .values(recoveryCodes.map((recovery) => ({ user_id: userId, code_hash: hashToken(recovery) })))
+      .execute();
+    return { recoveryCodes };
+  });
 }
 
 /**
  * Whether `code` proves the second factor now: a TOTP code of a time step after the last one accepted
- * (then remembered), or an unused recovery code (then used up).
+ * (then remembered), or an unused recovery code (then used up). Each is accepted once, also when sent
+ * twice at the same moment.
  */
-export function acceptCode(db: Db, sealer: Sealer, userId: number, code: string, now: Date): boolean {
-  return db
-    .transaction((): boolean => {
-      const current = row(db, userId);
-      if (!current?.totp_secret) return false;
-      if (/^\d{6}$/.test(code)) {
-        const counter = counterOf(sealer.open(current.totp_secret), code, now);
-        if (counter === null || counter <= (current.totp_last_counter ?? -1)) return false;
-        db.prepare('UPDATE users SET totp_last_counter = ? WHERE id = ?').run(counter, userId);
-        return true;
-      }
-      const used = db
-        .prepare(
-          'UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL',
-        )
-        .run(now.toISOString(), userId, hashToken(code.toLowerCase()));
-      return used.changes === 1;
-    })
-    .immediate();
+export async function acceptCode(
+  db: Database,
+  sealer: Sealer,
+  userId: number,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  const current = await row(db, userId);
+  if (!current?.totp_secret) return false;
+  if (/^\d{6}$/.test(code)) {
+    const counter = counterOf(sealer.open(current.totp_secret), code, now);
+    if (counter === null) return false;
+    const accepted = await db
+      .updateTable('users')
+      .set({ totp_last_counter: counter })
+      .where('id', '=', userId)
+      .where('totp_secret', '=', current.totp_secret)
+      .where((eb) => eb.or([eb('totp_last_counter', 'is', null), eb('totp_last_counter', '<', counter)]))
+      .executeTakeFirst();
+    return Number(accepted.numUpdatedRows) === 1;
+  }
+  const used = await db
+    .updateTable('recovery_codes')
+    .set({ used_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hashToken(code.toLowerCase()))
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(used.numUpdatedRows) === 1;
 }
 
-export function disableTwoFactor(db: Db, userId: number): void {
-  db.transaction(() => {
-    db.prepare(
-      `UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_enabled_at = NULL,
-         totp_last_counter = NULL WHERE id = ?`,
-    ).run(userId);
-    db.prepare('DELETE FROM recovery_codes WHERE user_id = ?').run(userId);
-  })();
+export async function disableTwoFactor(db: Database, userId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_counter: null })
+      .where('id', '=', userId)
+      .execute();
+    await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  });
 }
 
 /** A right password waiting for its code: the challenge token (given out once) for 5 minutes. */
-export function createChallenge(db: Db, userId: number, now: Date): string {
+export async function createChallenge(db: Database, userId: number, now: Date): Promise<string> {
   const token = newSecretToken();
-  db.transaction(() => {
-    db.prepare('DELETE FROM login_challenges WHERE expires_at <= ?').run(now.toISOString());
-    db.prepare(
-      'INSERT INTO login_challenges (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
-    ).run(
-      hashToken(token),
-      userId,
-      now.toISOString(),
-      new Date(now.getTime() + CHALLENGE_MINUTES * 60_000).toISOString(),
-    );
-  })();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('login_challenges').where('expires_at', '<=', now.toISOString()).execute();
+    await trx
+      .insertInto('login_challenges')
+      .values({
+        token_hash: hashToken(token),
+        user_id: userId,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000).toISOString(),
+      })
+      .execute();
+  });
   return token;
 }
 
@@ -179,59 +207,73 @@ export type ChallengeOutcome =
  * challenge, ending it after MAX_CODE_ATTEMPTS, and per account across challenges, locking the
  * account like failed passwords (loginThrottle.ts); a locked account's codes are not checked.
  */
-export function completeChallenge(
-  db: Db,
+export async function completeChallenge(
+  db: Database,
   sealer: Sealer,
   token: string,
   code: string,
   now: Date,
-): ChallengeOutcome {
-  const challenge = db
-    .prepare(
-      `SELECT c.id, c.user_id, c.attempts, u.email FROM login_challenges c JOIN users u ON u.id = c.user_id
-       WHERE c.token_hash = ? AND c.used_at IS NULL AND c.expires_at > ? AND c.attempts < ?`,
-    )
-    .get(hashToken(token), now.toISOString(), MAX_CODE_ATTEMPTS) as
-    { id: number; user_id: number; attempts: number; email: string } | undefined;
+): Promise<ChallengeOutcome> {
+  const challenge = await db
+    .selectFrom('login_challenges as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.id', 'c.user_id', 'c.attempts', 'u.email'])
+    .where('c.token_hash', '=', hashToken(token))
+    .where('c.used_at', 'is', null)
+    .where('c.expires_at', '>', now.toISOString())
+    .where('c.attempts', '<', MAX_CODE_ATTEMPTS)
+    .executeTakeFirst();
   if (!challenge) return 'invalid';
-  const locked = beginCodeAttempt(db, challenge.user_id, challenge.email, now);
+  const locked = await beginCodeAttempt(db, challenge.user_id, challenge.email, now);
   if (locked !== null) return { lockedFor: locked };
-  if (acceptCode(db, sealer, challenge.user_id, code, now)) {
-    db.prepare('UPDATE login_challenges SET used_at = ? WHERE id = ?').run(now.toISOString(), challenge.id);
-    codeAccepted(db, challenge.user_id);
+  if (await acceptCode(db, sealer, challenge.user_id, code, now)) {
+    // Used once: of two right codes at once, the second signs in nobody.
+    const used = await db
+      .updateTable('login_challenges')
+      .set({ used_at: now.toISOString() })
+      .where('id', '=', challenge.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return 'invalid';
+    await codeAccepted(db, challenge.user_id);
     return { userId: challenge.user_id };
   }
-  db.prepare('UPDATE login_challenges SET attempts = attempts + 1 WHERE id = ?').run(challenge.id);
-  const lockedNow = lockedFor(db, challenge.email, now);
+  await db
+    .updateTable('login_challenges')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', challenge.id)
+    .execute();
+  const lockedNow = await lockedFor(db, challenge.email, now);
   if (lockedNow !== null) return { lockedFor: lockedNow };
   return challenge.attempts + 1 >= MAX_CODE_ATTEMPTS ? 'too_many' : 'wrong_code';
 }
 
 /** Seals the secrets kept before sealing existed (run at start; a sealed one is left as it is). */
-export function sealStoredSecrets(db: Db, sealer: Sealer): number {
-  return db
-    .transaction((): number => {
-      const rows = db
-        .prepare(
-          'SELECT id, totp_secret, totp_pending_secret FROM users WHERE totp_secret IS NOT NULL OR totp_pending_secret IS NOT NULL',
-        )
-        .all() as { id: number; totp_secret: string | null; totp_pending_secret: string | null }[];
-      const update = db.prepare('UPDATE users SET totp_secret = ?, totp_pending_secret = ? WHERE id = ?');
-      let sealed = 0;
-      for (const user of rows) {
-        const secret =
-          user.totp_secret && !sealer.isSealed(user.totp_secret)
-            ? sealer.seal(user.totp_secret)
-            : user.totp_secret;
-        const pending =
-          user.totp_pending_secret && !sealer.isSealed(user.totp_pending_secret)
-            ? sealer.seal(user.totp_pending_secret)
-            : user.totp_pending_secret;
-        if (secret === user.totp_secret && pending === user.totp_pending_secret) continue;
-        update.run(secret, pending, user.id);
-        sealed += 1;
-      }
-      return sealed;
-    })
-    .immediate();
+export async function sealStoredSecrets(db: Database, sealer: Sealer): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('users')
+      .select(['id', 'totp_secret', 'totp_pending_secret'])
+      .where((eb) => eb.or([eb('totp_secret', 'is not', null), eb('totp_pending_secret', 'is not', null)]))
+      .execute();
+    let sealed = 0;
+    for (const user of rows) {
+      const secret =
+        user.totp_secret && !sealer.isSealed(user.totp_secret)
+          ? sealer.seal(user.totp_secret)
+          : user.totp_secret;
+      const pending =
+        user.totp_pending_secret && !sealer.isSealed(user.totp_pending_secret)
+          ? sealer.seal(user.totp_pending_secret)
+          : user.totp_pending_secret;
+      if (secret === user.totp_secret && pending === user.totp_pending_secret) continue;
+      await trx
+        .updateTable('users')
+        .set({ totp_secret: secret, totp_pending_secret: pending })
+        .where('id', '=', user.id)
+        .execute();
+      sealed += 1;
+    }
+    return sealed;
+  });
 }

@@ -1,7 +1,10 @@
 import type { BackofficeUser, RoleName } from '@contract';
+import { sql, type SqlBool } from 'kysely';
 import type { Principal } from './access';
+import { inTransaction, type Database } from './data/database';
+import { lockKey } from './data/dialect';
 import { isUniqueViolation, type Db } from './db';
-import { createPartner, type NewPartner } from './partners';
+import { createPartner, insertPartner, type NewPartner } from './partners';
 
 export interface UserRecord extends Principal {
   email: string;
@@ -25,16 +28,32 @@ interface UserRow {
   created_at: string;
 }
 
-const USER_COLUMNS =
-  'id, email, password_hash, first_name, last_name, partner_id, user_image, active, created_at';
+const USER_COLUMNS = [
+  'id',
+  'email',
+  'password_hash',
+  'first_name',
+  'last_name',
+  'partner_id',
+  'user_image',
+  'active',
+  'created_at',
+] as const;
 
-function rolesOf(db: Db, userId: number): string[] {
-  // rowid order keeps the roles in the order they were granted: the first one is "the" role.
-  return db
-    .prepare('SELECT role FROM user_roles WHERE user_id = ? ORDER BY rowid')
-    .pluck()
-    .all(userId)
-    .map(String);
+/** An address compared as the one account it names, whatever its case (also beyond ASCII). */
+export function sameEmail(column: string, email: string) {
+  return sql<SqlBool>`lower(${sql.ref(column)}) = lower(${email})`;
+}
+
+async function rolesOf(db: Database, userId: number): Promise<string[]> {
+  // A user holds one role (the first is "the" role); several are listed by name, the same on both engines.
+  const rows = await db
+    .selectFrom('user_roles')
+    .select('role')
+    .where('user_id', '=', userId)
+    .orderBy('role')
+    .execute();
+  return rows.map((row) => row.role);
 }
 
 function toRecord(row: UserRow, roles: string[]): UserRecord {
@@ -52,28 +71,34 @@ function toRecord(row: UserRow, roles: string[]): UserRecord {
   };
 }
 
-export function findUserByEmail(db: Db, email: string): UserRecord | null {
-  const row = db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE email = ?`).get(email) as
-    UserRow | undefined;
-  return row ? toRecord(row, rolesOf(db, row.id)) : null;
+export async function findUserByEmail(db: Database, email: string): Promise<UserRecord | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where(sameEmail('email', email))
+    .executeTakeFirst();
+  return row ? toRecord(row, await rolesOf(db, row.id)) : null;
 }
 
-export function findUserById(db: Db, id: number): UserRecord | null {
-  const row = db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(id) as UserRow | undefined;
-  return row ? toRecord(row, rolesOf(db, row.id)) : null;
+export async function findUserById(db: Database, id: number): Promise<UserRecord | null> {
+  const row = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? toRecord(row, await rolesOf(db, row.id)) : null;
 }
 
-export function listUsers(db: Db): UserRecord[] {
-  const rows = db.prepare(`SELECT ${USER_COLUMNS} FROM users ORDER BY id`).all() as UserRow[];
+export async function listUsers(db: Database): Promise<UserRecord[]> {
+  const rows = await db.selectFrom('users').select(USER_COLUMNS).orderBy('id').execute();
   const roles = new Map<number, string[]>();
-  const roleRows = db.prepare('SELECT user_id, role FROM user_roles ORDER BY rowid').all() as {
-    user_id: number;
-    role: string;
-  }[];
+  const roleRows = await db
+    .selectFrom('user_roles')
+    .select(['user_id', 'role'])
+    .orderBy('user_id')
+    .orderBy('role')
+    .execute();
   for (const { user_id, role } of roleRows) roles.set(user_id, [...(roles.get(user_id) ?? []), role]);
   return rows.map((row) => toRecord(row, roles.get(row.id) ?? []));
 }
 
+// legacy: until seed.ts is converted (the demo data's first-start check)
 export function countUsers(db: Db): number {
   return Number(db.prepare('SELECT count(*) FROM users').pluck().get());
 }
@@ -99,8 +124,8 @@ export function toBackofficeUser(user: UserRecord): BackofficeUser {
   };
 }
 
-export function setPasswordHash(db: Db, userId: number, passwordHash: string): void {
-  db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
+export async function setPasswordHash(db: Database, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
 export class EmailTakenError extends Error {
@@ -119,11 +144,54 @@ export interface NewAccount {
   partner: number | NewPartner;
 }
 
-/** Creates the user (and its partner when given one to create) in one transaction. */
+/**
+ * Creates the user (and its partner when given one to create) in one transaction; the unique address
+ * decides between two at once (EmailTakenError).
+ */
+export async function insertAccount(
+  db: Database,
+  account: NewAccount,
+  now: Date,
+): Promise<{ userId: number; partnerId: number }> {
+  return inTransaction(db, async (trx) => {
+    // The same turn as a new customer's address check (partners.ts `createCustomer`).
+    await lockKey(trx, `email:${account.email.toLowerCase()}`);
+    if (await findUserByEmail(trx, account.email)) throw new EmailTakenError();
+    const partnerId =
+      typeof account.partner === 'number' ? account.partner : await insertPartner(trx, account.partner, now);
+    let userId: number;
+    try {
+      ({ id: userId } = await trx
+        .insertInto('users')
+        .values({
+          email: account.email,
+          password_hash: account.passwordHash,
+          first_name: account.firstName,
+          last_name: account.lastName,
+          partner_id: partnerId,
+          created_at: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow());
+    } catch (error) {
+      if (isUniqueViolation(error, 'users.email')) throw new EmailTakenError();
+      throw error;
+    }
+    if (account.roles.length > 0) {
+      await trx
+        .insertInto('user_roles')
+        .values(account.roles.map((role) => ({ user_id: userId, role })))
+        .execute();
+    }
+    return { userId, partnerId };
+  });
+}
+
+// legacy: until seed.ts and benchSeed.ts are converted (`insertAccount` is this on the portable layer)
 export function createAccount(db: Db, account: NewAccount, now: Date): { userId: number; partnerId: number } {
   return db
     .transaction(() => {
-      if (findUserByEmail(db, account.email)) throw new EmailTakenError();
+      if (db.prepare('SELECT 1 FROM users WHERE email = ?').get(account.email)) throw new EmailTakenError();
       const partnerId =
         typeof account.partner === 'number' ? account.partner : createPartner(db, account.partner, now);
       let userId: number;

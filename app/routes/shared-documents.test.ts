@@ -73,7 +73,7 @@ const first = {
 
 describe('an issued invoice', () => {
   it('keeps the name and address it was posted with on its page, its PDF and its shared link', async () => {
-    updateContactDetails(db(), partners.client2, first);
+    await updateContactDetails(reference.backoffice.database, partners.client2, first);
     const { id } = insertInvoice(
       db(),
       {
@@ -89,7 +89,7 @@ describe('an issued invoice', () => {
     const link = await shareThroughPage(`/apps/invoice/${id}`, { id: String(id) }, 'client2');
 
     // The customer then renames itself as the other customer and moves.
-    updateContactDetails(db(), partners.client2, {
+    await updateContactDetails(reference.backoffice.database, partners.client2, {
       ...first,
       name: 'Nile Star Trading',
       street: '14 Corniche El Nil',
@@ -123,7 +123,7 @@ describe('an issued invoice', () => {
   });
 
   it('follows the customer while it is a draft', async () => {
-    updateContactDetails(db(), partners.client2, first);
+    await updateContactDetails(reference.backoffice.database, partners.client2, first);
     const { id } = insertInvoice(
       db(),
       {
@@ -136,7 +136,7 @@ describe('an issued invoice', () => {
       },
       new Date('2026-03-03T09:00:00Z'),
     );
-    updateContactDetails(db(), partners.client2, { ...first, street: '3 Pudong Avenue' });
+    await updateContactDetails(reference.backoffice.database, partners.client2, { ...first, street: '3 Pudong Avenue' });
     const { loader } = await import('./_portal.apps.invoice.$id');
     const { invoice } = await loader(
       withParams(pageRequest(`/apps/invoice/${id}`, { cookie: cookies.agent }), { id: String(id) }),

@@ -4,7 +4,16 @@
  * few differences).
  */
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, type Migration, SqliteAdapter, SqliteDialect, PostgresDialect, sql } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  type Migration,
+  SqliteAdapter,
+  SqliteDialect,
+  PostgresDialect,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -13,6 +22,15 @@ import { migrations } from './migrations';
 import type { Tables } from './schema';
 
 export type Database = Kysely<Tables>;
+
+/**
+ * Runs `work` in a transaction: a new one, or the one `db` already is. Kysely does not nest
+ * transactions, and a function that keeps its writes together (an order and its number) is also called
+ * inside a larger one (the demo data, a quota check with the upload it admits).
+ */
+export function inTransaction<T>(db: Database, work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Tables>) : db.transaction().execute(work);
+}
 
 export const DATABASE_FILE = 'backoffice.sqlite';
 

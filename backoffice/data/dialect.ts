@@ -83,3 +83,14 @@ export function isUniqueViolation(error: unknown, column: string): boolean {
   }
   return code === '23505' && (constraint === name || constraint === `${name}_key`);
 }
+
+/**
+ * Makes the transactions that read and then write what `key` names (a count of attempts, a row that
+ * may not exist yet) take turns until each ends, so that none acts on a count another is changing.
+ * SQLite runs one writing transaction at a time anyway (and the back office one transaction at a time
+ * on its one connection); PostgreSQL takes a lock for the transaction on the key's hash.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+export async function lockKey(trx: Kysely<any>, key: string): Promise<void> {
+  if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+}

@@ -14,10 +14,10 @@ import {
   sessionCookie,
 } from '../sessions';
 import {
-  createAccount,
   EmailTakenError,
   findUserByEmail,
   fullName,
+  insertAccount,
   setPasswordHash,
   toBackofficeUser,
 } from '../users';
@@ -33,23 +33,28 @@ function refuseWeakPassword(password: string, accountWords: string[], path = 'pa
 
 export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
   /** The language the user chose in the portal, if any: mails to them are written in it. */
-  const languageOf = (userId: number) =>
-    (app.db.prepare('SELECT language FROM users WHERE id = ?').pluck().get(userId) as MailLanguage | null) ??
-    undefined;
+  const languageOf = async (userId: number) => {
+    const row = await app.database
+      .selectFrom('users')
+      .select('language')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return (row?.language as MailLanguage | null | undefined) ?? undefined;
+  };
 
   return {
     async login({ body, setHeader }) {
       // Counted per address whether or not it has an account; a locked one answers 429 (Retry-After).
-      const retryAfter = beginLoginAttempt(app.db, body.email, app.now());
+      const retryAfter = await beginLoginAttempt(app.database, body.email, app.now());
       if (retryAfter !== null) throw refuse.tooManyLoginAttempts(retryAfter);
-      const user = findUserByEmail(app.db, body.email);
+      const user = await findUserByEmail(app.database, body.email);
       const matches = await verifyPassword(body.password, user?.passwordHash ?? null);
       if (!user || !matches || !user.active) throw refuse.wrongCredentials();
-      loginSucceeded(app.db, body.email);
+      await loginSucceeded(app.database, body.email);
       // The password was right; an account with two-step verification gets a challenge, no session.
-      if (isTwoFactorOn(app.db, user.id))
-        throw refuse.twoFactorRequired(createChallenge(app.db, user.id, app.now()));
-      const { token } = createSession(app.db, user.id, app.now());
+      if (await isTwoFactorOn(app.database, user.id))
+        throw refuse.twoFactorRequired(await createChallenge(app.database, user.id, app.now()));
+      const { token } = await createSession(app.database, user.id, app.now());
       setHeader('Set-Cookie', sessionCookie(token));
       return toBackofficeUser(user);
     },
@@ -60,17 +65,19 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
       refuseWeakPassword(body.password, [body.email, body.firstName, body.lastName]);
       const passwordHash = await hashPassword(body.password);
       const registerAgain = async () => {
-        const owner = findUserByEmail(app.db, body.email);
-        if (owner?.active && mayMailAccount(app.db, owner.email, app.now())) {
+        const owner = await findUserByEmail(app.database, body.email);
+        if (owner?.active && (await mayMailAccount(app.database, owner.email, app.now()))) {
           const link = `${app.portalUrl}/auth/forgot-password`;
-          await app.mailer.send(registerAgainMail(owner.email, link, languageOf(owner.id) ?? body.lang));
+          await app.mailer.send(
+            registerAgainMail(owner.email, link, (await languageOf(owner.id)) ?? body.lang),
+          );
         }
         return { status: 'success' as const };
       };
-      if (findUserByEmail(app.db, body.email)) return registerAgain();
+      if (await findUserByEmail(app.database, body.email)) return registerAgain();
       try {
-        createAccount(
-          app.db,
+        await insertAccount(
+          app.database,
           {
             email: body.email,
             passwordHash,
@@ -91,17 +98,17 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
         if (error instanceof EmailTakenError) return registerAgain();
         throw error;
       }
-      if (mayMailAccount(app.db, body.email, app.now())) {
+      if (await mayMailAccount(app.database, body.email, app.now())) {
         await app.mailer.send(welcomeMail(body.email, `${app.portalUrl}/auth/login`, body.lang));
       }
       return { status: 'success' };
     },
 
     async forgotPassword({ body }) {
-      const user = findUserByEmail(app.db, body.email);
+      const user = await findUserByEmail(app.database, body.email);
       // At most a few account mails an hour to one address; beyond that the same answer, no mail.
-      if (user?.active && mayMailAccount(app.db, user.email, app.now())) {
-        const token = issueResetToken(app.db, user.id, app.now());
+      if (user?.active && (await mayMailAccount(app.database, user.email, app.now()))) {
+        const token = await issueResetToken(app.database, user.id, app.now());
         const query = new URLSearchParams({ token, email: user.email });
         const link = `${app.portalUrl}/auth/reset-password?${query}`;
         await app.mailer.send(passwordResetMail(user.email, link, body.lang));
@@ -113,17 +120,17 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
     async passwordReset({ body }) {
       refuseWeakPassword(body.password, [body.email]);
       const passwordHash = await hashPassword(body.password);
-      const done = resetPasswordWithToken(
-        app.db,
+      const done = await resetPasswordWithToken(
+        app.database,
         { email: body.email, token: body.token, passwordHash },
         app.now(),
       );
       if (!done) throw refuse.invalidResetToken();
       // The link proved the mailbox is theirs: a lock left by failed sign-ins (perhaps someone else's,
       // on purpose) no longer keeps them out.
-      loginSucceeded(app.db, body.email);
-      const user = findUserByEmail(app.db, body.email);
-      if (user) codeAccepted(app.db, user.id);
+      await loginSucceeded(app.database, body.email);
+      const user = await findUserByEmail(app.database, body.email);
+      if (user) await codeAccepted(app.database, user.id);
       return { status: 'success' };
     },
 
@@ -133,14 +140,14 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
       }
       const { email, firstName, lastName } = session.user;
       refuseWeakPassword(body.new_password, [email, firstName, lastName ?? ''], 'new_password');
-      setPasswordHash(app.db, session.user.id, await hashPassword(body.new_password));
+      await setPasswordHash(app.database, session.user.id, await hashPassword(body.new_password));
       // Whoever else holds a session of this user (another device, a thief) must sign in again.
-      deleteOtherSessions(app.db, session.user.id, session.tokenHash);
+      await deleteOtherSessions(app.database, session.user.id, session.tokenHash);
       return { status: 'success' };
     },
 
-    logout({ session, setHeader }) {
-      deleteSession(app.db, session.tokenHash);
+    async logout({ session, setHeader }) {
+      await deleteSession(app.database, session.tokenHash);
       setHeader('Set-Cookie', clearedSessionCookie());
       return { status: 'success' };
     },

@@ -8,11 +8,11 @@ type ContactCalls = 'updateContactDetails' | 'updateContactImage' | 'getContactI
 
 export function contactHandlers(app: App): Pick<CallHandlers, ContactCalls> {
   return {
-    updateContactDetails({ query, body, session }) {
+    async updateContactDetails({ query, body, session }) {
       // Another customer, the staff's own partner and an unknown one are all "not found".
-      if (!customerInScope(app.db, session.user, query.partner_id)) throw refuse.notFound();
+      if (!(await customerInScope(app.database, session.user, query.partner_id))) throw refuse.notFound();
       // The form sends every field: one left out, null or empty is cleared.
-      updateContactDetails(app.db, query.partner_id, {
+      await updateContactDetails(app.database, query.partner_id, {
         name: body.name,
         phone: body.phone ?? null,
         street: body.street ?? null,
@@ -20,20 +20,20 @@ export function contactHandlers(app: App): Pick<CallHandlers, ContactCalls> {
         country: body.country ?? null,
         companyName: body.company_name ?? null,
       });
-      const contact = getContactDetails(app.db, query.partner_id);
+      const contact = await getContactDetails(app.database, query.partner_id);
       if (!contact) throw refuse.notFound();
       return contact;
     },
 
-    updateContactImage({ query, body, session }) {
-      if (!customerInScope(app.db, session.user, query.partner_id)) throw refuse.notFound();
-      setContactImage(app.db, query.partner_id, checkContactImage(body.image));
+    async updateContactImage({ query, body, session }) {
+      if (!(await customerInScope(app.database, session.user, query.partner_id))) throw refuse.notFound();
+      await setContactImage(app.database, query.partner_id, checkContactImage(body.image));
       return { status: 'success' };
     },
 
-    getContactImage({ query, session }) {
-      if (!customerInScope(app.db, session.user, query.partner_id)) throw refuse.notFound();
-      const image = findContactImage(app.db, query.partner_id);
+    async getContactImage({ query, session }) {
+      if (!(await customerInScope(app.database, session.user, query.partner_id))) throw refuse.notFound();
+      const image = await findContactImage(app.database, query.partner_id);
       if (!image) throw refuse.notFound();
       return { mimetype: image.mimetype, data: image.data.toString('base64') };
     },

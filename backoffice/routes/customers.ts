@@ -10,25 +10,26 @@ export function customerHandlers(app: App): Pick<CallHandlers, CustomerCalls> {
   return {
     listCustomers({ query, session }) {
       if (!canManageCustomers(session.user)) throw refuse.forbidden();
-      return listCustomers(app.db, {
+      return listCustomers(app.database, {
         search: query.search || undefined,
         limit: query.limit ?? DEFAULT_LIST_LIMIT,
         offset: query.offset ?? 0,
       });
     },
 
-    getCustomer({ params, session }) {
+    async getCustomer({ params, session }) {
       if (!canManageCustomers(session.user)) throw refuse.forbidden();
       // The forwarder's own partner is no customer: "not found" like an unknown id.
-      const customer = findCustomer(app.db, params.id);
+      const customer = await findCustomer(app.database, params.id);
       if (!customer) throw refuse.notFound();
       return customer;
     },
 
-    createCustomer({ body, session }) {
+    async createCustomer({ body, session, database }) {
       if (!canManageCustomers(session.user)) throw refuse.forbidden();
-      const id = createCustomer(
-        app.db,
+      // `database`: with an Idempotency-Key, the transaction that also keeps the answer.
+      const id = await createCustomer(
+        database,
         {
           name: body.name,
           email: body.email,

@@ -61,9 +61,9 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
   };
 
   return {
-    listUserLoans({ query, session }) {
+    async listUserLoans({ query, session }) {
       // A client names its own partner; staff any customer. Another one, or an unknown one: 404.
-      if (!customerInScope(app.db, session.user, query.partner_id)) throw refuse.notFound();
+      if (!(await customerInScope(app.database, session.user, query.partner_id))) throw refuse.notFound();
       const loans = listLoans(app.db, { scope: query.partner_id, ...page(query) }, today());
       return { status: 'success', ...loans };
     },

@@ -21,9 +21,10 @@ type RequestCalls =
 
 export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
   return {
-    createShippingRequest({ body, session, files }) {
-      // Another customer, the staff's own partner and an unknown one are all "not found".
-      if (!customerInScope(app.db, session.user, body.partner_id)) throw refuse.notFound();
+    async createShippingRequest({ body, session, files, database }) {
+      // Another customer, the staff's own partner and an unknown one are all "not found". `database`:
+      // with an Idempotency-Key, the transaction the request is stored in (app.db writes in it too).
+      if (!(await customerInScope(database, session.user, body.partner_id))) throw refuse.notFound();
       const attachments = checkAttachments(body.attachments, files);
       // Checked and stored in the same synchronous turn: two uploads cannot both pass the last room.
       const adding = attachments.reduce((sum, file) => sum + file.data.length, 0);

@@ -19,34 +19,34 @@ type TwoFactorCalls =
 
 export function twoFactorHandlers(app: App): Pick<CallHandlers, TwoFactorCalls> {
   return {
-    loginTwoFactor({ body, setHeader }) {
-      const outcome = completeChallenge(app.db, app.sealer, body.challenge, body.code, app.now());
+    async loginTwoFactor({ body, setHeader }) {
+      const outcome = await completeChallenge(app.database, app.sealer, body.challenge, body.code, app.now());
       if (outcome === 'invalid') throw refuse.signInExpired();
       // The same answer as a sign-in to a locked account (too many wrong passwords or codes).
       if (typeof outcome === 'object' && 'lockedFor' in outcome)
         throw refuse.tooManyLoginAttempts(outcome.lockedFor);
       if (outcome === 'too_many') throw refuse.tooManyCodes(60);
       if (outcome === 'wrong_code') throw refuse.wrongCode();
-      const user = findUserById(app.db, outcome.userId);
+      const user = await findUserById(app.database, outcome.userId);
       if (!user || !user.active) throw refuse.signInExpired();
-      loginSucceeded(app.db, user.email);
-      const { token } = createSession(app.db, user.id, app.now());
+      await loginSucceeded(app.database, user.email);
+      const { token } = await createSession(app.database, user.id, app.now());
       setHeader('Set-Cookie', sessionCookie(token));
       return toBackofficeUser(user);
     },
 
     getTwoFactor({ session }) {
-      return twoFactorStatus(app.db, session.user.id);
+      return twoFactorStatus(app.database, session.user.id);
     },
 
-    setupTwoFactor({ session }) {
-      const setup = startSetup(app.db, app.sealer, session.user.id);
+    async setupTwoFactor({ session }) {
+      const setup = await startSetup(app.database, app.sealer, session.user.id);
       if (!setup) throw refuse.twoFactorAlreadyOn();
       return setup;
     },
 
-    enableTwoFactor({ body, session }) {
-      const outcome = enableTwoFactor(app.db, app.sealer, session.user.id, body.code, app.now());
+    async enableTwoFactor({ body, session }) {
+      const outcome = await enableTwoFactor(app.database, app.sealer, session.user.id, body.code, app.now());
       if (outcome === 'already_on') throw refuse.twoFactorAlreadyOn();
       if (outcome === 'not_set_up') throw refuse.twoFactorNotSetUp();
       if (outcome === 'wrong_code') throw refuse.invalid([{ path: 'code', message: 'Wrong code' }]);
@@ -54,17 +54,17 @@ export function twoFactorHandlers(app: App): Pick<CallHandlers, TwoFactorCalls> 
     },
 
     async disableTwoFactor({ body, session }) {
-      if (!isTwoFactorOn(app.db, session.user.id)) throw refuse.twoFactorOff();
-      const user = findUserById(app.db, session.user.id);
+      if (!(await isTwoFactorOn(app.database, session.user.id))) throw refuse.twoFactorOff();
+      const user = await findUserById(app.database, session.user.id);
       if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
         throw refuse.invalid([{ path: 'password', message: 'Wrong password' }]);
       }
       // The code is checked last, so that a wrong password does not use up a recovery code.
-      if (!acceptCode(app.db, app.sealer, user.id, body.code, app.now())) {
+      if (!(await acceptCode(app.database, app.sealer, user.id, body.code, app.now()))) {
         throw refuse.invalid([{ path: 'code', message: 'Wrong code' }]);
       }
-      disableTwoFactor(app.db, user.id);
-      return twoFactorStatus(app.db, user.id);
+      await disableTwoFactor(app.database, user.id);
+      return twoFactorStatus(app.database, user.id);
     },
   };
 }

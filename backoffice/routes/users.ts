@@ -6,23 +6,23 @@ import { findUserById, listUsers, toBackofficeUser } from '../users';
 
 export function userHandlers(app: App): Pick<CallHandlers, 'getContactDetails' | 'listUsers' | 'getUser'> {
   return {
-    getContactDetails({ query, session }) {
+    async getContactDetails({ query, session }) {
       // Someone else's record is "not found", never "forbidden": its existence is not revealed.
       if (!canSeeUser(session.user, query.user_id)) throw refuse.notFound();
-      const user = findUserById(app.db, query.user_id);
-      const contact = user && getContactDetails(app.db, user.partnerId);
+      const user = await findUserById(app.database, query.user_id);
+      const contact = user && (await getContactDetails(app.database, user.partnerId));
       if (!contact) throw refuse.notFound();
       return contact;
     },
 
-    listUsers({ session }) {
+    async listUsers({ session }) {
       if (!isStaff(session.user)) throw refuse.forbidden();
-      return { users: listUsers(app.db).map(toBackofficeUser) };
+      return { users: (await listUsers(app.database)).map(toBackofficeUser) };
     },
 
-    getUser({ params, session }) {
+    async getUser({ params, session }) {
       if (!canSeeUser(session.user, params.id)) throw refuse.notFound();
-      const user = findUserById(app.db, params.id);
+      const user = await findUserById(app.database, params.id);
       if (!user) throw refuse.notFound();
       return toBackofficeUser(user);
     },
