@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import {
@@ -17,6 +18,7 @@ import type { Database } from './data/database';
 import { streamBody } from './body-stream';
 import { readFileBody } from './file-body';
 import { fingerprint, type IdempotencyStore } from './idempotency';
+import { backofficeLog } from './log';
 import type { Session } from './sessions';
 
 export type Issue = { path: string; message: string };
@@ -72,6 +74,8 @@ export const refuse = {
   invoiceNotPayable: () =>
     new ApiError(409, 'conflict', 'This invoice takes no payments (it is a draft or cancelled)'),
   draftNotShared: () => new ApiError(409, 'conflict', 'A draft invoice cannot be shared'),
+  demoStateChanged: () =>
+    new ApiError(409, 'conflict', 'The demo data changed since it was read: read it again and redo the change'),
   paymentOverDue: () => new ApiError(409, 'conflict', 'The payment is more than what is due on this invoice'),
   statementPeriod: () => refuse.invalid([{ path: 'date_to', message: 'date_from after date_to' }]),
   licenceTaken: () => new ApiError(409, 'conflict', 'A driver with this licence number already exists'),
@@ -397,6 +401,9 @@ export function createRouter(handlers: CallHandlers, options: RouterOptions) {
 
   return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = performance.now();
+    // The portal's id for the request this call serves, so that both logs can be read together.
+    const given = request.headers['x-request-id'];
+    const requestId = typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
     const headers: Record<string, string | string[]> = {};
     let status = 200;
     try {
@@ -405,7 +412,8 @@ export function createRouter(handlers: CallHandlers, options: RouterOptions) {
     } catch (error) {
       const refusal = error instanceof ApiError ? error : refuse.internal();
       const clientGone = request.destroyed && !request.complete;
-      if (!(error instanceof ApiError) && !clientGone) console.error('[backoffice] unexpected error:', error);
+      if (!(error instanceof ApiError) && !clientGone)
+        backofficeLog().error({ err: error, requestId }, 'unexpected error');
       status = refusal.status;
       if (response.headersSent || response.destroyed) {
         response.destroy();
@@ -414,9 +422,16 @@ export function createRouter(handlers: CallHandlers, options: RouterOptions) {
       }
     } finally {
       if (options.log) {
-        const path = (request.url ?? '/').split('?')[0];
-        const ms = (performance.now() - started).toFixed(1);
-        console.info(`[backoffice] ${request.method} ${path} ${status} ${ms} ms`);
+        backofficeLog().info(
+          {
+            requestId,
+            method: request.method,
+            path: (request.url ?? '/').split('?')[0],
+            status,
+            durationMs: Math.round((performance.now() - started) * 10) / 10,
+          },
+          'request',
+        );
       }
     }
   };
