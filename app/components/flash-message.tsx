@@ -1,9 +1,9 @@
 // The message an action left for the next page (app/services/flash.server.ts), in the reader's language:
 // in the server's HTML, so it shows without JavaScript; with JavaScript it can be dismissed.
-import { useRouteLoaderData } from '@remix-run/react';
+import { useLocation, useRouteLoaderData } from '@remix-run/react';
 import { IconX } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from './button';
 import { Notice } from './form-parts';
@@ -15,10 +15,29 @@ export type FlashData = {
   tone?: 'success' | 'neutral';
 };
 
+/** A message and the visit of a page (the location's key) it arrived with. */
+export type FlashSighting = { flash: FlashData | null; locationKey: string };
+
+/** What is known after rendering `flash` at `locationKey`: a message not seen before arrived here. */
+export function sightingOf(
+  previous: FlashSighting | null,
+  flash: FlashData | null,
+  locationKey: string,
+): FlashSighting {
+  return previous && previous.flash === flash ? previous : { flash, locationKey };
+}
+
 /** The message the page was given by the root loader (app/root.tsx), if any. */
 export function useFlash(): FlashData | null {
   const root = useRouteLoaderData('root') as { flash?: FlashData | null } | undefined;
-  return root?.flash ?? null;
+  const flash = root?.flash ?? null;
+  const { key } = useLocation();
+  // With JavaScript the root's data is loaded again on every navigation today (single fetch, no
+  // `shouldRevalidate` on the root). Should it ever be kept while the user goes on to other pages, the
+  // message still shows only on the page it arrived with.
+  const sighting = useRef<FlashSighting | null>(null);
+  sighting.current = sightingOf(sighting.current, flash, key);
+  return sighting.current.locationKey === key ? flash : null;
 }
 
 /** The message's text: its key with its values, the values that are words translated first. */

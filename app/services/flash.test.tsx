@@ -11,6 +11,7 @@ let rootData: unknown;
 vi.mock('@remix-run/react', async (original) => ({
   ...(await original<typeof import('@remix-run/react')>()),
   useRouteLoaderData: () => rootData,
+  useLocation: () => ({ key: 'default', pathname: '/apps/customers', search: '', hash: '', state: null }),
 }));
 
 let flash: typeof import('./flash.server');
@@ -165,6 +166,21 @@ describe('FlashMessage', () => {
 
   it('shows nothing without a message', async () => {
     expect(await render('en', null)).toBe('');
+  });
+
+  it('belongs to the page it arrived with, not to the pages visited after it with JavaScript', async () => {
+    const { sightingOf } = await import('~/components/flash-message');
+    const message = { key: 'workspace:tickets.deleted', values: { id: 3 } };
+    // The redirect after the form: the root's data brings the message with the new page.
+    const arrived = sightingOf({ flash: null, locationKey: 'form' }, message, 'tickets');
+    expect(arrived).toEqual({ flash: message, locationKey: 'tickets' });
+    // Drawn again on that page (a dismissal, a revalidation bringing the same data): still there.
+    expect(sightingOf(arrived, message, 'tickets')).toBe(arrived);
+    // A link to another page keeps the root's data as it was: the message stays where it arrived.
+    expect(sightingOf(arrived, message, 'loans').locationKey).toBe('tickets');
+    // A later message, on whatever page, arrives where it is seen.
+    const next = { ...message, values: { id: 4 } };
+    expect(sightingOf(arrived, next, 'loans')).toEqual({ flash: next, locationKey: 'loans' });
   });
 });
 

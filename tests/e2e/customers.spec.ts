@@ -130,6 +130,13 @@ test('staff add a new customer with every field; it is in the directory', async 
   await expect(page.getByRole('status').filter({ hasText: 'has been added' })).toHaveText(
     `${customer.name} has been added to the customers.`,
   );
+  // Said once: the next page (a link, without a query) does not say it again.
+  await page.getByRole('link', { name: 'Add New Customer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add New Customer' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'has been added' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to the directory' }).click();
+  await expect(page).toHaveURL('/apps/customers');
+  await expect(page.getByRole('status').filter({ hasText: 'has been added' })).toHaveCount(0);
 
   await searchCustomers(page, customer.email);
   const row = page.getByRole('row').filter({ hasText: customer.email });
