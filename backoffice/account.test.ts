@@ -61,7 +61,9 @@ describe('GET, PUT and DELETE /warehouse', () => {
         expect(result.body).toEqual(forbidden);
       }
     }
-    expect(bo.backoffice.db.prepare('SELECT count(*) FROM staff_warehouses').pluck().get()).toBe(0);
+    expect(await bo.backoffice.database.selectFrom('staff_warehouses').select('user_id').execute()).toEqual(
+      [],
+    );
   });
 
   it('needs a session', async () => {
@@ -107,9 +109,11 @@ describe('GET, PUT and DELETE /warehouse', () => {
     } finally {
       bo.clock.offsetMs = 0;
     }
-    const rows = bo.backoffice.db
-      .prepare('SELECT user_id FROM staff_warehouses WHERE user_id = ?')
-      .all(users.admin);
+    const rows = await bo.backoffice.database
+      .selectFrom('staff_warehouses')
+      .select('user_id')
+      .where('user_id', '=', users.admin)
+      .execute();
     expect(rows).toHaveLength(1);
     expect((await warehouseOf('admin'))?.origin).toBe('dubai');
     expect((await warehouseOf('agent'))?.origin).toBe('china');
@@ -259,9 +263,12 @@ describe('PUT /me/preferences', () => {
     });
     expect(await profileOf(who)).toMatchObject({ first_name: 'Amina', language: 'zh' });
     // Kept as JSON text, answered parsed back; nobody else's changed.
-    expect(
-      bo.backoffice.db.prepare('SELECT appearance_json FROM users WHERE id = ?').pluck().get(users.admin),
-    ).toBe('{"theme":"light"}');
+    const stored = await bo.backoffice.database
+      .selectFrom('users')
+      .select('appearance_json')
+      .where('id', '=', users.admin)
+      .executeTakeFirstOrThrow();
+    expect(stored.appearance_json).toBe('{"theme":"light"}');
     expect(await profileOf('client2')).toMatchObject({ language: null, appearance: null });
   });
 

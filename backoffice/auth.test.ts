@@ -13,6 +13,9 @@ afterAll(async () => {
   await bo?.dispose();
 });
 
+/** The back office's database, on the engine the run uses. */
+const db = () => bo.backoffice.database;
+
 const wrongCredentials = { error: 'Wrong email or password', code: 'unauthorized' };
 const sessionMissing = { error: 'Session expired or missing', code: 'unauthorized' };
 const invalidToken = { error: 'The reset link is invalid or has expired', code: 'invalid_token' };
@@ -59,7 +62,7 @@ describe('login', () => {
     await bo.call('signup', {
       body: { email: 'gone@example.com', password: 'long-enough', firstName: 'Gone' },
     });
-    bo.backoffice.db.prepare(`UPDATE users SET active = 0 WHERE email = 'gone@example.com'`).run();
+    await db().updateTable('users').set({ active: 0 }).where('email', '=', 'gone@example.com').execute();
     const result = await bo.call('login', { body: { email: 'gone@example.com', password: 'long-enough' } });
     expect(result.status).toBe(401);
     expect(result.body).toEqual(wrongCredentials);
@@ -74,14 +77,16 @@ describe('login', () => {
       expect.arrayContaining(['HttpOnly', 'Path=/', 'SameSite=Lax', 'Max-Age=43200']),
     );
     const token = sessionTokenFrom(result.headers)!;
-    const row = bo.backoffice.db
-      .prepare('SELECT token_hash, created_at, expires_at FROM sessions WHERE token_hash = ?')
-      .get(hashToken(token)) as { created_at: string; expires_at: string } | undefined;
+    const row = await db()
+      .selectFrom('sessions')
+      .select(['token_hash', 'created_at', 'expires_at'])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirst();
     expect(row).toBeDefined();
     expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(12 * 3600 * 1000);
     expect(
-      bo.backoffice.db.prepare('SELECT count(*) FROM sessions WHERE token_hash = ?').pluck().get(token),
-    ).toBe(0);
+      await db().selectFrom('sessions').select('token_hash').where('token_hash', '=', token).execute(),
+    ).toEqual([]);
   });
 
   it('validates the body and lists the issues', async () => {
@@ -157,9 +162,11 @@ describe('sessions per user', () => {
     await bo.call('signup', { body: { email, password: 'first-password', firstName: 'Sam' } });
     const first = await bo.login(email, 'first-password');
     const second = await bo.login(email, 'first-password');
-    const { id } = bo.backoffice.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as {
-      id: number;
-    };
+    const { id } = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     try {
       // Two minutes later the first is used again; the second is not.
       bo.clock.offsetMs = 2 * 60_000;
@@ -167,17 +174,19 @@ describe('sessions per user', () => {
       // More devices sign in, up to the cap (straight into the store: the same sessions a sign-in makes).
       const at = new Date(Date.now() + bo.clock.offsetMs);
       for (let n = 2; n < MAX_SESSIONS_PER_USER; n++) await createSession(bo.backoffice.database, id, at);
-      const count = () =>
+      const count = async () =>
         (
-          bo.backoffice.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?').get(id) as {
-            n: number;
-          }
+          await db()
+            .selectFrom('sessions')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', id)
+            .executeTakeFirstOrThrow()
         ).n;
-      expect(count()).toBe(MAX_SESSIONS_PER_USER);
+      expect(await count()).toBe(MAX_SESSIONS_PER_USER);
 
       bo.clock.offsetMs = 5 * 60_000;
       const newest = await bo.login(email, 'first-password');
-      expect(count()).toBe(MAX_SESSIONS_PER_USER);
+      expect(await count()).toBe(MAX_SESSIONS_PER_USER);
       expect((await bo.call('getProfile', { session: newest })).status).toBe(200);
       expect((await bo.call('getProfile', { session: first })).status).toBe(200);
       // The one used longest ago (at minute 0) made room.
@@ -220,9 +229,11 @@ describe('signup', () => {
       partner_id: (login.body as { partner_id: number }).partner_id,
     };
 
-    const partner = bo.backoffice.db
-      .prepare('SELECT name, email, referral_code, referred_by_code, is_staff FROM partners WHERE id = ?')
-      .get(created.partner_id) as Record<string, unknown>;
+    const partner = await db()
+      .selectFrom('partners')
+      .select(['name', 'email', 'referral_code', 'referred_by_code', 'is_staff'])
+      .where('id', '=', created.partner_id)
+      .executeTakeFirstOrThrow();
     expect(partner).toMatchObject({
       name: 'Yasmin El Sayed',
       email: 'new.customer@example.com',
@@ -230,10 +241,11 @@ describe('signup', () => {
       is_staff: 0,
     });
     expect(partner.referral_code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
-    const hash = bo.backoffice.db
-      .prepare('SELECT password_hash FROM users WHERE id = ?')
-      .pluck()
-      .get(created.user_id);
+    const { password_hash: hash } = await db()
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', created.user_id)
+      .executeTakeFirstOrThrow();
     expect(hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
   });
 
@@ -242,7 +254,11 @@ describe('signup', () => {
     const fresh = await bo.call('signup', {
       body: { email: 'fresh@example.com', password: 'a-good-password', firstName: 'Fresh', lang: 'fr' },
     });
-    bo.backoffice.db.prepare(`UPDATE users SET language = 'ar' WHERE email = 'admin@example.com'`).run();
+    await db()
+      .updateTable('users')
+      .set({ language: 'ar' })
+      .where('email', '=', 'admin@example.com')
+      .execute();
     const taken = await bo.call('signup', {
       body: { email: 'ADMIN@example.com', password: 'a-good-password', firstName: 'Imposter', lang: 'zh' },
     });

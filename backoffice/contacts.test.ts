@@ -97,9 +97,11 @@ describe('POST /update_contact_details', () => {
       company_name: 'Jade Harbor Co.',
     });
     expect(await contactOf('client2')).toEqual(result.body);
-    const row = bo.backoffice.db
-      .prepare('SELECT phone, street, city, country FROM partners WHERE id = ?')
-      .get(partners.client2);
+    const row = await bo.backoffice.database
+      .selectFrom('partners')
+      .select(['phone', 'street', 'city', 'country'])
+      .where('id', '=', partners.client2)
+      .executeTakeFirst();
     expect(row).toEqual({ phone: null, street: null, city: null, country: null });
   });
 
@@ -210,9 +212,13 @@ describe('the contact image', () => {
   });
 
   it('refuses content that is not a PNG, JPEG or WebP with an issue on image, keeping the old one', async () => {
-    const before = bo.backoffice.db
-      .prepare('SELECT image, image_mimetype FROM partners WHERE id = ?')
-      .get(partners.client);
+    const image = () =>
+      bo.backoffice.database
+        .selectFrom('partners')
+        .select(['image', 'image_mimetype'])
+        .where('id', '=', partners.client)
+        .executeTakeFirst();
+    const before = await image();
     const wrong: [string, Buffer | string][] = [
       ['pdf', demoPdf(['Not a picture'])],
       ['gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')],
@@ -233,11 +239,7 @@ describe('the contact image', () => {
     const notBase64 = await upload(partners.client, 'data:image/png;base64,iVBORw0KGgo=', sessions.client);
     expect(notBase64.status).toBe(400);
     expect(notBase64.body).toMatchObject({ issues: [{ path: 'image' }] });
-    expect(
-      bo.backoffice.db
-        .prepare('SELECT image, image_mimetype FROM partners WHERE id = ?')
-        .get(partners.client),
-    ).toEqual(before);
+    expect(await image()).toEqual(before);
   });
 
   it('refuses a body over the 3 MB of the contract', async () => {

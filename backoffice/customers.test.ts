@@ -64,7 +64,13 @@ async function create(body: CustomerCreate, session = sessions.admin): Promise<n
   return createdAnswer.parse(result.body).id;
 }
 
-const countPartners = () => bo.backoffice.db.prepare('SELECT count(*) FROM partners').pluck().get();
+const countPartners = async () =>
+  (
+    await bo.backoffice.database
+      .selectFrom('partners')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('the seeded customers', () => {
   it('give the demo customers their profile and an account, and add customers without one', async () => {
@@ -253,14 +259,16 @@ describe('POST /customer/create_customer_contact', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(Date.parse(created.created_at)).toBeGreaterThanOrEqual(before - 1000);
-    const row = bo.backoffice.db
-      .prepare('SELECT referral_code, is_staff FROM partners WHERE id = ?')
-      .get(id) as { referral_code: string; is_staff: number };
+    const row = await bo.backoffice.database
+      .selectFrom('partners')
+      .select(['referral_code', 'is_staff'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.referral_code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     expect(row.is_staff).toBe(0);
-    expect(bo.backoffice.db.prepare('SELECT count(*) FROM users WHERE partner_id = ?').pluck().get(id)).toBe(
-      0,
-    );
+    expect(
+      await bo.backoffice.database.selectFrom('users').select('id').where('partner_id', '=', id).execute(),
+    ).toEqual([]);
     expect((await list({ search: 'riad' })).contacts.map((contact) => contact.id)).toEqual([id]);
   });
 
@@ -270,10 +278,12 @@ describe('POST /customer/create_customer_contact', () => {
   });
 
   it('refuses an e-mail a partner or a user already has, in any case, storing nothing', async () => {
-    bo.backoffice.db
-      .prepare('UPDATE partners SET email = ? WHERE email = ?')
-      .run('Wanjiru.Kamau@Example.com', 'wanjiru.kamau@example.com');
-    const before = countPartners();
+    await bo.backoffice.database
+      .updateTable('partners')
+      .set({ email: 'Wanjiru.Kamau@Example.com' })
+      .where('email', '=', 'wanjiru.kamau@example.com')
+      .execute();
+    const before = await countPartners();
     const taken = [
       'client@example.com', // a customer with an account
       'KARIM.ELSAYED@example.com', // a customer without one
@@ -296,11 +306,11 @@ describe('POST /customer/create_customer_contact', () => {
       session: sessions.agent,
     });
     expect(again.status).toBe(409);
-    expect(countPartners()).toBe(Number(before) + 1);
+    expect(await countPartners()).toBe(Number(before) + 1);
   });
 
   it('refuses missing or invalid required fields with an issue for each, storing nothing', async () => {
-    const before = countPartners();
+    const before = await countPartners();
     const body: Record<string, unknown> = { ...newCustomer(), email: 'incomplete@example.com', name: ' ' };
     delete body.national_id;
     delete body.gender;
@@ -332,17 +342,17 @@ describe('POST /customer/create_customer_contact', () => {
         JSON.stringify(issues),
       ).toBe(true);
     }
-    expect(countPartners()).toBe(before);
+    expect(await countPartners()).toBe(before);
   });
 
   it('is forbidden to clients, storing nothing', async () => {
-    const before = countPartners();
+    const before = await countPartners();
     const result = await bo.call('createCustomer', {
       body: newCustomer({ email: 'by-a-client@example.com' }),
       session: sessions.client,
     });
     expect(result.status).toBe(403);
     expect(result.body).toEqual(forbidden);
-    expect(countPartners()).toBe(before);
+    expect(await countPartners()).toBe(before);
   });
 });

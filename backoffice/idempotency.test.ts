@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, createdAnswer, type CallName } from '@contract';
 import {
@@ -21,7 +22,11 @@ afterAll(async () => {
   await bo?.dispose();
 });
 
-const count = (sql: string) => Number(bo.backoffice.db.prepare(sql).pluck().get());
+/** The first value of the first row of a read (a count, an id), on the engine the run uses. */
+const count = async (query: string) => {
+  const { rows } = await sql.raw<Record<string, unknown>>(query).execute(bo.backoffice.database);
+  return Number(Object.values(rows[0] ?? {})[0]);
+};
 const withKey = (key: string) => ({ 'Idempotency-Key': key });
 
 function shippingRequest(who: 'client' | 'client2', description = 'Rattan chairs') {
@@ -51,7 +56,7 @@ async function approvedRequest(service: 'shipping' | 'trade_finance'): Promise<n
 describe('a create sent again with the same Idempotency-Key', () => {
   it('makes one shipping request and answers the second time with the first answer', async () => {
     const key = randomUUID();
-    const before = count('SELECT count(*) FROM shipping_requests');
+    const before = await count('SELECT count(*) FROM shipping_requests');
     const send = () =>
       bo.call('createShippingRequest', {
         body: shippingRequest('client'),
@@ -65,11 +70,11 @@ describe('a create sent again with the same Idempotency-Key', () => {
     expect(second.body).toEqual(first.body);
     expect(second.headers.get('Idempotent-Replayed')).toBe('true');
     expect(first.headers.get('Idempotent-Replayed')).toBeNull();
-    expect(count('SELECT count(*) FROM shipping_requests')).toBe(before + 1);
+    expect(await count('SELECT count(*) FROM shipping_requests')).toBe(before + 1);
   });
 
   it('without a key, the same create twice still makes two records', async () => {
-    const before = count('SELECT count(*) FROM shipping_requests');
+    const before = await count('SELECT count(*) FROM shipping_requests');
     for (let i = 0; i < 2; i++) {
       const result = await bo.call('createShippingRequest', {
         body: shippingRequest('client'),
@@ -77,12 +82,12 @@ describe('a create sent again with the same Idempotency-Key', () => {
       });
       expect(result.status).toBe(200);
     }
-    expect(count('SELECT count(*) FROM shipping_requests')).toBe(before + 2);
+    expect(await count('SELECT count(*) FROM shipping_requests')).toBe(before + 2);
   });
 
   it('keeps each user’s keys apart: two customers with the same key make two requests', async () => {
     const key = randomUUID();
-    const before = count('SELECT count(*) FROM shipping_requests');
+    const before = await count('SELECT count(*) FROM shipping_requests');
     const first = await bo.call('createShippingRequest', {
       body: shippingRequest('client'),
       session: sessions.client,
@@ -95,7 +100,7 @@ describe('a create sent again with the same Idempotency-Key', () => {
     });
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(createdAnswer.parse(second.body).id).not.toBe(createdAnswer.parse(first.body).id);
-    expect(count('SELECT count(*) FROM shipping_requests')).toBe(before + 2);
+    expect(await count('SELECT count(*) FROM shipping_requests')).toBe(before + 2);
     // The second customer never sees the first one's answer.
     expect(second.headers.get('Idempotent-Replayed')).toBeNull();
   });
@@ -107,7 +112,7 @@ describe('a create sent again with the same Idempotency-Key', () => {
       session: sessions.client,
       headers: withKey(key),
     });
-    const before = count('SELECT count(*) FROM shipping_requests');
+    const before = await count('SELECT count(*) FROM shipping_requests');
     const otherBody = await bo.call('createShippingRequest', {
       body: shippingRequest('client', 'Something else'),
       session: sessions.client,
@@ -115,7 +120,7 @@ describe('a create sent again with the same Idempotency-Key', () => {
     });
     expect(otherBody.status).toBe(409);
     expect(otherBody.body).toMatchObject({ code: 'idempotency_key_reused' });
-    expect(count('SELECT count(*) FROM shipping_requests')).toBe(before);
+    expect(await count('SELECT count(*) FROM shipping_requests')).toBe(before);
 
     const agentKey = randomUUID();
     await bo.call('createShippingRequest', {
@@ -123,7 +128,7 @@ describe('a create sent again with the same Idempotency-Key', () => {
       session: sessions.agent,
       headers: withKey(agentKey),
     });
-    const drivers = count('SELECT count(*) FROM drivers');
+    const drivers = await count('SELECT count(*) FROM drivers');
     const otherCall = await bo.call('createDriver', {
       body: { name: 'Karim Said', phone: '+20 100 000 0000', licence_number: 'EG-DL-IDEM-1' },
       session: sessions.agent,
@@ -131,7 +136,7 @@ describe('a create sent again with the same Idempotency-Key', () => {
     });
     expect(otherCall.status).toBe(409);
     expect(otherCall.body).toMatchObject({ code: 'idempotency_key_reused' });
-    expect(count('SELECT count(*) FROM drivers')).toBe(drivers);
+    expect(await count('SELECT count(*) FROM drivers')).toBe(drivers);
   });
 
   it('keeps no refusal: the form corrected and sent again with the same key is created', async () => {
@@ -169,7 +174,7 @@ describe('a create sent again with the same Idempotency-Key', () => {
         headers: withKey(key),
       });
       expect(later.status).toBe(200);
-      expect(count(`SELECT count(*) FROM idempotency_keys WHERE key = '${key}'`)).toBe(1);
+      expect(await count(`SELECT count(*) FROM idempotency_keys WHERE key = '${key}'`)).toBe(1);
     } finally {
       bo.clock.offsetMs = 0;
       // Signing in a day ahead ended the sessions signed in before it: the later tests sign in again.
@@ -178,7 +183,7 @@ describe('a create sent again with the same Idempotency-Key', () => {
   });
 
   it('refuses a key that is not one (400), creating nothing', async () => {
-    const before = count('SELECT count(*) FROM shipping_requests');
+    const before = await count('SELECT count(*) FROM shipping_requests');
     for (const key of ['short', 'x'.repeat(65), 'has spaces in it, not allowed']) {
       const result = await bo.call('createShippingRequest', {
         body: shippingRequest('client'),
@@ -188,7 +193,7 @@ describe('a create sent again with the same Idempotency-Key', () => {
       expect(result.status).toBe(400);
       expect(result.body).toMatchObject({ code: 'bad_request', issues: [{ path: 'Idempotency-Key' }] });
     }
-    expect(count('SELECT count(*) FROM shipping_requests')).toBe(before);
+    expect(await count('SELECT count(*) FROM shipping_requests')).toBe(before);
   });
 });
 
@@ -244,7 +249,9 @@ describe('every create of the contract', () => {
     createTrackingEvent: async () => ({
       options: {
         body: {
-          shipping_order_id: count(`SELECT id FROM shipping_orders WHERE status = 'in_transit' LIMIT 1`),
+          shipping_order_id: await count(
+            `SELECT id FROM shipping_orders WHERE status = 'in_transit' LIMIT 1`,
+          ),
           milestone: 'arrived_destination',
           place: 'Port of Alexandria',
           event_time: new Date().toISOString(),
@@ -265,28 +272,39 @@ describe('every create of the contract', () => {
   for (const [name, prepare] of Object.entries(creates)) {
     it(`${name}: sent twice with one key, makes one record and answers the same twice`, async () => {
       const { options, table } = await prepare();
-      const before = count(`SELECT count(*) FROM ${table}`);
+      const before = await count(`SELECT count(*) FROM ${table}`);
       const headers = withKey(randomUUID());
       const first = await bo.call(name as CallName, { ...options, headers });
       const second = await bo.call(name as CallName, { ...options, headers });
       expect(first.status, JSON.stringify(first.body)).toBe(200);
       expect(second.status, JSON.stringify(second.body)).toBe(200);
       expect(second.body).toEqual(first.body);
-      expect(count(`SELECT count(*) FROM ${table}`)).toBe(before + 1);
+      expect(await count(`SELECT count(*) FROM ${table}`)).toBe(before + 1);
     });
   }
 });
 
 describe('keys kept before the body was fingerprinted as it arrives', () => {
-  const userId = () =>
-    Number(bo.backoffice.db.prepare(`SELECT id FROM users WHERE email = 'client@example.com'`).pluck().get());
-  const keep = (key: string, fingerprint: string, answer: unknown) =>
-    bo.backoffice.db
-      .prepare(
-        `INSERT INTO idempotency_keys (user_id, key, call, fingerprint, status, answer, created_at)
-         VALUES (?, ?, 'createShippingRequest', ?, 200, ?, ?)`,
-      )
-      .run(userId(), key, fingerprint, JSON.stringify(answer), new Date().toISOString());
+  const keep = async (key: string, fingerprint: string, answer: unknown) => {
+    const db = bo.backoffice.database;
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'client@example.com')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: user.id,
+        key,
+        call: 'createShippingRequest',
+        fingerprint,
+        status: 200,
+        answer: JSON.stringify(answer),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  };
 
   it('still answer their first answer to the same request', async () => {
     const key = randomUUID();
@@ -295,8 +313,8 @@ describe('keys kept before the body was fingerprinted as it arrives', () => {
     const whole = createHash('sha256')
       .update(`createShippingRequest\n{}\n${JSON.stringify(body)}`)
       .digest('hex');
-    keep(key, whole, { status: 'success', id: 424242 });
-    const before = count('SELECT count(*) FROM shipping_requests');
+    await keep(key, whole, { status: 'success', id: 424242 });
+    const before = await count('SELECT count(*) FROM shipping_requests');
     const again = await bo.call('createShippingRequest', {
       body,
       session: sessions.client,
@@ -305,12 +323,12 @@ describe('keys kept before the body was fingerprinted as it arrives', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ status: 'success', id: 424242 });
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
-    expect(count('SELECT count(*) FROM shipping_requests')).toBe(before);
+    expect(await count('SELECT count(*) FROM shipping_requests')).toBe(before);
   });
 
   it('answer a fingerprint of another form as a key used for another request, not as a fault', async () => {
     const key = randomUUID();
-    keep(key, 'fingerprint of another kind', { status: 'success', id: 424243 });
+    await keep(key, 'fingerprint of another kind', { status: 'success', id: 424243 });
     const result = await bo.call('createShippingRequest', {
       body: shippingRequest('client'),
       session: sessions.client,

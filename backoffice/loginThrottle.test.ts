@@ -51,10 +51,13 @@ function expectLocked(result: CallResult): number {
   return seconds;
 }
 
-function throttleRows(email: string): number {
-  return Number(
-    bo.backoffice.db.prepare('SELECT count(*) FROM login_throttle WHERE email = ?').pluck().get(email),
-  );
+async function throttleRows(email: string): Promise<number> {
+  const row = await bo.backoffice.database
+    .selectFrom('login_throttle')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.n;
 }
 
 describe('failed sign-ins per address', () => {
@@ -100,7 +103,7 @@ describe('failed sign-ins per address', () => {
 
     bo.clock.offsetMs = LOGIN_LOCK_MS + 1000;
     expect((await login(email, PASSWORD)).status).toBe(200);
-    expect(throttleRows(email)).toBe(0);
+    expect(await throttleRows(email)).toBe(0);
     // Counting starts again from nothing: 4 failures do not lock.
     for (const result of await failTimes(email, 4)) expectWrongCredentials(result);
     expect((await login(email, PASSWORD)).status).toBe(200);
@@ -152,12 +155,12 @@ describe('failed sign-ins per address', () => {
   it('deletes rows whose window and lock are over on the next write', async () => {
     await failTimes('stale-1@example.com', 1);
     await failTimes('stale-2@example.com', 5);
-    expect(throttleRows('stale-1@example.com') + throttleRows('stale-2@example.com')).toBe(2);
+    expect((await throttleRows('stale-1@example.com')) + (await throttleRows('stale-2@example.com'))).toBe(2);
     bo.clock.offsetMs = LOGIN_WINDOW_MS + 1000;
     await failTimes('fresh@example.com', 1);
     // stale-2's lock ended with its window: both rows are gone, the new one is kept.
-    expect(throttleRows('stale-1@example.com') + throttleRows('stale-2@example.com')).toBe(0);
-    expect(throttleRows('fresh@example.com')).toBe(1);
+    expect((await throttleRows('stale-1@example.com')) + (await throttleRows('stale-2@example.com'))).toBe(0);
+    expect(await throttleRows('fresh@example.com')).toBe(1);
   });
 });
 
@@ -174,7 +177,7 @@ describe('a password reset', () => {
     const reset = await bo.call('passwordReset', { body: { email, password: 'a-new-password', token } });
     expect(reset.status).toBe(200);
 
-    expect(throttleRows(email)).toBe(0);
+    expect(await throttleRows(email)).toBe(0);
     expect((await login(email, 'a-new-password')).status).toBe(200);
   });
 

@@ -81,9 +81,7 @@ describe('two-step verification', () => {
     });
     expect((await bo.call('setupTwoFactor', { session })).status).toBe(409);
     // The codes are kept hashed only.
-    const stored = bo.backoffice.db.prepare('SELECT code_hash FROM recovery_codes').all() as {
-      code_hash: string;
-    }[];
+    const stored = await bo.backoffice.database.selectFrom('recovery_codes').select('code_hash').execute();
     for (const { code_hash } of stored) expect(codes).not.toContain(code_hash);
   });
 
@@ -202,13 +200,19 @@ describe('two-step verification', () => {
 });
 
 describe('the secrets at rest', () => {
-  const stored = (email: string) =>
-    bo.backoffice.db.prepare('SELECT totp_secret FROM users WHERE email = ?').pluck().get(email) as string;
+  const stored = async (email: string) =>
+    (
+      await bo.backoffice.database
+        .selectFrom('users')
+        .select('totp_secret')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).totp_secret;
 
   it('are sealed: the database does not hold the secret the authenticator app was given', async () => {
     const { email, secret } = await accountWithTwoSteps('sealed@example.com');
-    expect(stored(email)).toMatch(/^v1:/);
-    expect(stored(email)).not.toContain(secret);
+    expect(await stored(email)).toMatch(/^v1:/);
+    expect(await stored(email)).not.toContain(secret);
     bo.clock.offsetMs = STEP_MS * 2;
     const code = await second(await challengeFor(email), codeFor(secret));
     expect(code.status).toBe(200);
@@ -216,9 +220,13 @@ describe('the secrets at rest', () => {
 
   it('kept in the clear by an older version are sealed at the next start, and still accepted', async () => {
     const { email, secret } = await accountWithTwoSteps('older@example.com');
-    bo.backoffice.db.prepare('UPDATE users SET totp_secret = ? WHERE email = ?').run(secret, email);
+    await bo.backoffice.database
+      .updateTable('users')
+      .set({ totp_secret: secret })
+      .where('email', '=', email)
+      .execute();
     await bo.restart();
-    expect(stored(email)).toMatch(/^v1:/);
+    expect(await stored(email)).toMatch(/^v1:/);
     bo.clock.offsetMs = STEP_MS * 2;
     const code = await second(await challengeFor(email), codeFor(secret));
     expect(code.status).toBe(200);

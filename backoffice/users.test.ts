@@ -109,15 +109,17 @@ describe('GET /users', () => {
   });
 
   it('matches role names case-insensitively', async () => {
-    bo.backoffice.db
-      .prepare(`UPDATE user_roles SET role = 'Warehouse_Agent' WHERE user_id = ?`)
-      .run(ids.agent);
+    const setRole = (role: string) =>
+      bo.backoffice.database
+        .updateTable('user_roles')
+        .set({ role })
+        .where('user_id', '=', ids.agent)
+        .execute();
+    await setRole('Warehouse_Agent');
     try {
       expect((await bo.call('listUsers', { session: sessions.agent })).status).toBe(200);
     } finally {
-      bo.backoffice.db
-        .prepare(`UPDATE user_roles SET role = 'warehouse_agent' WHERE user_id = ?`)
-        .run(ids.agent);
+      await setRole('warehouse_agent');
     }
   });
 });
