@@ -143,7 +143,7 @@ describe('files sent to a page that takes none', () => {
 });
 
 describe('files sent to a page that takes them', () => {
-  it.each(['/apps/request-for-shipping', '/apps/request-for-shipping.data', '/pages/account-settings'])(
+  it.each(['/apps/request-for-shipping', '/apps/request-for-shipping.data', '/pages/account-settings/image'])(
     'reach %s within its limit',
     async (path) => {
       const { handler, seen } = bufferingHandler();
@@ -156,7 +156,7 @@ describe('files sent to a page that takes them', () => {
   it('are refused past the page’s own limit: a 3 MB picture', async () => {
     const { handler, seen } = bufferingHandler();
     const { port } = await start(handler);
-    expect((await postMultipart(port, '/pages/account-settings', 4 * MB)).status).toBe(413);
+    expect((await postMultipart(port, '/pages/account-settings/image', 4 * MB)).status).toBe(413);
     expect(seen.requests).toBe(0);
   });
 });

@@ -30,7 +30,7 @@ export const MULTIPART_PAGES = {
   '/apps/request-for-trade-finance': 5 * 10 * MB + BODY_LIMITS.form,
   '/apps/send-request-for-service': 5 * 10 * MB + BODY_LIMITS.form,
   '/apps/request-for-service': 5 * 10 * MB + BODY_LIMITS.form,
-  '/pages/account-settings': 2 * MB + BODY_LIMITS.form,
+  '/pages/account-settings/image': 2 * MB + BODY_LIMITS.form,
 };
 
 /**

@@ -122,7 +122,7 @@ describe('bodyRefusal', () => {
       'a 2 MB picture to account settings',
       {
         method: 'POST',
-        path: '/pages/account-settings',
+        path: '/pages/account-settings/image',
         contentType: multipart,
         contentLength: String(2 * 1024 * 1024),
       },
@@ -132,7 +132,7 @@ describe('bodyRefusal', () => {
       'a 10 MB "picture" to account settings',
       {
         method: 'POST',
-        path: '/pages/account-settings',
+        path: '/pages/account-settings/image',
         contentType: multipart,
         contentLength: String(10 * 1024 * 1024),
       },
@@ -185,7 +185,7 @@ describe('the pages that take files', () => {
     const readers = readdirSync('app/routes')
       .filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.'))
       .filter((file) =>
-        /multipart\/form-data|parseUploadForm|request-actions\.server/.test(
+        /multipart\/form-data|parseUploadForm|withUploadForm|request-actions\.server/.test(
           readFileSync(`app/routes/${file}`, 'utf8'),
         ),
       )
@@ -197,7 +197,7 @@ describe('the pages that take files', () => {
   it('take what the contract allows, and the form around it', () => {
     const attachments = ATTACHMENT_LIMITS.files * ATTACHMENT_LIMITS.bytes + BODY_LIMITS.form;
     expect(MULTIPART_PAGES['/apps/request-for-shipping']).toBe(attachments);
-    expect(MULTIPART_PAGES['/pages/account-settings']).toBe(CONTACT_IMAGE_LIMIT + BODY_LIMITS.form);
+    expect(MULTIPART_PAGES['/pages/account-settings/image']).toBe(CONTACT_IMAGE_LIMIT + BODY_LIMITS.form);
   });
 });
 

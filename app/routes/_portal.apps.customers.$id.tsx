@@ -11,7 +11,7 @@ import { formatDate } from '~/components/format';
 import { FieldList } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { requireUser } from '~/services/auth.server';
 import { getCustomer } from '~/services/customers.server';
 import { recordLoadFailed } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = recordIdOr404(params.id);
   const { t, title } = await pageTools(request, 'customers');
   try {
-    const customer = await withBackofficeSession(request, () => getCustomer(signedIn, id));
+    const customer = await getCustomer(signedIn, id);
     return { title: title(customer.name || t('detail.title')), customer };
   } catch (error) {
     return recordLoadFailed(request, 'customer', error);

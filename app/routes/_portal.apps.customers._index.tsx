@@ -16,12 +16,13 @@ import { titleMeta } from '~/components/page-title';
 import { Pagination } from '~/components/pagination';
 import { customerListParams } from '~/forms/customers';
 import { rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { requireUser } from '~/services/auth.server';
 import { listCustomers } from '~/services/customers.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
 import { RowLink } from '~/components/row-parts';
+import { translateMessage } from '~/components/messages';
 
 export const handle = { i18n: ['common', 'customers'] };
 
@@ -32,12 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = customerListParams.parse(Object.fromEntries(url.searchParams));
   const base = { title: title(t('directory.title')), params };
   try {
-    const page = await withBackofficeSession(request, () => listCustomers(signedIn, params));
+    const page = await listCustomers(signedIn, params);
     return { ...base, page, loadError: null };
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError('customers', error);
-    return { ...base, page: null, loadError: common(messageKeyFor(error)) };
+    return { ...base, page: null, loadError: translateMessage(common, messageKeyFor(error)) };
   }
 }
 

@@ -17,11 +17,10 @@ import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
 import { customerSchema, withAllRequiredMessage } from '~/forms/customers';
 import { rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession } from '~/services/auth.server';
-import { isBackofficeError } from '~/services/backoffice/client.server';
+import { requireUser } from '~/services/auth.server';
 import { CLIENT_TYPES, GENDERS } from '@contract/values';
 import { createCustomer } from '~/services/customers.server';
-import { messageKeyFor, reportError } from '~/services/errors.server';
+import { isBackofficeError, messageKeyFor, reportError } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
@@ -45,25 +44,23 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
   try {
-    await withBackofficeSession(request, () =>
-      createCustomer(
-        signedIn,
-        {
-          name: v.name,
-          phone: v.phone,
-          email: v.email,
-          national_id: v.nationalId,
-          gender: v.gender,
-          date_of_birth: v.dateOfBirth,
-          client_type: v.clientType,
-          business_industry: v.businessIndustry,
-          street: v.street,
-          city: v.city,
-          country: v.country,
-          company_name: v.companyName,
-        },
-        formKeyFrom(formData),
-      ),
+    await createCustomer(
+      signedIn,
+      {
+        name: v.name,
+        phone: v.phone,
+        email: v.email,
+        national_id: v.nationalId,
+        gender: v.gender,
+        date_of_birth: v.dateOfBirth,
+        client_type: v.clientType,
+        business_industry: v.businessIndustry,
+        street: v.street,
+        city: v.city,
+        country: v.country,
+        company_name: v.companyName,
+      },
+      formKeyFrom(formData),
     );
   } catch (error) {
     if (error instanceof Response) throw error;

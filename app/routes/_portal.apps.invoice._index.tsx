@@ -24,7 +24,6 @@ import { FilterSelect } from '~/components/select-field';
 import { InvoiceStatusChip, TabLinks } from '~/components/shipping/order-parts';
 import { invoiceListParams } from '~/forms/billing';
 import { isStaff } from '~/services/access';
-import { withBackofficeSession } from '~/services/auth.server';
 import { INVOICE_FILTERS } from '@contract/values';
 import {
   customerPicker,
@@ -51,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const staff = isStaff(signedIn.user.roles);
   let notFound: string | null = null;
   if (params.number) {
-    const found = await withBackofficeSession(request, () => findInvoiceByNumber(signedIn, params.number!));
+    const found = await findInvoiceByNumber(signedIn, params.number!);
     if (found) throw redirect(`/apps/invoice/${found.id}`);
     notFound = params.number;
   }

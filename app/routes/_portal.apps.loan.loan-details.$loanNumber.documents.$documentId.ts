@@ -4,10 +4,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { recordId } from '~/services/input';
 import { rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession } from '~/services/auth.server';
-import { backoffice } from '~/services/backoffice/client.server';
+import { requireUser } from '~/services/auth.server';
 import { loanNumber } from '@contract';
 import { fileDownload } from '~/services/downloads.server';
+import { loanDocument } from '~/services/loans.server';
 
 const params = z.object({ loanNumber, documentId: recordId });
 
@@ -21,13 +21,7 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   return fileDownload(
     request,
     'loan document download',
-    () =>
-      withBackofficeSession(request, () =>
-        backoffice().call('getLoanDocument', {
-          session: signedIn.session,
-          params: { number: parsed.data.loanNumber, document_id: parsed.data.documentId },
-        }),
-      ),
+    () => loanDocument(signedIn, parsed.data.loanNumber, parsed.data.documentId),
     { view },
   );
 }

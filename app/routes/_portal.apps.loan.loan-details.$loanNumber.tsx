@@ -30,10 +30,9 @@ import { titleMeta } from '~/components/page-title';
 import { OrderStatusChip } from '~/components/shipping/order-parts';
 import { loanDecisionSchema } from '~/forms/finance';
 import { isStaff, rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession, type SignedIn } from '~/services/auth.server';
-import { isBackofficeError } from '~/services/backoffice/client.server';
+import { requireUser, type SignedIn } from '~/services/auth.server';
 import type { LoanTransaction } from '@contract';
-import { messageKeyFor, reportError } from '~/services/errors.server';
+import { isBackofficeError, messageKeyFor, reportError } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { revokeShareAction, shareAction } from '~/services/documents/share-action.server';
 import { decideLoan, loanOr404, loanTransactions, shareLoanDocument } from '~/services/loans.server';
@@ -54,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   let transactions: LoanTransaction[] | null = null;
   let transactionsError: string | null = null;
   try {
-    transactions = await withBackofficeSession(request, () => loanTransactions(signedIn, loan.id));
+    transactions = await loanTransactions(signedIn, loan.id);
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError('loan transactions', error);
@@ -99,12 +98,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const { decision, note } = submission.value;
   try {
-    await withBackofficeSession(request, () =>
-      decideLoan(signedIn, number, { state: decision, ...(note ? { note } : {}) }),
-    );
+    await decideLoan(signedIn, number, { state: decision, ...(note ? { note } : {}) });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
     const key =
       isBackofficeError(error) && error.code === 'conflict'
         ? 'finance:decision.conflict'

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { translateMessage } from '~/components/messages';
 import { loanListParams } from '~/forms/finance';
 import { rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { requireUser } from '~/services/auth.server';
 import { csvResponse } from '~/services/csv.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { translator } from '~/services/i18n.server';
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await translator(request, ['finance', 'catalog', 'common']);
   let loans;
   try {
-    loans = await withBackofficeSession(request, () => loansForExport(signedIn, params));
+    loans = await loansForExport(signedIn, params);
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError('loan export', error);

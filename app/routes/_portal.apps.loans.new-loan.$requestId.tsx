@@ -18,10 +18,11 @@ import { FieldList, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { loanFromRequestSchema } from '~/forms/finance';
 import { rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession } from '~/services/auth.server';
-import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
+import { requireUser } from '~/services/auth.server';
 import type { ShippingRequest } from '@contract';
-import { messageKeyFor, recordLoadFailed, reportError } from '~/services/errors.server';
+import { isBackofficeError, messageKeyFor, recordLoadFailed, reportError } from '~/services/errors.server';
+import { createLoanFromRequest } from '~/services/loans.server';
+import { getShippingRequest } from '~/services/requests.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
@@ -44,9 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = recordIdOr404(params.requestId);
   const { t, title } = await pageTools(request, 'finance');
   try {
-    const shippingRequest = await withBackofficeSession(request, () =>
-      backoffice().call('getShippingRequest', { session: signedIn.session, params: { id } }),
-    );
+    const shippingRequest = await getShippingRequest(signedIn, id);
     return {
       title: title(t('newLoan.title', { id })),
       request: shippingRequest,
@@ -67,23 +66,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const v = submission.value;
   let name: string;
   try {
-    const answer = await withBackofficeSession(request, () =>
-      backoffice().call('createLoanFromRequest', {
-        session: signedIn.session,
-        params: { id },
-        idempotencyKey: formKeyFrom(formData),
-        body: {
-          principal: v.principal,
-          interest_rate: v.interestRate,
-          term_months: v.termMonths,
-          currency: 'USD',
-        },
-      }),
+    const answer = await createLoanFromRequest(
+      signedIn,
+      id,
+      {
+        principal: v.principal,
+        interest_rate: v.interestRate,
+        term_months: v.termMonths,
+        currency: 'USD',
+      },
+      formKeyFrom(formData),
     );
     name = answer.name;
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
     const key =
       isBackofficeError(error) && error.code === 'conflict'
         ? 'finance:newLoan.conflict'

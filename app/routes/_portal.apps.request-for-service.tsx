@@ -15,13 +15,14 @@ import { AttachmentsField, DescriptionField } from '~/components/requests/reques
 import { SelectField } from '~/components/select-field';
 import { staffRequestSchema } from '~/forms/customers';
 import { rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { requireUser } from '~/services/auth.server';
 import { customerChoices } from '~/services/customers.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { staffRequestAction } from '~/services/request-actions.server';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
+import { translateMessage } from '~/components/messages';
 
 export const handle = { i18n: ['common', 'catalog', 'requests', 'customers'] };
 
@@ -32,12 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let customers: Awaited<ReturnType<typeof customerChoices>> = [];
   let loadError: string | null = null;
   try {
-    customers = await withBackofficeSession(request, () => customerChoices(signedIn));
+    customers = await customerChoices(signedIn);
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError('request for service', error);
     // Without the customers there is nothing to choose from: say so, with a retry.
-    loadError = common(messageKeyFor(error));
+    loadError = translateMessage(common, messageKeyFor(error));
   }
   return {
     title: title(t('staffRequest.title')),

@@ -3,9 +3,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { recordId } from '~/services/input';
 import { rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession } from '~/services/auth.server';
-import { backoffice } from '~/services/backoffice/client.server';
+import { requireUser } from '~/services/auth.server';
 import { fileDownload } from '~/services/downloads.server';
+import { orderDocument } from '~/services/shipping.server';
 
 const params = z.object({
   id: recordId,
@@ -19,11 +19,6 @@ export async function loader({ request, params: raw }: LoaderFunctionArgs) {
   const parsed = params.safeParse(raw);
   if (!parsed.success) throw new Response('Not found', { status: 404 });
   return fileDownload(request, 'order document download', () =>
-    withBackofficeSession(request, () =>
-      backoffice().call('getShippingOrderDocument', {
-        session: signedIn.session,
-        params: { id: parsed.data.id, document_id: parsed.data.documentId },
-      }),
-    ),
+    orderDocument(signedIn, parsed.data.id, parsed.data.documentId),
   );
 }

@@ -24,8 +24,7 @@ import {
 } from '~/components/shipping/tracking';
 import { fromLocalDateTime, trackingSchema } from '~/forms/shipping';
 import { isStaff, rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession } from '~/services/auth.server';
-import { isBackofficeError } from '~/services/backoffice/client.server';
+import { requireUser } from '~/services/auth.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
@@ -63,17 +62,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const value = submission.value;
   try {
-    await withBackofficeSession(request, () =>
-      saveTrackingEvent(
-        signedIn,
-        id,
-        { ...value, eventTime: fromLocalDateTime(value.eventTime) },
-        formKeyFrom(formData),
-      ),
+    await saveTrackingEvent(
+      signedIn,
+      id,
+      { ...value, eventTime: fromLocalDateTime(value.eventTime) },
+      formKeyFrom(formData),
     );
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
     reportError('tracking event', error);
     return data<TrackingActionData>(
       { formId, result: submission.reply({ formErrors: [messageKeyFor(error)] }) },

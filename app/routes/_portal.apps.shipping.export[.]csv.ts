@@ -3,11 +3,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { orderListParams } from '~/forms/shipping';
 import { rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession } from '~/services/auth.server';
+import { requireUser } from '~/services/auth.server';
 import { csvResponse } from '~/services/csv.server';
 import { messageKeyFor, reportError } from '~/services/errors.server';
 import { translator } from '~/services/i18n.server';
 import { ordersForExport } from '~/services/shipping.server';
+import { translateMessage } from '~/components/messages';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor('/apps/shipping/export.csv') });
@@ -15,11 +16,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await translator(request, ['shipping', 'catalog', 'common']);
   let orders;
   try {
-    orders = await withBackofficeSession(request, () => ordersForExport(signedIn, params));
+    orders = await ordersForExport(signedIn, params);
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError('shipping export', error);
-    throw new Response(t(messageKeyFor(error)), {
+    throw new Response(translateMessage(t, messageKeyFor(error)), {
       status: 503,
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     });

@@ -19,31 +19,22 @@ import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
 import { orderFromRequestSchema } from '~/forms/shipping';
 import { rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession, type SignedIn } from '~/services/auth.server';
-import { backoffice, isBackofficeError } from '~/services/backoffice/client.server';
+import { requireUser } from '~/services/auth.server';
 import type { ShippingRequest } from '@contract';
-import { messageKeyFor, recordLoadFailed, reportError } from '~/services/errors.server';
+import { isBackofficeError, messageKeyFor, recordLoadFailed, reportError } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { supplierChoices } from '~/services/fleet.server';
-import { getOrder } from '~/services/shipping.server';
+import { createOrderFromRequest, getOrder } from '~/services/shipping.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
-import { readDetails } from '~/services/requests.server';
+import { getShippingRequest, readDetails } from '~/services/requests.server';
 import { readForm } from '~/services/form-body.server';
+import { translateMessage } from '~/components/messages';
 
 const SCREEN = '/apps/shipping/new-order/:requestId';
 
 export const handle = { i18n: ['common', 'catalog', 'requests', 'shipping'] };
-
-async function loadRequest(signedIn: SignedIn, id: number): Promise<ShippingRequest> {
-  try {
-    return await backoffice().call('getShippingRequest', { session: signedIn.session, params: { id } });
-  } catch (error) {
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
-    throw error;
-  }
-}
 
 /** Why an order cannot be made from this request, if it cannot. */
 function blocker(request: ShippingRequest): 'notApproved' | 'hasOrder' | null {
@@ -55,17 +46,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.requestId);
   const { t, title, common } = await pageTools(request, 'shipping');
-  const shippingRequest = await withBackofficeSession(request, () => loadRequest(signedIn, id)).catch(
-    (error: unknown) => recordLoadFailed(request, 'shipping request', error),
+  const shippingRequest = await getShippingRequest(signedIn, id).catch((error: unknown) =>
+    recordLoadFailed(request, 'shipping request', error),
   );
   let suppliers: { id: number; name: string }[] = [];
   let suppliersError: string | null = null;
   try {
-    suppliers = await withBackofficeSession(request, () => supplierChoices(signedIn));
+    suppliers = await supplierChoices(signedIn);
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError('supplier choices', error);
-    suppliersError = common(messageKeyFor(error));
+    suppliersError = translateMessage(common, messageKeyFor(error));
   }
   return {
     title: title(t('newOrder.title', { id })),
@@ -87,25 +78,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const v = submission.value;
   let orderId: number;
   try {
-    const answer = await withBackofficeSession(request, () =>
-      backoffice().call('createShippingOrderFromRequest', {
-        session: signedIn.session,
-        params: { id },
-        idempotencyKey: formKeyFrom(formData),
-        body: {
-          category: v.category,
-          container_type: v.containerType,
-          origin: v.origin,
-          cbm: v.cbm,
-          supplier_id: v.supplierId ?? null,
-          shipping_mark: v.shippingMark ?? null,
-        },
-      }),
+    orderId = await createOrderFromRequest(
+      signedIn,
+      id,
+      {
+        category: v.category,
+        container_type: v.containerType,
+        origin: v.origin,
+        cbm: v.cbm,
+        supplier_id: v.supplierId ?? null,
+        shipping_mark: v.shippingMark ?? null,
+      },
+      formKeyFrom(formData),
     );
-    orderId = answer.id;
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
     const key =
       isBackofficeError(error) && error.code === 'conflict'
         ? 'shipping:newOrder.conflict'
@@ -116,7 +103,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The back office answers the new order's id; the message names the order as its page does.
   let name = `#${orderId}`;
   try {
-    name = (await withBackofficeSession(request, () => getOrder(signedIn, orderId))).name;
+    name = (await getOrder(signedIn, orderId)).name;
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError('new order name', error);

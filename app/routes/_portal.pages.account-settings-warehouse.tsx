@@ -6,26 +6,26 @@ import Card from '@mui/joy/Card';
 import Grid from '@mui/joy/Grid';
 import Stack from '@mui/joy/Stack';
 import Typography from '@mui/joy/Typography';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ORIGINS } from '~/catalog';
 import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
-import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { translateMessage } from '~/components/messages';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
 import { warehouseSchema } from '~/forms/account';
 import { rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession } from '~/services/auth.server';
-import { backoffice } from '~/services/backoffice/client.server';
+import { requireUser } from '~/services/auth.server';
 import type { Warehouse } from '@contract';
 import { messageKeyFor, reportError } from '~/services/errors.server';
+import { redirectWithFlash } from '~/services/flash.server';
 import { pageTools } from '~/services/page.server';
-import { getWarehouse } from '~/services/warehouse.server';
+import { clearWarehouse, getWarehouse, saveWarehouse } from '~/services/warehouse.server';
 import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/pages/account-settings-warehouse';
@@ -35,14 +35,9 @@ export const handle = { i18n: ['common', 'catalog', 'account'] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const { t, title, common } = await pageTools(request, 'account');
-  const url = new URL(request.url);
-  const base = {
-    title: title(t('warehouse.title')),
-    saved: url.searchParams.has('saved'),
-    removed: url.searchParams.has('removed'),
-  };
+  const base = { title: title(t('warehouse.title')) };
   try {
-    const { warehouse } = await withBackofficeSession(request, () => getWarehouse(signedIn));
+    const { warehouse } = await getWarehouse(signedIn);
     return { ...base, warehouse, loadError: null };
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -60,45 +55,38 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   if (formData.get('intent') === 'remove') {
     try {
-      await withBackofficeSession(request, () =>
-        backoffice().call('clearWarehouse', { session: signedIn.session }),
-      );
+      await clearWarehouse(signedIn);
     } catch (error) {
       if (error instanceof Response) throw error;
       reportError('remove warehouse', error);
       return data({ status: 'error' as const, error: { '': [messageKeyFor(error)] } }, { status: 400 });
     }
-    return redirect(`${SCREEN}?removed=1`);
+    return redirectWithFlash(request, SCREEN, { key: 'account:warehouse.removed' });
   }
   const submission = parseWithZod(formData, { schema: warehouseSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
   try {
-    await withBackofficeSession(request, () =>
-      backoffice().call('updateWarehouse', {
-        session: signedIn.session,
-        body: {
-          name: v.name,
-          address: v.address,
-          origin: v.origin,
-          opening_hours: v.openingHours ?? null,
-          contact_phone: v.contactPhone ?? null,
-          contact_email: v.contactEmail || null,
-        },
-      }),
-    );
+    await saveWarehouse(signedIn, {
+      name: v.name,
+      address: v.address,
+      origin: v.origin,
+      opening_hours: v.openingHours ?? null,
+      contact_phone: v.contactPhone ?? null,
+      contact_email: v.contactEmail || null,
+    });
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError('save warehouse', error);
     return data(submission.reply({ formErrors: [messageKeyFor(error)] }), { status: 400 });
   }
-  return redirect(`${SCREEN}?saved=1`);
+  return redirectWithFlash(request, SCREEN, { key: 'account:warehouse.saved' });
 }
 
 export const meta = titleMeta;
 
 export default function WarehouseSettings() {
-  const { warehouse, saved, removed, loadError } = useLoaderData<typeof loader>();
+  const { warehouse, loadError } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation('account');
   const { t: tcat } = useTranslation('catalog');
@@ -122,8 +110,6 @@ export default function WarehouseSettings() {
   return (
     <Stack gap={3} sx={{ maxWidth: 860 }}>
       <PageHeading title={t('warehouse.title')} intro={t('warehouse.intro')} />
-      {saved && <Notice>{t('warehouse.saved')}</Notice>}
-      {removed && <Notice>{t('warehouse.removed')}</Notice>}
       {loadError ? (
         <LoadFailed>{t('warehouse.loadFailed', { reason: loadError })}</LoadFailed>
       ) : (

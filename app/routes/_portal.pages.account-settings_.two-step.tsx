@@ -19,14 +19,14 @@ import { Button } from '~/components/button';
 import { CopyButton } from '~/components/copy-button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
-import { FormErrors, Notice, SubmitButton } from '~/components/form-parts';
+import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { twoStepDisableSchema, twoStepEnableSchema } from '~/forms/account';
 import { rolesFor } from '~/services/access';
-import { requireUser, withBackofficeSession, type SignedIn } from '~/services/auth.server';
-import { isBackofficeError } from '~/services/backoffice/client.server';
-import { messageKeyFor, reportError } from '~/services/errors.server';
+import { requireUser, type SignedIn } from '~/services/auth.server';
+import { isBackofficeError, messageKeyFor, reportError } from '~/services/errors.server';
+import { redirectWithFlash } from '~/services/flash.server';
 import { pageTools } from '~/services/page.server';
 import {
   disableTwoFactor,
@@ -36,6 +36,7 @@ import {
   twoFactorStatus,
 } from '~/services/two-factor.server';
 import { readForm } from '~/services/form-body.server';
+import { translateMessage } from '~/components/messages';
 
 const SCREEN = '/pages/account-settings/two-step';
 
@@ -44,14 +45,17 @@ export const handle = { i18n: ['common', 'auth', 'account'] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const { t, title, common } = await pageTools(request, 'account');
-  const saved = new URL(request.url).searchParams.get('saved');
   try {
-    const status = await withBackofficeSession(request, () => twoFactorStatus(signedIn));
-    return { title: title(t('twoStep.title')), status, loadError: null, saved };
+    const status = await twoFactorStatus(signedIn);
+    return { title: title(t('twoStep.title')), status, loadError: null };
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError('two-step status', error);
-    return { title: title(t('twoStep.title')), status: null, loadError: common(messageKeyFor(error)), saved };
+    return {
+      title: title(t('twoStep.title')),
+      status: null,
+      loadError: translateMessage(common, messageKeyFor(error)),
+    };
   }
 }
 
@@ -63,7 +67,7 @@ type ActionAnswer =
   | { kind: 'failed'; message: string };
 
 async function startSetup(request: Request, signedIn: SignedIn) {
-  const answer = await withBackofficeSession(request, () => setupTwoFactor(signedIn));
+  const answer = await setupTwoFactor(signedIn);
   const setup = await setupView(answer.otpauth_url);
   if (!setup) throw new Error('The back office answered an unusable otpauth link');
   return data<ActionAnswer>({ kind: 'setup', setup });
@@ -78,9 +82,7 @@ async function enable(request: Request, signedIn: SignedIn, formData: FormData) 
     return data<ActionAnswer>({ kind: 'setup', setup, result: submission.reply() }, { status: 400 });
   }
   try {
-    const answer = await withBackofficeSession(request, () =>
-      enableTwoFactor(signedIn, submission.value.code),
-    );
+    const answer = await enableTwoFactor(signedIn, submission.value.code);
     return data<ActionAnswer>({ kind: 'enabled', recoveryCodes: answer.recovery_codes });
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -100,9 +102,7 @@ async function disable(request: Request, signedIn: SignedIn, formData: FormData)
     return data<ActionAnswer>({ kind: 'disable', result: submission.reply(hidden) }, { status: 400 });
   }
   try {
-    await withBackofficeSession(request, () =>
-      disableTwoFactor(signedIn, submission.value.password, submission.value.code),
-    );
+    await disableTwoFactor(signedIn, submission.value.password, submission.value.code);
   } catch (error) {
     if (error instanceof Response) throw error;
     const field = isBackofficeError(error, 'rejected')
@@ -119,7 +119,7 @@ async function disable(request: Request, signedIn: SignedIn, formData: FormData)
       : submission.reply({ ...hidden, formErrors: [messageKeyFor(error)] });
     return data<ActionAnswer>({ kind: 'disable', result: reply }, { status: 400 });
   }
-  return redirect(`${SCREEN}?saved=off`);
+  return redirectWithFlash(request, SCREEN, { key: 'account:twoStep.turnedOff' });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -267,7 +267,7 @@ function DisableForm({ result }: { result?: SubmissionResult<string[]> }) {
 }
 
 export default function TwoStepSettings() {
-  const { status, loadError, saved } = useLoaderData<typeof loader>();
+  const { status, loadError } = useLoaderData<typeof loader>();
   const answer = useActionData<ActionAnswer>();
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation();
@@ -283,10 +283,9 @@ export default function TwoStepSettings() {
       >
         {t('twoStep.back')}
       </Button>
-      {saved === 'off' && <Notice>{t('twoStep.turnedOff')}</Notice>}
       {answer?.kind === 'failed' && (
         <Alert color="danger" role="alert">
-          {t('twoStep.failed', { reason: tc(answer.message) })}
+          {t('twoStep.failed', { reason: translateMessage(tc, answer.message) })}
         </Alert>
       )}
       {!status ? (

@@ -205,6 +205,12 @@ export const SCREENS: readonly Screen[] = [
     menu: { section: 'pages', label: 'menu.accountSettings', icon: 'settings' },
   },
   { path: '/pages/account-image', roles: ALL_ROLES },
+  // The forms of account settings, each posting to its own address: everyone's profile and password; a
+  // customer's contact details and picture (staff's are kept by administrators).
+  { path: '/pages/account-settings/profile', roles: ALL_ROLES },
+  { path: '/pages/account-settings/password', roles: ALL_ROLES },
+  { path: '/pages/account-settings/contact', roles: CLIENT },
+  { path: '/pages/account-settings/image', roles: CLIENT },
   // Two-step verification (TOTP) of the signed-in user's own account.
   { path: '/pages/account-settings/two-step', roles: ALL_ROLES },
   {

@@ -12,6 +12,7 @@ import {
   thrown,
   withParams,
 } from '../../tests/unit/portal-server';
+import { flashAfter } from '../../tests/unit/flash';
 
 let reference: TestBackoffice;
 let cookies: Record<PortalAccount, string>;
@@ -82,8 +83,9 @@ describe('warehouse settings (/pages/account-settings-warehouse)', () => {
         ),
       ),
     )) as Response;
-    expect(saved.headers.get('Location')).toBe(`${SCREEN}?saved=1`);
-    const shown = await page.loader(args(pageRequest(`${SCREEN}?saved=1`, { cookie: cookies.agent })));
+    expect(saved.headers.get('Location')).toBe(SCREEN);
+    expect(await flashAfter(saved)).toEqual({ key: 'account:warehouse.saved' });
+    const shown = await page.loader(args(pageRequest(SCREEN, { cookie: cookies.agent })));
     expect(shown.warehouse).toMatchObject({ name: 'Yiwu hub', origin: 'china' });
 
     const after = await orders.loader(args(pageRequest('/apps/shipping', { cookie: cookies.agent })));
@@ -247,44 +249,42 @@ describe('language and appearance saved with the account', () => {
   });
 });
 
-describe('the profile on /pages/account-settings', () => {
+describe('the profile form of /pages/account-settings', () => {
   it('lets a staff member change their name and phone; the portal then greets them by it', async () => {
-    const { action, loader } = await import('../routes/_portal.pages.account-settings');
+    const { loader } = await import('../routes/_portal.pages.account-settings');
+    const { action } = await import('../routes/_portal.pages.account-settings.profile');
     const refused = (await action(
       args(
         formRequest(
-          '/pages/account-settings',
-          { intent: 'profile', firstName: '', phone: '+971 4 000' },
+          '/pages/account-settings/profile',
+          { firstName: '', phone: '+971 4 000' },
           { cookie: cookies.admin },
         ),
       ),
     )) as unknown as {
       init: ResponseInit;
-      data: {
-        form: string;
-        result: { error: Record<string, string[]>; initialValue: Record<string, string> };
-      };
+      data: { error: Record<string, string[]>; initialValue: Record<string, string> };
     };
     expect(refused.init.status).toBe(400);
-    expect(refused.data.form).toBe('profile');
-    expect(refused.data.result.error.firstName).toEqual(['validation.required']);
-    expect(refused.data.result.initialValue.phone).toBe('+971 4 000');
+    expect(refused.data.error.firstName).toEqual(['validation.required']);
+    expect(refused.data.initialValue.phone).toBe('+971 4 000');
 
     const saved = (await action(
       args(
         formRequest(
-          '/pages/account-settings',
-          { intent: 'profile', firstName: 'Amina', lastName: 'Haddad-Saleh', phone: '+971 4 881 2201' },
+          '/pages/account-settings/profile',
+          { firstName: 'Amina', lastName: 'Haddad-Saleh', phone: '+971 4 881 2201' },
           { cookie: cookies.admin },
         ),
       ),
     )) as Response;
-    expect(saved.headers.get('Location')).toBe('/pages/account-settings?saved=profile');
+    expect(saved.headers.get('Location')).toBe('/pages/account-settings');
+    expect(await flashAfter(saved)).toEqual({ key: 'account:profile.saved' });
     const cookie = saved.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    const page = await loader(args(pageRequest('/pages/account-settings?saved=profile', { cookie })));
+    const page = await loader(args(pageRequest('/pages/account-settings', { cookie })));
     expect(page.name).toBe('Amina Haddad-Saleh');
     expect(page.profile).toMatchObject({
       first_name: 'Amina',

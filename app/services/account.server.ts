@@ -1,8 +1,8 @@
-// The signed-in user's own contact: reading it, saving it, and the profile picture.
+// The signed-in user's own account: profile (name, phone), password, and — for a customer — contact
+// details and profile picture.
 import { messageWith } from '~/components/messages';
 import type { SignedIn } from './auth.server';
-import { backoffice } from './backoffice/client.server';
-import { CONTACT_IMAGE_LIMIT, type ContactDetails } from '@contract';
+import { CONTACT_IMAGE_LIMIT, type CallInput, type ContactDetails } from '@contract';
 import type { UploadProblem } from './uploads.server';
 
 export const IMAGE_TYPES: Record<string, string> = {
@@ -27,8 +27,7 @@ export function imageProblemMessage(problem: UploadProblem): string {
 }
 
 export function getOwnContact(signedIn: SignedIn): Promise<ContactDetails> {
-  return backoffice().call('getContactDetails', {
-    session: signedIn.session,
+  return signedIn.backoffice.call('getContactDetails', {
     query: { user_id: signedIn.user.id },
   });
 }
@@ -37,4 +36,41 @@ export function partnerOf(signedIn: SignedIn): number {
   const partnerId = signedIn.user.partner_id;
   if (!partnerId) throw new Response('Not found', { status: 404 });
   return partnerId;
+}
+
+/** The user's own profile (name, phone, saved preferences). */
+export function getProfile(signedIn: SignedIn) {
+  return signedIn.backoffice.call('getProfile');
+}
+
+export function updateProfile(signedIn: SignedIn, body: CallInput<'updateProfile'>['body']) {
+  return signedIn.backoffice.call('updateProfile', { body });
+}
+
+/** The back office checks the current password and ends the user's other sessions. */
+export function changePassword(signedIn: SignedIn, currentPassword: string, newPassword: string) {
+  return signedIn.backoffice.call('changePassword', {
+    body: { current_password: currentPassword, new_password: newPassword },
+  });
+}
+
+/** A customer's own contact details (staff's are kept by administrators). */
+export function updateOwnContact(signedIn: SignedIn, body: CallInput<'updateContactDetails'>['body']) {
+  return signedIn.backoffice.call('updateContactDetails', {
+    query: { partner_id: partnerOf(signedIn) },
+    body,
+  });
+}
+
+/** The customer's profile picture, as base64 of one of IMAGE_TYPES. */
+export function updateOwnImage(signedIn: SignedIn, image: string) {
+  return signedIn.backoffice.call('updateContactImage', {
+    query: { partner_id: partnerOf(signedIn) },
+    body: { image },
+  });
+}
+
+/** The customer's own profile picture; none is the 404 page. */
+export function ownImage(signedIn: SignedIn) {
+  return signedIn.backoffice.record('getContactImage', { query: { partner_id: partnerOf(signedIn) } });
 }

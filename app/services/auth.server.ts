@@ -4,10 +4,12 @@ import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { hasRole } from './access';
 import { backoffice, isBackofficeError } from './backoffice/client.server';
+import { backofficeFor, signOutExpired, type SignedInBackoffice } from './backoffice/signed-in.server';
 import { loginRequest, type RoleName } from '@contract';
 import { currentPath } from './redirect';
 import { sessionCheck } from './session-check.server';
 import { destroySession, readSession, readSessionState, type SessionData } from './session.server';
+import { reportError } from './errors.server';
 import { toPortalUser, type PortalUser } from './user';
 
 export const authenticator = new Authenticator<SessionData>();
@@ -31,9 +33,13 @@ export function loginRedirect(request: Request, extra: Record<string, string> = 
 
 export interface SignedIn {
   user: PortalUser;
-  /** Forward this on back-office calls made for the user. */
+  /** The user's back-office session token (services reach the back office through `backoffice`). */
   session: string;
+  /** The back office bound to this request and user: every service's way to it. */
+  backoffice: SignedInBackoffice;
 }
+
+export { signOutExpired };
 
 /**
  * The signed-in user, or a redirect to sign in (anonymous, or a session the back office has ended:
@@ -52,7 +58,8 @@ export async function requireUser(
   if (options.anyOf && !hasRole(data.user.roles, options.anyOf)) {
     throw new Response('Forbidden', { status: 403, statusText: 'Forbidden' });
   }
-  return { user: data.user, session: data.backoffice };
+  const bound = await backofficeFor(request, { userId: data.user.id, session: data.backoffice });
+  return { user: data.user, session: data.backoffice, backoffice: bound };
 }
 
 /** The signed-in user, or null: anonymous, or a session that has ended (here or in the back office). */
@@ -62,26 +69,28 @@ export async function getOptionalUser(request: Request): Promise<PortalUser | nu
   return (await sessionCheck().life(data.backoffice, data.user.id)) === 'ended' ? null : data.user;
 }
 
-/**
- * Ends the portal session; when the back office no longer knows the session (401) the user is sent to
- * sign in again with a message, from wherever they were.
- */
-export async function signOutExpired(request: Request): Promise<never> {
-  const params = new URLSearchParams({ redirectTo: currentPath(request), expired: '1' });
-  throw redirect(`${LOGIN}?${params}`, { headers: { 'Set-Cookie': await destroySession(request) } });
+/** As getOptionalUser, with the user's back-office session (resource routes that call for the user). */
+export async function getOptionalSession(
+  request: Request,
+): Promise<{ user: PortalUser; session: string } | null> {
+  const data = await readSession(request);
+  if (!data) return null;
+  if ((await sessionCheck().life(data.backoffice, data.user.id)) === 'ended') return null;
+  return { user: data.user, session: data.backoffice };
 }
 
-/** Runs a back-office call for the signed-in user; an ended back-office session ends the portal's too. */
-export async function withBackofficeSession<T>(request: Request, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isBackofficeError(error, 'unauthorized')) {
-      // Known here at once, so that this process's other requests with the same cookie are refused too.
-      const data = await readSession(request);
-      if (data) sessionCheck().ended(data.backoffice, data.user.id);
-      await signOutExpired(request);
+/** Signing out: ends the back-office session, then the portal's, and goes to sign-in. */
+export async function signOut(request: Request): Promise<Response> {
+  const signedIn = await readSession(request);
+  if (signedIn) {
+    try {
+      await backoffice().call('logout', { session: signedIn.backoffice });
+    } catch (error) {
+      // An already ended back-office session is what we wanted; anything else is worth knowing.
+      if (!isBackofficeError(error, 'unauthorized')) reportError('logout', error);
     }
-    throw error;
+    // A copy of the cookie is refused here at once; other portal processes learn it from the back office.
+    sessionCheck().ended(signedIn.backoffice, signedIn.user.id);
   }
+  return redirect('/auth/login?signedOut=1', { headers: { 'Set-Cookie': await destroySession(request) } });
 }

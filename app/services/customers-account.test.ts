@@ -164,11 +164,12 @@ describe('staff file a request for a customer', () => {
 
 describe('account settings', () => {
   it('saves the customer contact details and shows them back', async () => {
-    const { action, loader } = await import('../routes/_portal.pages.account-settings');
+    const { loader } = await import('../routes/_portal.pages.account-settings');
+    const { action } = await import('../routes/_portal.pages.account-settings.contact');
     const response = (await action(
       args(
         formRequest(
-          '/pages/account-settings',
+          '/pages/account-settings/contact',
           {
             name: 'Nile Star Trading',
             phone: '+20 2 2735 9999',
@@ -181,37 +182,45 @@ describe('account settings', () => {
         ),
       ),
     )) as Response;
-    expect(response.headers.get('Location')).toBe('/pages/account-settings?saved=contact');
+    expect(response.headers.get('Location')).toBe('/pages/account-settings');
+    expect(await flashAfter(response)).toEqual({ key: 'account:contact.saved' });
     const page = await loader(args(pageRequest('/pages/account-settings', { cookie: cookies.client })));
     expect(page.contact).toMatchObject({ phone: '+20 2 2735 9999', street: null, city: 'Cairo' });
     expect(page.contact?.referral_code).toMatch(/^[A-Z0-9]{6,}$/);
   });
 
   it('keeps what was typed when the name is empty', async () => {
-    const { action } = await import('../routes/_portal.pages.account-settings');
+    const { action } = await import('../routes/_portal.pages.account-settings.contact');
     const result = (await action(
-      args(formRequest('/pages/account-settings', { name: '', phone: '+20 1' }, { cookie: cookies.client })),
+      args(
+        formRequest(
+          '/pages/account-settings/contact',
+          { name: '', phone: '+20 1' },
+          { cookie: cookies.client },
+        ),
+      ),
     )) as unknown as {
-      data: { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+      data: { error: Record<string, string[]>; initialValue: Record<string, string> };
     };
-    expect(result.data.result.error.name).toEqual(['validation.required']);
-    expect(result.data.result.initialValue.phone).toBe('+20 1');
+    expect(result.data.error.name).toEqual(['validation.required']);
+    expect(result.data.initialValue.phone).toBe('+20 1');
   });
 
   it('uploads a profile picture, serves it to its owner only, and refuses other types', async () => {
-    const { action, loader } = await import('../routes/_portal.pages.account-settings');
+    const { loader } = await import('../routes/_portal.pages.account-settings');
+    const { action } = await import('../routes/_portal.pages.account-settings.image');
     const upload = (name: string, content: Buffer) => {
       const form = new FormData();
       form.append('image', new Blob([new Uint8Array(content)]), name);
-      return new Request(new URL('/pages/account-settings', PORTAL), {
+      return new Request(new URL('/pages/account-settings/image', PORTAL), {
         method: 'POST',
         body: form,
         headers: { Cookie: cookies.client! },
       });
     };
-    expect(((await action(args(upload('me.png', PNG)))) as Response).headers.get('Location')).toBe(
-      '/pages/account-settings?saved=image',
-    );
+    const uploaded = (await action(args(upload('me.png', PNG)))) as Response;
+    expect(uploaded.headers.get('Location')).toBe('/pages/account-settings');
+    expect(await flashAfter(uploaded)).toEqual({ key: 'account:image.saved' });
     expect(
       (await loader(args(pageRequest('/pages/account-settings', { cookie: cookies.client })))).contact
         ?.has_image,
@@ -230,23 +239,26 @@ describe('account settings', () => {
     ).toBe(404);
 
     const wrong = (await action(args(upload('me.pdf', Buffer.from('%PDF-1.4'))))) as unknown as {
-      data: { result: { error: Record<string, string[]> } };
+      data: { error: Record<string, string[]> };
     };
-    expect(wrong.data.result.error.image).toEqual(['account:image.wrongType']);
+    expect(wrong.data.error.image).toEqual(['account:image.wrongType']);
     const fake = (await action(args(upload('me.png', Buffer.from('not a png at all'))))) as unknown as {
-      data: { result: { error: Record<string, string[]> } };
+      data: { error: Record<string, string[]> };
     };
-    expect(fake.data.result.error.image).toEqual(['account:image.wrongType']);
+    expect(fake.data.error.image).toEqual(['account:image.wrongType']);
   });
 
   it('shows staff their details read-only and refuses their posts', async () => {
-    const { action, loader } = await import('../routes/_portal.pages.account-settings');
+    const { loader } = await import('../routes/_portal.pages.account-settings');
+    const contact = await import('../routes/_portal.pages.account-settings.contact');
     const page = await loader(args(pageRequest('/pages/account-settings', { cookie: cookies.agent })));
     expect(page.staff).toBe(true);
     expect(
       (
         await thrown(() =>
-          action(args(formRequest('/pages/account-settings', { name: 'X' }, { cookie: cookies.agent }))),
+          contact.action(
+            args(formRequest('/pages/account-settings/contact', { name: 'X' }, { cookie: cookies.agent })),
+          ),
         )
       ).status,
     ).toBe(403);
@@ -275,32 +287,34 @@ describe('password change', () => {
     );
     const here = await signIn('pat@example.com', 'first-password');
     const elsewhere = await signIn('pat@example.com', 'first-password');
-    const { action, loader } = await import('../routes/_portal.pages.account-settings');
+    const { loader } = await import('../routes/_portal.pages.account-settings');
+    const { action } = await import('../routes/_portal.pages.account-settings.password');
     const change = (fields: Record<string, string>, cookie: string) =>
-      action(args(formRequest('/pages/account-settings', { intent: 'password', ...fields }, { cookie })));
+      action(args(formRequest('/pages/account-settings/password', fields, { cookie })));
 
     const wrong = (await change(
       { currentPassword: 'nope', newPassword: 'second-password', confirm: 'second-password' },
       here,
     )) as unknown as {
-      data: { result: { error: Record<string, string[]>; initialValue?: Record<string, string> } };
+      data: { error: Record<string, string[]>; initialValue?: Record<string, string> };
     };
-    expect(wrong.data.result.error.currentPassword).toEqual(['account:password.wrongCurrent']);
-    expect(wrong.data.result.initialValue?.newPassword).toBeUndefined();
+    expect(wrong.data.error.currentPassword).toEqual(['account:password.wrongCurrent']);
+    expect(wrong.data.initialValue?.newPassword).toBeUndefined();
 
     const common = (await change(
       { currentPassword: 'first-password', newPassword: 'password123', confirm: 'password123' },
       here,
     )) as unknown as {
-      data: { result: { error: Record<string, string[]> } };
+      data: { error: Record<string, string[]> };
     };
-    expect(common.data.result.error.newPassword).toEqual(['validation.passwordWeak']);
+    expect(common.data.error.newPassword).toEqual(['validation.passwordWeak']);
 
     const done = (await change(
       { currentPassword: 'first-password', newPassword: 'second-password', confirm: 'second-password' },
       here,
     )) as Response;
-    expect(done.headers.get('Location')).toBe('/pages/account-settings?saved=password');
+    expect(done.headers.get('Location')).toBe('/pages/account-settings');
+    expect(await flashAfter(done)).toEqual({ key: 'account:password.saved' });
     expect(
       (await loader(args(pageRequest('/pages/account-settings', { cookie: here })))).contact?.email,
     ).toBe('pat@example.com');
@@ -320,13 +334,12 @@ describe('password change', () => {
   });
 
   it('lets staff change theirs too', async () => {
-    const { action } = await import('../routes/_portal.pages.account-settings');
+    const { action } = await import('../routes/_portal.pages.account-settings.password');
     const response = (await action(
       args(
         formRequest(
-          '/pages/account-settings',
+          '/pages/account-settings/password',
           {
-            intent: 'password',
             currentPassword: 'demo1234',
             newPassword: 'quay-side-lantern',
             confirm: 'quay-side-lantern',
@@ -335,6 +348,6 @@ describe('password change', () => {
         ),
       ),
     )) as Response;
-    expect(response.headers.get('Location')).toBe('/pages/account-settings?saved=password');
+    expect(response.headers.get('Location')).toBe('/pages/account-settings');
   });
 });

@@ -1,6 +1,5 @@
 // The customers directory for staff: a page at a time, one customer, and adding one.
 import type { SignedIn } from './auth.server';
-import { backoffice } from './backoffice/client.server';
 import type { Customer, CustomerCreate } from '@contract';
 import { pageOf, pageQuery, textMatches } from './paging';
 
@@ -16,8 +15,7 @@ export async function listCustomers(
   signedIn: SignedIn,
   params: { q?: string; page: number },
 ): Promise<CustomerPage> {
-  const answer = await backoffice().call('listCustomers', {
-    session: signedIn.session,
+  const answer = await signedIn.backoffice.call('listCustomers', {
     query: { search: params.q || undefined, ...pageQuery(params.page) },
   });
   const page = pageOf(answer.contacts, answer.total, params.page, (contact) =>
@@ -34,15 +32,14 @@ export async function listCustomers(
 
 /** Every customer for a choice list (staff filing a request), alphabetical, at most 100. */
 export async function customerChoices(signedIn: SignedIn): Promise<{ id: number; name: string }[]> {
-  const { contacts } = await backoffice().call('listCustomers', {
-    session: signedIn.session,
+  const { contacts } = await signedIn.backoffice.call('listCustomers', {
     query: { limit: 100 },
   });
   return contacts.map((c) => ({ id: c.id, name: c.company_name ? `${c.name} (${c.company_name})` : c.name }));
 }
 
 export function getCustomer(signedIn: SignedIn, id: number) {
-  return backoffice().call('getCustomer', { session: signedIn.session, params: { id } });
+  return signedIn.backoffice.call('getCustomer', { params: { id } });
 }
 
 /** `idempotencyKey`: the form's key, so the same form sent again adds one customer. */
@@ -51,8 +48,7 @@ export async function createCustomer(
   input: CustomerCreate,
   idempotencyKey?: string,
 ): Promise<number> {
-  const answer = await backoffice().call('createCustomer', {
-    session: signedIn.session,
+  const answer = await signedIn.backoffice.call('createCustomer', {
     body: input,
     idempotencyKey,
   });

@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import type { z } from 'zod';
 import { driverSchema, supplierSchema } from '~/forms/shipping';
 import { rolesFor } from './access';
-import { requireUser, withBackofficeSession, type SignedIn } from './auth.server';
+import { requireUser, type SignedIn } from './auth.server';
 import { isBackofficeError } from './backoffice/client.server';
 import type { Driver, Supplier } from '@contract';
 import { messageKeyFor, recordLoadFailed, reportError } from './errors.server';
@@ -78,7 +78,7 @@ export async function recordLoader(kind: DirectoryKind, { request, params }: Loa
   const { t, title } = await pageTools(request, 'shipping');
   if (id === null) return { title: title(t(`${kind}s.addTitle`)), record: null, ...newFormKey() };
   try {
-    const record = await withBackofficeSession(request, () => kinds[kind].load(signedIn, id));
+    const record = await kinds[kind].load(signedIn, id);
     return { title: title(t(`${kind}s.editTitle`, { name: record.name })), record };
   } catch (error) {
     return recordLoadFailed(request, kind, error);
@@ -102,12 +102,9 @@ export async function recordAction(kind: DirectoryKind, { request, params }: Act
       v: unknown,
       key?: string,
     ) => Promise<Driver | Supplier>;
-    saved = await withBackofficeSession(request, () =>
-      save(signedIn, id, submission.value, formKeyFrom(formData)),
-    );
+    saved = await save(signedIn, id, submission.value, formKeyFrom(formData));
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
     if (isBackofficeError(error) && error.code === 'conflict') {
       return data(
         submission.reply({ fieldErrors: { [spec.uniqueField]: [`shipping:${kind}s.duplicate`] } }),

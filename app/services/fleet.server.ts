@@ -1,7 +1,6 @@
 // Containers (admin), drivers and suppliers (staff): lists a page at a time, one record, create, update.
 import type { ContainerListParams, DirectoryParams } from '~/forms/shipping';
 import type { SignedIn } from './auth.server';
-import { backoffice } from './backoffice/client.server';
 import type { CallInput, Container, Driver, Supplier } from '@contract';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
 import { originFor, type OriginChoice } from './warehouse.server';
@@ -13,8 +12,7 @@ export async function listContainers(
 ): Promise<Page<Container> & OriginChoice> {
   const choice = await originFor(signedIn, url, asked.origin);
   const params = { ...asked, origin: choice.origin };
-  const answer = await backoffice().call('listContainers', {
-    session: signedIn.session,
+  const answer = await signedIn.backoffice.call('listContainers', {
     query: {
       search: params.q || undefined,
       status: params.status,
@@ -43,8 +41,7 @@ function activeMatches(params: DirectoryParams, record: { active: boolean }): bo
 }
 
 export async function listDrivers(signedIn: SignedIn, params: DirectoryParams): Promise<Page<Driver>> {
-  const answer = await backoffice().call('listDrivers', {
-    session: signedIn.session,
+  const answer = await signedIn.backoffice.call('listDrivers', {
     query: directoryQuery(params),
   });
   return pageOf(
@@ -58,8 +55,7 @@ export async function listDrivers(signedIn: SignedIn, params: DirectoryParams): 
 }
 
 export async function listSuppliers(signedIn: SignedIn, params: DirectoryParams): Promise<Page<Supplier>> {
-  const answer = await backoffice().call('listSuppliers', {
-    session: signedIn.session,
+  const answer = await signedIn.backoffice.call('listSuppliers', {
     query: directoryQuery(params),
   });
   return pageOf(
@@ -74,15 +70,14 @@ export async function listSuppliers(signedIn: SignedIn, params: DirectoryParams)
 
 /** Every active supplier for a choice list (an order made from a request), at most 100. */
 export async function supplierChoices(signedIn: SignedIn): Promise<{ id: number; name: string }[]> {
-  const answer = await backoffice().call('listSuppliers', {
-    session: signedIn.session,
+  const answer = await signedIn.backoffice.call('listSuppliers', {
     query: { active: 'true', limit: 100 },
   });
   return answer.suppliers.filter((s) => s.active).map((s) => ({ id: s.id, name: s.name }));
 }
 
 export function getDriver(signedIn: SignedIn, id: number) {
-  return backoffice().call('getDriver', { session: signedIn.session, params: { id } });
+  return signedIn.backoffice.call('getDriver', { params: { id } });
 }
 
 /** `idempotencyKey`: the add form's key, so the same form sent again adds one driver. */
@@ -93,12 +88,12 @@ export function saveDriver(
   idempotencyKey?: string,
 ) {
   return id
-    ? backoffice().call('updateDriver', { session: signedIn.session, params: { id }, body })
-    : backoffice().call('createDriver', { session: signedIn.session, body, idempotencyKey });
+    ? signedIn.backoffice.record('updateDriver', { params: { id }, body })
+    : signedIn.backoffice.call('createDriver', { body, idempotencyKey });
 }
 
 export function getSupplier(signedIn: SignedIn, id: number) {
-  return backoffice().call('getSupplier', { session: signedIn.session, params: { id } });
+  return signedIn.backoffice.call('getSupplier', { params: { id } });
 }
 
 export function saveSupplier(
@@ -108,6 +103,6 @@ export function saveSupplier(
   idempotencyKey?: string,
 ) {
   return id
-    ? backoffice().call('updateSupplier', { session: signedIn.session, params: { id }, body })
-    : backoffice().call('createSupplier', { session: signedIn.session, body, idempotencyKey });
+    ? signedIn.backoffice.record('updateSupplier', { params: { id }, body })
+    : signedIn.backoffice.call('createSupplier', { body, idempotencyKey });
 }

@@ -5,8 +5,8 @@ import type { TFunction } from 'i18next';
 import { translateMessage } from '~/components/messages';
 import type { InvoiceListParams } from '~/forms/billing';
 import { isStaff } from './access';
-import { withBackofficeSession, type SignedIn } from './auth.server';
-import { backoffice, isBackofficeError } from './backoffice/client.server';
+import type { SignedIn } from './auth.server';
+import { isBackofficeError } from './backoffice/client.server';
 import type { CallAnswer, Invoice, InvoiceDetail, InvoiceFilter } from '@contract';
 import { customerChoices } from './customers.server';
 import { messageKeyFor, recordLoadFailed, reportError } from './errors.server';
@@ -35,8 +35,7 @@ export async function listInvoices(
   customerId: number,
   params: Pick<InvoiceListParams, 'q' | 'filter' | 'page'>,
 ): Promise<InvoicePage> {
-  const answer = await backoffice().call('listCustomerInvoices', {
-    session: signedIn.session,
+  const answer = await signedIn.backoffice.call('listCustomerInvoices', {
     query: {
       customer_id: customerId,
       search: params.q || undefined,
@@ -55,13 +54,13 @@ export async function listInvoices(
 }
 
 export function getInvoice(signedIn: SignedIn, id: number): Promise<InvoiceDetail> {
-  return backoffice().call('getInvoice', { session: signedIn.session, params: { id } });
+  return signedIn.backoffice.call('getInvoice', { params: { id } });
 }
 
 /** The invoice the user may see, or a 404 for anyone else's (and for a draft, for a client). */
 export async function invoiceOr404(request: Request, signedIn: SignedIn, id: number): Promise<InvoiceDetail> {
   try {
-    return await withBackofficeSession(request, () => getInvoice(signedIn, id));
+    return await getInvoice(signedIn, id);
   } catch (error) {
     return recordLoadFailed(request, 'invoice', error);
   }
@@ -75,15 +74,13 @@ export async function findInvoiceByNumber(signedIn: SignedIn, number: string): P
   const wanted = number.trim().toUpperCase();
   try {
     if (isStaff(signedIn.user.roles)) {
-      return await backoffice().call('findStaffInvoice', {
-        session: signedIn.session,
+      return await signedIn.backoffice.call('findStaffInvoice', {
         query: { invoice_name: wanted },
       });
     }
     const partnerId = signedIn.user.partner_id;
     if (!partnerId) return null;
-    const answer = await backoffice().call('listCustomerInvoices', {
-      session: signedIn.session,
+    const answer = await signedIn.backoffice.call('listCustomerInvoices', {
       query: { customer_id: partnerId, search: wanted, limit: 100 },
     });
     return answer.invoices.find((invoice) => invoice.name.toUpperCase() === wanted) ?? null;
@@ -94,19 +91,17 @@ export async function findInvoiceByNumber(signedIn: SignedIn, number: string): P
 }
 
 export function getStatement(signedIn: SignedIn, customerId: number, from: string, to: string) {
-  return backoffice().call('getCustomerStatement', {
-    session: signedIn.session,
+  return signedIn.backoffice.record('getCustomerStatement', {
     query: { customer_id: customerId, date_from: from, date_to: to },
   });
 }
 
 export function shareInvoice(signedIn: SignedIn, id: number) {
-  return backoffice().call('shareInvoice', { session: signedIn.session, params: { id } });
+  return signedIn.backoffice.record('shareInvoice', { params: { id } });
 }
 
 export function shareStatement(signedIn: SignedIn, customerId: number, from: string, to: string) {
-  return backoffice().call('shareStatement', {
-    session: signedIn.session,
+  return signedIn.backoffice.record('shareStatement', {
     body: { customer_id: customerId, date_from: from, date_to: to },
   });
 }
@@ -117,7 +112,7 @@ export async function customerPicker(request: Request, signedIn: SignedIn, commo
   let customersError: string | null = null;
   if (isStaff(signedIn.user.roles)) {
     try {
-      customers = await withBackofficeSession(request, () => customerChoices(signedIn));
+      customers = await customerChoices(signedIn);
     } catch (error) {
       if (error instanceof Response) throw error;
       reportError('customer choices', error);

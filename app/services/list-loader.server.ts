@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { translateMessage } from '~/components/messages';
 import type { Namespace } from '~/i18n';
 import { rolesFor } from './access';
-import { requireUser, withBackofficeSession, type SignedIn } from './auth.server';
+import { requireUser, type SignedIn } from './auth.server';
 import { messageKeyFor, reportError } from './errors.server';
 import { pageTools } from './page.server';
 
@@ -27,7 +27,7 @@ export async function loadListPage<S extends z.ZodTypeAny, R>(
   let page: R | null = null;
   let loadError: string | null = null;
   try {
-    page = await withBackofficeSession(request, () => options.load(signedIn, params, url));
+    page = await options.load(signedIn, params, url);
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError(options.context, error);

@@ -3,9 +3,8 @@
 // is not "success" are refused with the back office's own message (spec section 8), never dropped.
 import type { LoanListParams } from '~/forms/finance';
 import { isStaff } from './access';
-import { withBackofficeSession, type SignedIn } from './auth.server';
-import { backoffice } from './backoffice/client.server';
-import type { CallAnswer, Loan, LoanTab } from '@contract';
+import type { SignedIn } from './auth.server';
+import type { CallAnswer, CallInput, Loan, LoanTab } from '@contract';
 import { recordLoadFailed, ServerRefusal } from './errors.server';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
 
@@ -25,16 +24,15 @@ export interface LoanPage extends Page<Loan> {
 }
 
 function loansCall(signedIn: SignedIn, query: Record<string, unknown>) {
-  const client = backoffice();
+  const client = signedIn.backoffice;
   if (isStaff(signedIn.user.roles)) {
-    return client.call('listClientLoans', { session: signedIn.session, query });
+    return client.call('listClientLoans', { query });
   }
   const partnerId = signedIn.user.partner_id;
   // A client without a customer partner has no loans (nothing to ask for).
   if (!partnerId)
     return Promise.resolve({ status: 'success', loans: [], total: 0 } as CallAnswer<'listUserLoans'>);
   return client.call('listUserLoans', {
-    session: signedIn.session,
     query: { ...query, partner_id: partnerId },
   });
 }
@@ -75,13 +73,12 @@ export async function loansForExport(signedIn: SignedIn, params: LoanListParams)
 }
 
 export function getLoan(signedIn: SignedIn, number: string) {
-  return backoffice().call('getLoan', { session: signedIn.session, params: { number } });
+  return signedIn.backoffice.call('getLoan', { params: { number } });
 }
 
 export async function loanTransactions(signedIn: SignedIn, loanId: number) {
   const answer = checkStatus(
-    await backoffice().call('listLoanTransactions', {
-      session: signedIn.session,
+    await signedIn.backoffice.call('listLoanTransactions', {
       query: { loan_id: loanId },
       body: { loan_id: loanId },
     }),
@@ -94,25 +91,46 @@ export function decideLoan(
   number: string,
   decision: { state: 'approved' | 'denied'; note?: string },
 ) {
-  return backoffice().call('decideLoan', { session: signedIn.session, params: { number }, body: decision });
+  return signedIn.backoffice.record('decideLoan', { params: { number }, body: decision });
 }
 
 /** The loan the user may see, or a 404 for anyone else's. */
 export async function loanOr404(request: Request, signedIn: SignedIn, number: string) {
   try {
-    return await withBackofficeSession(request, () => getLoan(signedIn, number));
+    return await getLoan(signedIn, number);
   } catch (error) {
     return recordLoadFailed(request, 'loan', error);
   }
 }
 
 export function shareLoan(signedIn: SignedIn, number: string) {
-  return backoffice().call('shareLoan', { session: signedIn.session, params: { number } });
+  return signedIn.backoffice.record('shareLoan', { params: { number } });
 }
 
 export function shareLoanDocument(signedIn: SignedIn, number: string, documentId: number) {
-  return backoffice().call('shareLoanDocument', {
-    session: signedIn.session,
+  return signedIn.backoffice.record('shareLoanDocument', {
     params: { number, document_id: documentId },
+  });
+}
+
+/** One of the loan's documents, as a file (the back office answers only for loans the user may see). */
+export function loanDocument(signedIn: SignedIn, number: string, documentId: number) {
+  return signedIn.backoffice.call('getLoanDocument', { params: { number, document_id: documentId } });
+}
+
+/**
+ * Staff: the loan made from an approved trade-finance request (`idempotencyKey`: the form's, so the
+ * same form sent again makes one loan); a request that is missing is the 404 page.
+ */
+export function createLoanFromRequest(
+  signedIn: SignedIn,
+  requestId: number,
+  body: CallInput<'createLoanFromRequest'>['body'],
+  idempotencyKey?: string,
+) {
+  return signedIn.backoffice.record('createLoanFromRequest', {
+    params: { id: requestId },
+    body,
+    idempotencyKey,
   });
 }

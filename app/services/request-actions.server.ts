@@ -7,7 +7,7 @@ import type { Service } from '~/catalog';
 import { staffRequestSchema } from '~/forms/customers';
 import { detailedRequestSchema, serviceRequestSchema } from '~/forms/requests';
 import { rolesFor } from './access';
-import { requireUser, withBackofficeSession, type SignedIn } from './auth.server';
+import { requireUser, type SignedIn } from './auth.server';
 import { getCustomer } from './customers.server';
 import { reportError } from './errors.server';
 import { redirectWithFlash, type Flash } from './flash.server';
@@ -47,11 +47,9 @@ async function handle<T>(
       );
     }
     try {
-      const id = await withBackofficeSession(args.request, async () => {
-        const partner = filing.partner ? await filing.partner(submission.value, signedIn) : null;
-        const key = formKeyFrom(upload.formData);
-        return sendRequest(signedIn, toDraft(submission.value), upload.files, partner, key);
-      });
+      const partner = filing.partner ? await filing.partner(submission.value, signedIn) : null;
+      const key = formKeyFrom(upload.formData);
+      const id = await sendRequest(signedIn, toDraft(submission.value), upload.files, partner, key);
       const done = filing.done?.(id) ?? {
         url: '/apps/send-client-requests',
         flash: { key: 'requests:list.sent', values: { id } },

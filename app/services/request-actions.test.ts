@@ -299,10 +299,10 @@ describe('refusals', () => {
   });
   it('reads and drops the files of a form refused before it is read (signed out, staff), so the browser is not left stuck', async () => {
     const { action } = await import('../routes/_portal.apps.request-for-shipping');
-    const { action: settings } = await import('../routes/_portal.pages.account-settings');
+    const { action: settings } = await import('../routes/_portal.pages.account-settings.image');
     const cases = [
       { act: action, path: '/apps/request-for-shipping', cookie: undefined, status: 302 },
-      { act: settings, path: '/pages/account-settings', cookie: cookies.agent, status: 403 },
+      { act: settings, path: '/pages/account-settings/image', cookie: cookies.agent, status: 403 },
     ];
     for (const { act, path, cookie, status } of cases) {
       // 3 MiB of a file, made only as it is read.

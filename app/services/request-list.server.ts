@@ -5,13 +5,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import type { Service } from '~/catalog';
 import { requestListParams, reviewSchema } from '~/forms/requests';
 import { isStaff, rolesFor } from './access';
-import { requireUser, withBackofficeSession } from './auth.server';
-import { backoffice, isBackofficeError } from './backoffice/client.server';
+import { requireUser } from './auth.server';
+import { isBackofficeError } from './backoffice/client.server';
 import { messageKeyFor, reportError } from './errors.server';
 import { redirectWithFlash } from './flash.server';
 import { pageTools } from './page.server';
-import { listRequests } from './requests.server';
+import { listRequests, reviewRequest } from './requests.server';
 import { readForm } from './form-body.server';
+import { translateMessage } from '~/components/messages';
 
 export async function requestListLoader(
   { request }: LoaderFunctionArgs,
@@ -30,15 +31,13 @@ export async function requestListLoader(
     fixedService: options.service ?? null,
   };
   try {
-    const page = await withBackofficeSession(request, () =>
-      listRequests(signedIn, params, { service: options.service }, url),
-    );
+    const page = await listRequests(signedIn, params, { service: options.service }, url);
     return { ...base, page, loadError: null };
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError('request list', error);
     // A failed fetch is said, with a retry; never shown as an empty list.
-    return { ...base, page: null, loadError: common(messageKeyFor(error)) };
+    return { ...base, page: null, loadError: translateMessage(common, messageKeyFor(error)) };
   }
 }
 
@@ -54,13 +53,7 @@ export async function reviewAction({ request }: ActionFunctionArgs, screen: stri
   }
   const { id, decision, note } = submission.value;
   try {
-    await withBackofficeSession(request, () =>
-      backoffice().call('reviewShippingRequest', {
-        session: signedIn.session,
-        params: { id },
-        body: { status: decision, ...(note ? { note } : {}) },
-      }),
-    );
+    await reviewRequest(signedIn, id, decision, note);
   } catch (error) {
     if (error instanceof Response) throw error;
     const key =

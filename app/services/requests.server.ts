@@ -13,7 +13,7 @@ import {
 import { messageWith } from '~/components/messages';
 import type { RequestListParams } from '~/forms/requests';
 import type { SignedIn } from './auth.server';
-import { backoffice, isBackofficeError } from './backoffice/client.server';
+import { isBackofficeError } from './backoffice/client.server';
 import { ATTACHMENT_LIMITS, type ShippingRequest } from '@contract';
 import { messageKeyFor } from './errors.server';
 import type { UploadedFile, UploadProblem } from './uploads.server';
@@ -99,8 +99,7 @@ export async function sendRequest(
 ): Promise<number> {
   const partnerId = partner?.id ?? signedIn.user.partner_id;
   if (!partnerId) throw new NoPartnerError();
-  const answer = await backoffice().call('createShippingRequest', {
-    session: signedIn.session,
+  const answer = await signedIn.backoffice.call('createShippingRequest', {
     idempotencyKey,
     body: {
       partner_id: partnerId,
@@ -152,8 +151,7 @@ export async function listRequests(
   const choice = await originFor(signedIn, url, asked.origin);
   const params = { ...asked, origin: choice.origin };
   const service = fixed.service ?? params.service;
-  const answer = await backoffice().call('listShippingRequests', {
-    session: signedIn.session,
+  const answer = await signedIn.backoffice.call('listShippingRequests', {
     query: {
       search: params.q || undefined,
       status: params.status,
@@ -179,4 +177,29 @@ export async function listRequests(
       ]),
   );
   return { requests: page.items, total: page.total, page: page.page, pages: page.pages, ...choice };
+}
+
+/** One request with its details, for staff turning it into an order or a loan; missing is the 404 page. */
+export function getShippingRequest(signedIn: SignedIn, id: number): Promise<ShippingRequest> {
+  return signedIn.backoffice.record('getShippingRequest', { params: { id } });
+}
+
+/** One of a request's attachments, as a file (the back office answers only for requests the user may see). */
+export function requestAttachment(signedIn: SignedIn, id: number, attachmentId: number) {
+  return signedIn.backoffice.call('getShippingRequestAttachment', {
+    params: { id, attachment_id: attachmentId },
+  });
+}
+
+/** Staff: a request approved or rejected (a reason required to reject, checked by the form). */
+export function reviewRequest(
+  signedIn: SignedIn,
+  id: number,
+  decision: 'approved' | 'rejected',
+  note?: string,
+) {
+  return signedIn.backoffice.call('reviewShippingRequest', {
+    params: { id },
+    body: { status: decision, ...(note ? { note } : {}) },
+  });
 }

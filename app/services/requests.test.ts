@@ -79,8 +79,13 @@ describe('listRequests with a back office that ignores paging', () => {
   });
   afterAll(() => close());
 
-  const signedIn = {
+  const bound = () =>
+    import('./backoffice/signed-in.server').then(({ backofficeFor }) =>
+      backofficeFor(new Request('http://portal.invalid/'), { userId: 1, session: 'token' }),
+    );
+  const signedIn = async () => ({
     session: 'token',
+    backoffice: await bound(),
     user: {
       id: 1,
       email: 'c@e.x',
@@ -92,23 +97,27 @@ describe('listRequests with a back office that ignores paging', () => {
       role: 'client',
       profile_image: null,
     },
-  };
+  });
 
   it('pages what it got, ten at a time', async () => {
     const { listRequests } = await import('./requests.server');
-    const third = await listRequests(signedIn, { page: 3 });
+    const third = await listRequests(await signedIn(), { page: 3 });
     expect(third).toMatchObject({ total: 23, page: 3, pages: 3 });
     expect(third.requests.map((r) => r.id)).toEqual([21, 22, 23]);
   });
 
   it('filters what it got by status, type and search', async () => {
     const { listRequests } = await import('./requests.server');
-    const approved = await listRequests(signedIn, { page: 1, status: 'approved', service: 'quotation' });
+    const approved = await listRequests(await signedIn(), {
+      page: 1,
+      status: 'approved',
+      service: 'quotation',
+    });
     expect(approved.requests.every((r) => r.status === 'approved' && r.service === 'quotation')).toBe(true);
     expect(approved.total).toBe(
       all.filter((r) => r.status === 'approved' && r.service === 'quotation').length,
     );
-    const searched = await listRequests(signedIn, { page: 1, q: 'request 17' });
+    const searched = await listRequests(await signedIn(), { page: 1, q: 'request 17' });
     expect(searched.requests.map((r) => r.id)).toEqual([17]);
   });
 });

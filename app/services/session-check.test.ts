@@ -127,13 +127,12 @@ describe('a password change on another device', () => {
     const elsewhere = await signIn('two-devices@example.com', 'first-password');
     await expectLetIn(elsewhere);
 
-    const { action } = await import('../routes/_portal.pages.account-settings');
+    const { action } = await import('../routes/_portal.pages.account-settings.password');
     const changed = (await action(
       args(
         formRequest(
-          '/pages/account-settings',
+          '/pages/account-settings/password',
           {
-            intent: 'password',
             currentPassword: 'first-password',
             newPassword: 'second-password-2026',
             confirm: 'second-password-2026',
@@ -142,7 +141,7 @@ describe('a password change on another device', () => {
         ),
       ),
     )) as Response;
-    expect(changed.headers.get('Location')).toBe('/pages/account-settings?saved=password');
+    expect(changed.headers.get('Location')).toBe('/pages/account-settings');
 
     await expectRefusedEverywhere(elsewhere);
     await expectLetIn(here);

@@ -1,7 +1,7 @@
 // Documents shared by signed links: the back office keeps the links (hashed) and their expiry, and
 // answers the file to anyone holding a valid one, without an account; a document's page lists its
 // live links and revokes them.
-import { withBackofficeSession, type SignedIn } from './auth.server';
+import { type SignedIn } from './auth.server';
 import { backoffice, isBackofficeError } from './backoffice/client.server';
 import { shareToken, type CallAnswer, type ShareKind, type ShareLinkInfo } from '@contract';
 import { reportError } from './errors.server';
@@ -31,9 +31,7 @@ export async function shareLinksOf(
   targetId: number,
 ): Promise<ShareLinkInfo[] | null> {
   try {
-    const answer = await withBackofficeSession(request, () =>
-      backoffice().call('listShares', { session: signedIn.session, query: { kind, target_id: targetId } }),
-    );
+    const answer = await signedIn.backoffice.call('listShares', { query: { kind, target_id: targetId } });
     return answer.shares;
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -42,7 +40,7 @@ export async function shareLinksOf(
   }
 }
 
-/** Ends a share link now; another customer's link or an unknown one is the back office's 404. */
+/** Ends a share link now; another customer's link or an unknown one is the 404 page. */
 export function revokeShareLink(signedIn: SignedIn, id: number) {
-  return backoffice().call('revokeShare', { session: signedIn.session, params: { id } });
+  return signedIn.backoffice.record('revokeShare', { params: { id } });
 }

@@ -3,9 +3,14 @@
 import { CATEGORY_NAMES, type Origin } from '~/catalog';
 import type { OrderListParams } from '~/forms/shipping';
 import { hasRole } from './access';
-import { withBackofficeSession, type SignedIn } from './auth.server';
-import { backoffice } from './backoffice/client.server';
-import { IN_PROGRESS_STATUSES, type Milestone, type OrderFilter, type ShippingOrder } from '@contract';
+import type { SignedIn } from './auth.server';
+import {
+  IN_PROGRESS_STATUSES,
+  type CallInput,
+  type Milestone,
+  type OrderFilter,
+  type ShippingOrder,
+} from '@contract';
 import { recordLoadFailed } from './errors.server';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
 import { originFor, type OriginChoice } from './warehouse.server';
@@ -68,8 +73,7 @@ export async function listOrders(
 ): Promise<OrderPage> {
   const choice = await originFor(signedIn, url, asked.origin);
   const params = { ...asked, origin: choice.origin };
-  const answer = await backoffice().call(listCall(signedIn), {
-    session: signedIn.session,
+  const answer = await signedIn.backoffice.call(listCall(signedIn), {
     query: { ...listQuery(params), ...pageQuery(params.page) },
   });
   const page = pageOf(answer.orders, answer.total, params.page, (order) => matches(order, params));
@@ -84,8 +88,7 @@ const EXPORT_BATCH = 100;
 export async function ordersForExport(signedIn: SignedIn, params: OrderListParams): Promise<ShippingOrder[]> {
   const orders: ShippingOrder[] = [];
   for (let offset = 0; offset < EXPORT_LIMIT; offset += EXPORT_BATCH) {
-    const answer = await backoffice().call(listCall(signedIn), {
-      session: signedIn.session,
+    const answer = await signedIn.backoffice.call(listCall(signedIn), {
       query: { ...listQuery(params), limit: EXPORT_BATCH, offset },
     });
     if (answer.orders.length > EXPORT_BATCH) {
@@ -99,20 +102,20 @@ export async function ordersForExport(signedIn: SignedIn, params: OrderListParam
 }
 
 export function getOrder(signedIn: SignedIn, id: number) {
-  return backoffice().call('getShippingOrder', { session: signedIn.session, params: { id } });
+  return signedIn.backoffice.call('getShippingOrder', { params: { id } });
 }
 
 /** The order the user may see, or a 404 for anyone else's. */
 export async function orderOr404(request: Request, signedIn: SignedIn, id: number) {
   try {
-    return await withBackofficeSession(request, () => getOrder(signedIn, id));
+    return await getOrder(signedIn, id);
   } catch (error) {
     return recordLoadFailed(request, 'order', error);
   }
 }
 
 export function shareClearanceReceipt(signedIn: SignedIn, id: number) {
-  return backoffice().call('shareClearanceReceipt', { session: signedIn.session, params: { id } });
+  return signedIn.backoffice.record('shareClearanceReceipt', { params: { id } });
 }
 
 export interface TrackingInput {
@@ -124,7 +127,8 @@ export interface TrackingInput {
 }
 
 /**
- * Adds a tracking event to the order, or corrects one (with `eventId`). `idempotencyKey`: the add
+ * Adds a tracking event to the order, or corrects one (with `eventId`); a missing order or event is the
+ * 404 page. `idempotencyKey`: the add
  * form's key, so the same form sent again adds one event.
  */
 export function saveTrackingEvent(
@@ -140,13 +144,34 @@ export function saveTrackingEvent(
     note: input.note ?? null,
   };
   return input.eventId
-    ? backoffice().call('updateTrackingEvent', {
-        session: signedIn.session,
+    ? signedIn.backoffice.record('updateTrackingEvent', {
         body: { id: input.eventId, ...fields },
       })
-    : backoffice().call('createTrackingEvent', {
-        session: signedIn.session,
+    : signedIn.backoffice.record('createTrackingEvent', {
         body: { shipping_order_id: orderId, ...fields },
         idempotencyKey,
       });
+}
+
+/** One of the order's documents, as a file (the back office answers only for orders the user may see). */
+export function orderDocument(signedIn: SignedIn, id: number, documentId: number) {
+  return signedIn.backoffice.call('getShippingOrderDocument', { params: { id, document_id: documentId } });
+}
+
+/**
+ * Staff: the order made from an approved shipping request (`idempotencyKey`: the form's, so the same
+ * form sent again makes one order); a request that is missing is the 404 page.
+ */
+export async function createOrderFromRequest(
+  signedIn: SignedIn,
+  requestId: number,
+  body: CallInput<'createShippingOrderFromRequest'>['body'],
+  idempotencyKey?: string,
+): Promise<number> {
+  const answer = await signedIn.backoffice.record('createShippingOrderFromRequest', {
+    params: { id: requestId },
+    body,
+    idempotencyKey,
+  });
+  return answer.id;
 }

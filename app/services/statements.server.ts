@@ -2,8 +2,7 @@
 import type { TFunction } from 'i18next';
 import { translateMessage } from '~/components/messages';
 import { statementParams, statementPeriod, type StatementPeriod } from '~/forms/billing';
-import { withBackofficeSession, type SignedIn } from './auth.server';
-import { isBackofficeError } from './backoffice/client.server';
+import { type SignedIn } from './auth.server';
 import type { Statement } from '@contract';
 import { messageKeyFor, reportError } from './errors.server';
 import { getStatement, invoiceCustomer } from './invoices.server';
@@ -31,13 +30,10 @@ export async function loadStatement(
   const period = statementPeriod(params);
   if (customer === null || !period.ok) return { customer, period, statement: null, loadError: null };
   try {
-    const statement = await withBackofficeSession(request, () =>
-      getStatement(signedIn, customer, period.from, period.to),
-    );
+    const statement = await getStatement(signedIn, customer, period.from, period.to);
     return { customer, period, statement, loadError: null };
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
     reportError('statement', error);
     return { customer, period, statement: null, loadError: translateMessage(common, messageKeyFor(error)) };
   }

@@ -2,10 +2,9 @@
 // (recovery codes, shown once) and off. The back office keeps the secret and checks every code.
 import QRCode from 'qrcode';
 import type { SignedIn } from './auth.server';
-import { backoffice } from './backoffice/client.server';
 
 export function twoFactorStatus(signedIn: SignedIn) {
-  return backoffice().call('getTwoFactor', { session: signedIn.session });
+  return signedIn.backoffice.call('getTwoFactor');
 }
 
 /** The otpauth:// link as a QR code image (SVG, as a data: URL the page's CSP allows). */
@@ -30,13 +29,13 @@ export async function setupView(
 }
 
 export function setupTwoFactor(signedIn: SignedIn) {
-  return backoffice().call('setupTwoFactor', { session: signedIn.session });
+  return signedIn.backoffice.call('setupTwoFactor');
 }
 
 export function enableTwoFactor(signedIn: SignedIn, code: string) {
-  return backoffice().call('enableTwoFactor', { session: signedIn.session, body: { code } });
+  return signedIn.backoffice.call('enableTwoFactor', { body: { code } });
 }
 
 export function disableTwoFactor(signedIn: SignedIn, password: string, code: string) {
-  return backoffice().call('disableTwoFactor', { session: signedIn.session, body: { password, code } });
+  return signedIn.backoffice.call('disableTwoFactor', { body: { password, code } });
 }

@@ -3,12 +3,21 @@
 import type { Origin } from '~/catalog';
 import { isStaff } from './access';
 import type { SignedIn } from './auth.server';
-import { backoffice, isBackofficeError } from './backoffice/client.server';
-import type { Warehouse } from '@contract';
+import { isBackofficeError } from './backoffice/client.server';
+import type { CallInput, Warehouse } from '@contract';
 import { reportError } from './errors.server';
 
 export function getWarehouse(signedIn: SignedIn) {
-  return backoffice().call('getWarehouse', { session: signedIn.session });
+  return signedIn.backoffice.call('getWarehouse');
+}
+
+export function saveWarehouse(signedIn: SignedIn, body: CallInput<'updateWarehouse'>['body']) {
+  return signedIn.backoffice.call('updateWarehouse', { body });
+}
+
+/** The staff member no longer works at a warehouse: lists open on every origin again. */
+export function clearWarehouse(signedIn: SignedIn) {
+  return signedIn.backoffice.call('clearWarehouse');
 }
 
 /** What a list shows by origin: the one in the URL, else (staff) the warehouse's; `all` for none. */
@@ -33,9 +42,9 @@ export async function originFor(
       ? { origin: warehouse.origin, warehouse: { name: warehouse.name, origin: warehouse.origin } }
       : { origin: undefined, warehouse: null };
   } catch (error) {
-    // An ended session ends the page; anything else only loses the default (a back office without the
-    // extension answers 404).
-    if (isBackofficeError(error, 'unauthorized')) throw error;
+    // An ended session ends the page (its redirect); anything else only loses the default (a back
+    // office without the extension answers 404).
+    if (error instanceof Response) throw error;
     if (!isBackofficeError(error, 'not_found')) reportError('warehouse default', error);
     return { origin: undefined, warehouse: null };
   }

@@ -54,8 +54,8 @@ test('a page asked for again is the same page with a fresh nonce, and shows a ch
   expect(french.page).toContain('<html lang="fr"');
   expect(french.page).toContain('Amal');
 
-  const saved = await request.post('/pages/account-settings', {
-    form: { intent: 'profile', firstName: 'Samira', lastName: 'Haddad', phone: '' },
+  const saved = await request.post('/pages/account-settings/profile', {
+    form: { firstName: 'Samira', lastName: 'Haddad', phone: '' },
     headers: { Origin: PORTAL_URL },
     maxRedirects: 0,
   });

@@ -87,7 +87,7 @@ test('script payloads in a request, contact details and a blog comment render as
   await expectInert(page, '/apps/send-client-requests', 'XSS probe');
 
   // Contact details: the customer's name, street and company carry payloads too.
-  await post(page, '/pages/account-settings', {
+  await post(page, '/pages/account-settings/contact', {
     name: `Xavier ${PAYLOADS[1]}`,
     phone: '+971 4 000 0000',
     street: PAYLOADS[0]!,

@@ -321,10 +321,6 @@ const ACTION_ROLES: Record<string, { roles: readonly RoleName[]; why: string }> 
     roles: STAFF,
     why: 'a form without intent is a loan decision, for staff only (sharing a document: checked below)',
   },
-  '/pages/account-settings': {
-    roles: ['client'],
-    why: "a form without intent is the customer's contact details (or picture); staff change only their profile and password (checked below)",
-  },
 };
 
 /** Sharing client A's document: anonymous visitors sign in first, client B gets 404. */
@@ -377,25 +373,6 @@ const INTENTS: Record<
   '/apps/invoice/:id': shareRefusals,
   '/apps/shipping/clearance-receipt/:id': shareRefusals,
   '/apps/loan/loan-details/:loanNumber/summary': shareRefusals,
-  // Profile and password are every signed-in user's own; an empty one is refused as invalid.
-  '/pages/account-settings': async (url, params, mod) => {
-    for (const intent of ['profile', 'password']) {
-      for (const who of VISITORS) {
-        const answer = await outcome(() =>
-          mod.action!({
-            ...args(request('POST', url, who === 'anonymous' ? undefined : cookies[who], { intent })),
-            params,
-          }),
-        );
-        const label = `${who} POST intent=${intent} ${url}`;
-        check(
-          answer,
-          who === 'anonymous' ? { status: 302, location: signInRedirect(url) } : { status: 400 },
-          label,
-        );
-      }
-    }
-  },
 };
 
 /** What an allowed GET answers when it is not 200. */

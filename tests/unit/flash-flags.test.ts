@@ -8,9 +8,6 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(__dirname, '..', '..');
 const FLAGS = 'saved|added|filed|decided|sent|created|deleted|reviewed';
 
-/** The account settings screens still use their own flags until they are split into one route per form. */
-const NOT_YET = /^app\/routes\/_portal\.pages\.account-settings[^/]*\.tsx$/;
-
 const PATTERNS: [string, RegExp][] = [
   ['a flag written into an address', new RegExp(`[?&](?:${FLAGS})=`)],
   [
@@ -38,7 +35,7 @@ describe('messages after an action', () => {
   it('never travel as a flag in the address', () => {
     const found = sourceFiles(join(ROOT, 'app')).flatMap((path) => {
       const file = relative(ROOT, path);
-      return NOT_YET.test(file) ? [] : oldFlagsIn(file, readFileSync(path, 'utf8'));
+      return oldFlagsIn(file, readFileSync(path, 'utf8'));
     });
     expect(found).toEqual([]);
   });

@@ -30,8 +30,12 @@ export function ProfileForm({
     shouldRevalidate: 'onInput',
   });
   return (
-    <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
-      <input type="hidden" name="intent" value="profile" />
+    <Form
+      method="post"
+      action="/pages/account-settings/profile"
+      {...getFormProps(form)}
+      aria-describedby={form.errorId}
+    >
       <Stack gap={2}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <FormControl>

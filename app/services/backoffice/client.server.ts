@@ -78,6 +78,8 @@ export function isBackofficeError(error: unknown, kind?: BackofficeErrorKind): e
 type Options<N extends CallName> = Partial<CallInput<N>> & {
   /** The signed-in user's back-office session token. */
   session?: string;
+  /** The user's language, as Accept-Language: a back office that words its own messages uses it. */
+  language?: string;
   /**
    * The form's key on a create the contract marks `idempotent`: sent again after a time-out, the back
    * office answers the first create instead of making a second record.
@@ -223,6 +225,7 @@ export function createBackofficeClient(config: {
       if (typeof body !== 'string') headers['content-length'] = String(body.length);
     }
     if (options.session) headers.cookie = `${BACKOFFICE_SESSION_COOKIE}=${options.session}`;
+    if (options.language) headers['accept-language'] = options.language;
     if (definition.idempotent && options.idempotencyKey !== undefined)
       headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] = idempotencyKey.parse(options.idempotencyKey);
     const isRead = definition.method === 'GET' || definition.read === true;

@@ -3,8 +3,7 @@
 import { data } from '@remix-run/node';
 import type { ShareAnswer } from '~/components/documents/share-form';
 import type { RevokeAnswer } from '~/components/documents/shared-links';
-import { withBackofficeSession, type SignedIn } from '../auth.server';
-import { isBackofficeError } from '../backoffice/client.server';
+import type { SignedIn } from '../auth.server';
 import type { CallAnswer } from '@contract';
 import { messageKeyFor, reportError } from '../errors.server';
 import { recordIdOr404 } from '../params.server';
@@ -13,8 +12,8 @@ import { shareLink } from './share-links.server';
 import { readForm } from '../form-body.server';
 
 /**
- * Makes the share with `make` (the back office checks the user may see the document: 404 otherwise)
- * and answers its public link, made by `link`.
+ * Makes the share with `make` (the back office checks the user may see the document; `make` answers
+ * the 404 page otherwise) and answers its public link, made by `link`.
  */
 export async function shareAction(
   request: Request,
@@ -23,11 +22,10 @@ export async function shareAction(
   link: (share: CallAnswer<'shareInvoice'>) => string,
 ) {
   try {
-    const share = await withBackofficeSession(request, make);
+    const share = await make();
     return data<ShareAnswer>({ kind: 'share', target, link: link(share), expiresAt: share.expires_at });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
     reportError(`share ${target}`, error);
     return data<ShareAnswer>({ kind: 'shareFailed', target, message: messageKeyFor(error) }, { status: 503 });
   }
@@ -41,11 +39,10 @@ export async function shareAction(
 export async function revokeShareAction(request: Request, signedIn: SignedIn, formData: FormData) {
   const id = recordIdOr404(formData.get('share_id'));
   try {
-    await withBackofficeSession(request, () => revokeShareLink(signedIn, id));
+    await revokeShareLink(signedIn, id);
     return data<RevokeAnswer>({ kind: 'revoked' });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isBackofficeError(error, 'not_found')) throw new Response('Not found', { status: 404 });
     reportError('revoke share link', error);
     return data<RevokeAnswer>({ kind: 'revokeFailed', message: messageKeyFor(error) }, { status: 503 });
   }

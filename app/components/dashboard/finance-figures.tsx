@@ -1,0 +1,102 @@
+// The dashboard's trade-finance card: what is owed, what is due next and overdue; for staff, the exposure
+// by client.
+import Alert from '@mui/joy/Alert';
+import Card from '@mui/joy/Card';
+import Stack from '@mui/joy/Stack';
+import Typography from '@mui/joy/Typography';
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import type { CallAnswer } from '@contract';
+import { BarChart } from '~/components/charts/bar-chart';
+import { formatDate, formatMoney } from '~/components/format';
+
+type FinanceSummary = CallAnswer<'financeSummary'>;
+
+/** Trade finance at a glance: what is owed, what is due next and overdue; for staff, exposure by client. */
+export function FinanceFigures({
+  staff,
+  summary: loaded,
+  error,
+}: {
+  staff: boolean;
+  summary: FinanceSummary | null;
+  error: string | null;
+}) {
+  const { t, i18n } = useTranslation('dashboard');
+  if (error || !loaded) {
+    return (
+      <Alert color="warning" role="alert">
+        {t('finance.unavailable', { reason: error ?? '' })}
+      </Alert>
+    );
+  }
+  const summary = loaded;
+  const money = (value: number) => formatMoney(value, summary.currency, i18n.language);
+  const figures = [
+    { key: 'outstanding', label: t('finance.outstanding'), value: money(summary.outstanding_principal) },
+    {
+      key: 'next',
+      label: t('finance.nextDue'),
+      value: summary.next_due_date
+        ? t('finance.nextDueValue', {
+            amount: money(summary.next_due_amount),
+            date: formatDate(summary.next_due_date, i18n.language),
+          })
+        : t('finance.nothingDue'),
+    },
+    { key: 'overdue', label: t('finance.overdue'), value: money(summary.overdue_amount) },
+  ];
+  return (
+    <Card component="section" aria-labelledby="finance-title">
+      <Typography id="finance-title" level="title-lg" component="h2">
+        {t(staff ? 'finance.staffTitle' : 'finance.title')}
+      </Typography>
+      <Stack direction="row" gap={1.5} flexWrap="wrap">
+        {figures.map((figure) => (
+          <Card
+            key={figure.key}
+            variant="soft"
+            color={figure.key === 'overdue' && summary.overdue_amount > 0 ? 'danger' : 'neutral'}
+            sx={{ flex: '1 1 180px', gap: 0 }}
+          >
+            <Typography level="title-lg" component="p">
+              {figure.value}
+            </Typography>
+            <Typography level="body-sm">{figure.label}</Typography>
+          </Card>
+        ))}
+      </Stack>
+      {staff ? (
+        summary.exposure.length > 0 && (
+          <BarChart
+            title={t('finance.exposure')}
+            valueLabel=""
+            format={money}
+            data={summary.exposure.map((entry) => ({
+              key: String(entry.partner_id),
+              label: entry.partner_name,
+              value: entry.outstanding,
+            }))}
+          />
+        )
+      ) : (
+        <BarChart
+          title={t('finance.chart')}
+          valueLabel=""
+          format={money}
+          data={[
+            { key: 'outstanding', label: t('finance.outstanding'), value: summary.outstanding_principal },
+            {
+              key: 'next',
+              label: t('finance.nextDueShort'),
+              value: summary.next_due_amount,
+              colour: 'warning',
+            },
+            { key: 'overdue', label: t('finance.overdue'), value: summary.overdue_amount, colour: 'danger' },
+          ]}
+        />
+      )}
+      <Link to="/apps/loans">{t('finance.allLoans')}</Link>
+    </Card>
+  );
+}
