@@ -1,4 +1,4 @@
-import type { Database } from './data/database';
+import { inTransaction, type Database } from './data/database';
 import { lockKey } from './data/dialect';
 
 /**
@@ -13,7 +13,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export async function mayMailAccount(db: Database, email: string, now: Date): Promise<boolean> {
   const key = email.trim().toLowerCase();
   const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // Two mails to one address at once are counted one after the other.
     await lockKey(trx, `account_mails:${key}`);
     await trx.deleteFrom('account_mails').where('sent_at', '<=', hourAgo).execute();

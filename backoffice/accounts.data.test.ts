@@ -11,10 +11,10 @@ import { ENGINES, openTestStore } from './data/test-engines';
 import { idempotencyStore } from './idempotency';
 import { ApiError } from './http';
 import { beginLoginAttempt, lockedFor, loginSucceeded, LOGIN_MAX_FAILURES } from './loginThrottle';
-import { createCustomer, findCustomer, insertPartner, listCustomers } from './partners';
+import { createCustomer, findCustomer, insertPartner, listCustomers, saveCustomerProfile } from './partners';
 import { issueResetToken, resetPasswordWithToken } from './resetTokens';
 import { createSession, findSession, MAX_SESSIONS_PER_USER } from './sessions';
-import { EmailTakenError, findUserByEmail, insertAccount, listUsers } from './users';
+import { countAccounts, EmailTakenError, findUserByEmail, insertAccount, listUsers } from './users';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -87,6 +87,12 @@ describe.each(ENGINES)('accounts on $engine', ({ engine, available }) => {
         'Étoile Imports',
       ]);
       expect(contacts.every((contact) => contact.has_account === false)).toBe(true);
+      await saveCustomerProfile(db, contacts[0]!.id, { gender: 'female', clientType: 'company' });
+      expect(await findCustomer(db, contacts[0]!.id)).toMatchObject({
+        gender: 'female',
+        client_type: 'company',
+      });
+      expect(await countAccounts(db)).toBe(0);
       const found = await listCustomers(db, { search: 'ÉTOILE', limit: 10, offset: 0 });
       expect(found.contacts.map((contact) => contact.name)).toEqual(['Étoile Imports']);
       expect((await listCustomers(db, { search: '100%', limit: 10, offset: 0 })).total).toBe(1);
@@ -133,6 +139,9 @@ describe.each(ENGINES)('accounts on $engine', ({ engine, available }) => {
     expect(found?.user.email).toBe('sessions@example.com');
     // 30 minutes unused since its last use (minute 3): gone.
     expect(await findSession(db, newest.token, later(34 * 60_000))).toBeNull();
+    // Also made inside a larger transaction (a sign-in that is part of another write).
+    const inside = await db.transaction().execute((trx) => createSession(trx, userId, later(35 * 60_000)));
+    expect((await findSession(db, inside.token, later(35 * 60_000)))?.user.id).toBe(userId);
   });
 
   it.skipIf(!available)(

@@ -1,4 +1,4 @@
-import type { Database } from './data/database';
+import { inTransaction, type Database } from './data/database';
 import { lockKey } from './data/dialect';
 
 /**
@@ -53,7 +53,7 @@ export async function beginLoginAttempt(db: Database, email: string, now: Date):
   const nowIso = now.toISOString();
   // A window opened at or before this instant is over.
   const windowOver = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-  return db.transaction().execute(async (trx): Promise<number | null> => {
+  return inTransaction(db, async (trx): Promise<number | null> => {
     await takeTurn(trx, key);
     // Housekeeping: rows whose window and lock are both over count for nothing.
     await trx
@@ -112,7 +112,7 @@ export async function beginCodeAttempt(
 ): Promise<number | null> {
   const nowIso = now.toISOString();
   const windowOver = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-  return db.transaction().execute(async (trx): Promise<number | null> => {
+  return inTransaction(db, async (trx): Promise<number | null> => {
     await takeTurn(trx, throttleKey(email));
     const locked = await lockedFor(trx, email, now);
     if (locked !== null) return locked;

@@ -325,8 +325,27 @@ export async function createCustomer(
   });
 }
 
-// legacy: until seed.ts is converted (the demo customers' profiles)
 /** Sets a customer's profile fields (the demo data fills those of the demo customers). */
+export async function saveCustomerProfile(
+  db: Database,
+  partnerId: number,
+  profile: CustomerProfile,
+): Promise<void> {
+  await db
+    .updateTable('partners')
+    .set({
+      national_id: profile.nationalId ?? null,
+      gender: profile.gender ?? null,
+      date_of_birth: profile.dateOfBirth ?? null,
+      client_type: profile.clientType ?? null,
+      business_industry: profile.businessIndustry ?? null,
+    })
+    .where('id', '=', partnerId)
+    .where('is_staff', '=', 0)
+    .execute();
+}
+
+// legacy: until seed.ts is converted (`saveCustomerProfile` is this on the portable layer)
 export function setCustomerProfile(db: Db, partnerId: number, profile: CustomerProfile): void {
   db.prepare(
     `UPDATE partners SET national_id = @nationalId, gender = @gender, date_of_birth = @dateOfBirth,

@@ -1,4 +1,4 @@
-import type { Database } from './data/database';
+import { inTransaction, type Database } from './data/database';
 import { deleteUserSessions } from './sessions';
 import { hashToken, newSecretToken } from './tokens';
 import { setPasswordHash } from './users';
@@ -8,7 +8,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Issues a single-use reset token for the user; any earlier unused token stops working. */
 export async function issueResetToken(db: Database, userId: number, now: Date): Promise<string> {
   const token = newSecretToken();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .deleteFrom('password_reset_tokens')
       .where('user_id', '=', userId)
@@ -36,7 +36,7 @@ export async function resetPasswordWithToken(
   input: { email: string; token: string; passwordHash: string },
   now: Date,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom('password_reset_tokens as t')
       .innerJoin('users as u', 'u.id', 't.user_id')

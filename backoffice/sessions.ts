@@ -1,5 +1,5 @@
 import { BACKOFFICE_SESSION_COOKIE } from '@contract';
-import type { Database } from './data/database';
+import { inTransaction, type Database } from './data/database';
 import { hashToken, newSecretToken } from './tokens';
 import { findUserById, type UserRecord } from './users';
 
@@ -34,7 +34,7 @@ export async function createSession(
   const token = newSecretToken();
   const tokenHash = hashToken(token);
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).execute();
     await trx
       .insertInto('sessions')

@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import type { Database } from './data/database';
+import { inTransaction, type Database } from './data/database';
 import { beginCodeAttempt, codeAccepted, lockedFor } from './loginThrottle';
 import type { Sealer } from './sealing';
 import { hashToken, newSecretToken } from './tokens';
@@ -99,7 +99,7 @@ export async function enableTwoFactor(
   code: string,
   now: Date,
 ): Promise<EnableOutcome> {
-  return db.transaction().execute(async (trx): Promise<EnableOutcome> => {
+  return inTransaction(db, async (trx): Promise<EnableOutcome> => {
     const current = await row(trx, userId);
     if (!current) return 'not_set_up';
     if (current.totp_secret) return 'already_on';
@@ -167,7 +167,7 @@ export async function acceptCode(
 }
 
 export async function disableTwoFactor(db: Database, userId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .updateTable('users')
       .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_counter: null })
@@ -180,7 +180,7 @@ export async function disableTwoFactor(db: Database, userId: number): Promise<vo
 /** A right password waiting for its code: the challenge token (given out once) for 5 minutes. */
 export async function createChallenge(db: Database, userId: number, now: Date): Promise<string> {
   const token = newSecretToken();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom('login_challenges').where('expires_at', '<=', now.toISOString()).execute();
     await trx
       .insertInto('login_challenges')
@@ -250,7 +250,7 @@ export async function completeChallenge(
 
 /** Seals the secrets kept before sealing existed (run at start; a sealed one is left as it is). */
 export async function sealStoredSecrets(db: Database, sealer: Sealer): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const rows = await trx
       .selectFrom('users')
       .select(['id', 'totp_secret', 'totp_pending_secret'])

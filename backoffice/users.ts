@@ -98,7 +98,16 @@ export async function listUsers(db: Database): Promise<UserRecord[]> {
   return rows.map((row) => toRecord(row, roles.get(row.id) ?? []));
 }
 
-// legacy: until seed.ts is converted (the demo data's first-start check)
+/** How many accounts there are (the demo data is written into a database without any). */
+export async function countAccounts(db: Database): Promise<number> {
+  const { n } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return n;
+}
+
+// legacy: until seed.ts is converted (`countAccounts` is this on the portable layer)
 export function countUsers(db: Db): number {
   return Number(db.prepare('SELECT count(*) FROM users').pluck().get());
 }
@@ -187,7 +196,7 @@ export async function insertAccount(
   });
 }
 
-// legacy: until seed.ts and benchSeed.ts are converted (`insertAccount` is this on the portable layer)
+// legacy: until seed.ts is converted (`insertAccount` is this on the portable layer)
 export function createAccount(db: Db, account: NewAccount, now: Date): { userId: number; partnerId: number } {
   return db
     .transaction(() => {
