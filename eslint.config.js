@@ -3,6 +3,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Joy's buttons leave `disabled` out of the server's HTML: app/components/button.tsx puts it in.
+const JOY_BUTTONS = [
+  { name: '@mui/joy/Button', message: "Import { Button } from '~/components/button'." },
+  { name: '@mui/joy/IconButton', message: "Import { IconButton } from '~/components/button'." },
+  {
+    name: '@mui/joy',
+    importNames: ['Button', 'IconButton'],
+    message: "Import them from '~/components/button'.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', '.cache/'] },
   js.configs.recommended,
@@ -15,19 +26,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
-      // Joy's buttons leave `disabled` out of the server's HTML: app/components/button.tsx puts it in.
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: '@mui/joy/Button', message: "Import { Button } from '~/components/button'." },
-            { name: '@mui/joy/IconButton', message: "Import { IconButton } from '~/components/button'." },
-            {
-              name: '@mui/joy',
-              importNames: ['Button', 'IconButton'],
-              message: "Import them from '~/components/button'.",
-            },
-          ],
+          paths: JOY_BUTTONS,
         },
       ],
     },
@@ -56,6 +58,26 @@ export default tseslint.config(
               allowTypeImports: true,
               message:
                 "The browser takes the contract's values from '@contract/values' or '@contract/dates'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes reach the back office only through app/services/*.server.ts, which bind it to the signed-in
+    // user (docs/decisions/034-backoffice-through-services.md); tests/unit/routes-through-services.test.ts
+    // keeps this rule in place.
+    files: ['app/routes/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: JOY_BUTTONS,
+          patterns: [
+            {
+              group: ['~/services/backoffice/*', '**/services/backoffice/*'],
+              message: 'Routes reach the back office through a service in app/services/*.server.ts.',
             },
           ],
         },
