@@ -24,7 +24,14 @@ import { PageLinks } from '~/components/demo-page-links';
 import { queryOf } from '~/forms/pages';
 import { blogCommentSchema, blogDetailParams } from '~/forms/social';
 import type { BlogReply } from '~/fixtures/types';
-import { authorOf, backTo, demoScreen, limitMessage } from '~/services/demo/screen.server';
+import {
+  authorOf,
+  backTo,
+  demoScreen,
+  limitMessage,
+  demoChange,
+  demoUser,
+} from '~/services/demo/screen.server';
 import { addBlogComment, findBlogPost, type DemoState } from '~/services/demo/store.server';
 import { DEMO_PAGE, latestPage } from '~/services/demo/limits';
 import { pageTools } from '~/services/page.server';
@@ -56,19 +63,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, state } = await demoScreen(request, SCREEN);
-  const post = postOr404(state, params.id);
+  const signedIn = await demoUser(request, SCREEN);
+  const { user } = signedIn;
   const submission = parseWithZod(await readForm(request), { schema: blogCommentSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  try {
-    addBlogComment(state, post.id, submission.value.comment, authorOf(user));
-  } catch (error) {
-    const message = limitMessage(error);
-    if (!message) throw error;
-    return data(submission.reply({ formErrors: [message] }), { status: 400 });
-  }
-  // The new comment is the newest: back to the first page.
-  return backTo(request, { page: null }, 'comments');
+  return demoChange(signedIn, async (state) => {
+    const post = postOr404(state, params.id);
+    if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+    try {
+      addBlogComment(state, post.id, submission.value.comment, authorOf(user));
+    } catch (error) {
+      const message = limitMessage(error);
+      if (!message) throw error;
+      return data(submission.reply({ formErrors: [message] }), { status: 400 });
+    }
+    // The new comment is the newest: back to the first page.
+    return backTo(request, { page: null }, 'comments');
+  });
 }
 
 export const meta = titleMeta;

@@ -27,7 +27,7 @@ import { titleMeta } from '~/components/page-title';
 import { CHAT_ME } from '~/fixtures/chats';
 import type { ChatContact, ChatMessage } from '~/fixtures/types';
 import { chatListParams, chatMessageSchema } from '~/forms/messaging';
-import { backTo, demoScreen, limitMessage } from '~/services/demo/screen.server';
+import { backTo, demoScreen, limitMessage, demoChange, demoUser } from '~/services/demo/screen.server';
 import { sendChatMessage, type DemoState } from '~/services/demo/store.server';
 import { DEMO_PAGE, latestPage } from '~/services/demo/limits';
 import { pageTools } from '~/services/page.server';
@@ -83,19 +83,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { state } = await demoScreen(request, SCREEN);
-  const chat = selectedChat(state, new URL(request.url).searchParams.get('chat'));
+  const signedIn = await demoUser(request, SCREEN);
   const submission = parseWithZod(await readForm(request), { schema: chatMessageSchema });
-  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  try {
-    sendChatMessage(state, chat.id, submission.value.message, CHAT_ME);
-  } catch (error) {
-    const message = limitMessage(error);
-    if (!message) throw error;
-    return data(submission.reply({ formErrors: [message] }), { status: 400 });
-  }
-  // Back to the same chat, search kept, on the page that shows the new message.
-  return backTo(request, { page: null });
+  return demoChange(signedIn, async (state) => {
+    const chat = selectedChat(state, new URL(request.url).searchParams.get('chat'));
+    if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+    try {
+      sendChatMessage(state, chat.id, submission.value.message, CHAT_ME);
+    } catch (error) {
+      const message = limitMessage(error);
+      if (!message) throw error;
+      return data(submission.reply({ formErrors: [message] }), { status: 400 });
+    }
+    // Back to the same chat, search kept, on the page that shows the new message.
+    return backTo(request, { page: null });
+  });
 }
 
 export const meta = titleMeta;

@@ -32,7 +32,15 @@ import {
   contactSchema,
   type ContactFilter,
 } from '~/forms/workspace';
-import { backTo, backToPath, demoScreen, limitMessage, orNotFound } from '~/services/demo/screen.server';
+import {
+  backTo,
+  backToPath,
+  demoScreen,
+  limitMessage,
+  orNotFound,
+  demoChange,
+  demoUser,
+} from '~/services/demo/screen.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import {
   addContact,
@@ -87,43 +95,45 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { state } = await demoScreen(request, PATH);
+  const signedIn = await demoUser(request, PATH);
   const formData = await readForm(request);
-  const parsed = contactIntent.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) throw new Response('Bad request', { status: 400 });
-  const { intent, id } = parsed.data;
-  if (intent === 'add' || intent === 'update') {
-    const submission = parseWithZod(formData, { schema: contactSchema });
-    if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-    if (intent === 'add') {
-      let added: Contact;
+  return demoChange(signedIn, async (state) => {
+    const parsed = contactIntent.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) throw new Response('Bad request', { status: 400 });
+    const { intent, id } = parsed.data;
+    if (intent === 'add' || intent === 'update') {
+      const submission = parseWithZod(formData, { schema: contactSchema });
+      if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+      if (intent === 'add') {
+        let added: Contact;
+        try {
+          added = addContact(state, submission.value);
+        } catch (error) {
+          const message = limitMessage(error);
+          if (!message) throw error;
+          return data(submission.reply({ formErrors: [message] }), { status: 400 });
+        }
+        return redirectWithFlash(
+          request,
+          backToPath(request, { new: null, id: String(added.id), filter: null, q: null }),
+          SAVED,
+        );
+      }
+      if (id === undefined) throw new Response('Bad request', { status: 400 });
       try {
-        added = addContact(state, submission.value);
+        orNotFound(() => updateContact(state, id, submission.value));
       } catch (error) {
         const message = limitMessage(error);
         if (!message) throw error;
         return data(submission.reply({ formErrors: [message] }), { status: 400 });
       }
-      return redirectWithFlash(
-        request,
-        backToPath(request, { new: null, id: String(added.id), filter: null, q: null }),
-        SAVED,
-      );
+      return redirectWithFlash(request, backToPath(request, { edit: null, id: String(id) }), SAVED);
     }
     if (id === undefined) throw new Response('Bad request', { status: 400 });
-    try {
-      orNotFound(() => updateContact(state, id, submission.value));
-    } catch (error) {
-      const message = limitMessage(error);
-      if (!message) throw error;
-      return data(submission.reply({ formErrors: [message] }), { status: 400 });
-    }
-    return redirectWithFlash(request, backToPath(request, { edit: null, id: String(id) }), SAVED);
-  }
-  if (id === undefined) throw new Response('Bad request', { status: 400 });
-  if (intent === 'star') orNotFound(() => toggleContactStar(state, id));
-  else orNotFound(() => toggleContactDeleted(state, id));
-  return backTo(request);
+    if (intent === 'star') orNotFound(() => toggleContactStar(state, id));
+    else orNotFound(() => toggleContactDeleted(state, id));
+    return backTo(request);
+  });
 }
 
 export const meta = titleMeta;

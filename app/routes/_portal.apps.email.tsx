@@ -28,7 +28,7 @@ import {
   type EmailFolder,
   type EmailListParams,
 } from '~/forms/messaging';
-import { backTo, demoScreen, orNotFound } from '~/services/demo/screen.server';
+import { backTo, demoScreen, orNotFound, demoChange, demoUser } from '~/services/demo/screen.server';
 import { emailDocument } from '~/services/demo/email-html.server';
 import { toggleEmailFlag, type DemoState } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
@@ -93,12 +93,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { state } = await demoScreen(request, SCREEN);
+  const signedIn = await demoUser(request, SCREEN);
   const parsed = emailToggleSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ ok: false }, { status: 400 });
-  orNotFound(() => toggleEmailFlag(state, parsed.data.id, parsed.data.intent));
-  // Back to the same folder, filter and mail.
-  return backTo(request);
+  return demoChange(signedIn, async (state) => {
+    if (!parsed.success) return data({ ok: false }, { status: 400 });
+    orNotFound(() => toggleEmailFlag(state, parsed.data.id, parsed.data.intent));
+    // Back to the same folder, filter and mail.
+    return backTo(request);
+  });
 }
 
 export const meta = titleMeta;

@@ -22,7 +22,7 @@ import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
 import { NOTE_COLOURS, type Note } from '~/fixtures/types';
 import { noteListParams, noteSchema } from '~/forms/messaging';
-import { backTo, demoScreen, limitMessage } from '~/services/demo/screen.server';
+import { backTo, demoScreen, limitMessage, demoChange, demoUser } from '~/services/demo/screen.server';
 import { addNote, DemoNotFound, removeNote, updateNote, type DemoState } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
@@ -64,44 +64,46 @@ const refused = (form: FormName, result: SubmissionResult<string[]>) =>
   data({ form, result }, { status: 400 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { state } = await demoScreen(request, SCREEN);
+  const signedIn = await demoUser(request, SCREEN);
   const formData = await readForm(request);
-  const intent = formData.get('intent');
-  try {
-    if (intent === 'add') {
-      const submission = parseWithZod(formData, { schema: noteSchema });
-      if (submission.status !== 'success') return refused('add', submission.reply());
-      try {
-        const note = addNote(state, submission.value.title, submission.value.color);
-        return backTo(request, { id: String(note.id) });
-      } catch (error) {
-        const message = limitMessage(error);
-        if (!message) throw error;
-        return refused('add', submission.reply({ formErrors: [message] }));
+  return demoChange(signedIn, async (state) => {
+    const intent = formData.get('intent');
+    try {
+      if (intent === 'add') {
+        const submission = parseWithZod(formData, { schema: noteSchema });
+        if (submission.status !== 'success') return refused('add', submission.reply());
+        try {
+          const note = addNote(state, submission.value.title, submission.value.color);
+          return backTo(request, { id: String(note.id) });
+        } catch (error) {
+          const message = limitMessage(error);
+          if (!message) throw error;
+          return refused('add', submission.reply({ formErrors: [message] }));
+        }
       }
-    }
-    if (intent === 'edit') {
-      const id = recordIdOr404(formData.get('id'));
-      const submission = parseWithZod(formData, { schema: noteSchema });
-      if (submission.status !== 'success') return refused('edit', submission.reply());
-      try {
-        updateNote(state, id, submission.value);
-      } catch (error) {
-        const message = limitMessage(error);
-        if (!message) throw error;
-        return refused('edit', submission.reply({ formErrors: [message] }));
+      if (intent === 'edit') {
+        const id = recordIdOr404(formData.get('id'));
+        const submission = parseWithZod(formData, { schema: noteSchema });
+        if (submission.status !== 'success') return refused('edit', submission.reply());
+        try {
+          updateNote(state, id, submission.value);
+        } catch (error) {
+          const message = limitMessage(error);
+          if (!message) throw error;
+          return refused('edit', submission.reply({ formErrors: [message] }));
+        }
+        return backTo(request, { id: String(id) });
       }
-      return backTo(request, { id: String(id) });
+      if (intent === 'remove') {
+        removeNote(state, recordIdOr404(formData.get('id')));
+        return backTo(request, { id: null });
+      }
+    } catch (error) {
+      if (error instanceof DemoNotFound) throw notFound();
+      throw error;
     }
-    if (intent === 'remove') {
-      removeNote(state, recordIdOr404(formData.get('id')));
-      return backTo(request, { id: null });
-    }
-  } catch (error) {
-    if (error instanceof DemoNotFound) throw notFound();
-    throw error;
-  }
-  return data({ form: null, result: undefined }, { status: 400 });
+    return data({ form: null, result: undefined }, { status: 400 });
+  });
 }
 
 export const meta = titleMeta;

@@ -20,7 +20,7 @@ import { titleMeta } from '~/components/page-title';
 import type { Ticket } from '~/fixtures/types';
 import { queryOf } from '~/forms/pages';
 import { TICKET_FILTERS, ticketAction, ticketParams, type TicketFilter } from '~/forms/workspace';
-import { backToPath, demoScreen, orNotFound } from '~/services/demo/screen.server';
+import { backToPath, demoScreen, orNotFound, demoChange, demoUser } from '~/services/demo/screen.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { deleteTicket } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
@@ -61,13 +61,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { state } = await demoScreen(request, PATH);
+  const signedIn = await demoUser(request, PATH);
   const parsed = ticketAction.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) throw new Response('Bad request', { status: 400 });
-  orNotFound(() => deleteTicket(state, parsed.data.id));
-  return redirectWithFlash(request, backToPath(request), {
-    key: 'workspace:tickets.deleted',
-    values: { id: parsed.data.id },
+  return demoChange(signedIn, async (state) => {
+    if (!parsed.success) throw new Response('Bad request', { status: 400 });
+    orNotFound(() => deleteTicket(state, parsed.data.id));
+    return redirectWithFlash(request, backToPath(request), {
+      key: 'workspace:tickets.deleted',
+      values: { id: parsed.data.id },
+    });
   });
 }
 

@@ -35,7 +35,15 @@ import {
 } from '~/forms/social';
 import type { FeedPost, FollowUser } from '~/fixtures/types';
 import { DEMO_PAGE, latestPage, type ListPage } from '~/services/demo/limits';
-import { authorOf, backTo, demoScreen, limitMessage, orNotFound } from '~/services/demo/screen.server';
+import {
+  authorOf,
+  backTo,
+  demoScreen,
+  limitMessage,
+  orNotFound,
+  demoChange,
+  demoUser,
+} from '~/services/demo/screen.server';
 import {
   addFeedComment,
   addFeedReply,
@@ -100,58 +108,61 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, state } = await demoScreen(request, SCREEN);
+  const signedIn = await demoUser(request, SCREEN);
+  const { user } = signedIn;
   const submission = parseWithZod(await readForm(request), { schema: profileActionSchema });
-  if (submission.status !== 'success') {
-    const sent = submission.payload;
-    const form =
-      sent.intent === 'comment'
-        ? `comment-${String(sent.postId)}`
-        : sent.intent === 'reply'
-          ? `reply-${String(sent.commentId)}`
-          : '';
-    return data<ProfileFormReply>({ form, result: submission.reply() }, { status: 400 });
-  }
-  const change = submission.value;
-  // Where the page lands after the change: the thing that changed.
-  let anchor: string;
-  try {
-    anchor = orNotFound((): string => {
-      switch (change.intent) {
-        case 'likePost':
-          togglePostLike(state, change.postId);
-          return `${change.postId}-likes`;
-        case 'comment':
-          addFeedComment(state, change.postId, change.comment, authorOf(user));
-          return `${change.postId}-comment`;
-        case 'reply':
-          addFeedReply(state, change.postId, change.commentId, change.reply, authorOf(user));
-          return `comment-${change.commentId}`;
-        case 'likeComment':
-          toggleCommentLike(state, change.postId, change.commentId);
-          return `comment-${change.commentId}`;
-        case 'follow':
-          toggleFollow(state, change.userId);
-          return `user-${change.userId}`;
-      }
-    });
-  } catch (error) {
-    const message = limitMessage(error);
-    if (!message) throw error;
-    const form =
-      change.intent === 'reply'
-        ? `reply-${change.commentId}`
-        : change.intent === 'comment'
-          ? `comment-${change.postId}`
-          : '';
-    return data<ProfileFormReply>(
-      { form, result: submission.reply({ formErrors: [message] }) },
-      { status: 400 },
-    );
-  }
-  // A new comment or reply is the latest: back to the first page of the lists it joined.
-  const adds = change.intent === 'comment' || change.intent === 'reply';
-  return backTo(request, adds ? { post: null, page: null, comment: null, replies: null } : {}, anchor);
+  return demoChange(signedIn, async (state) => {
+    if (submission.status !== 'success') {
+      const sent = submission.payload;
+      const form =
+        sent.intent === 'comment'
+          ? `comment-${String(sent.postId)}`
+          : sent.intent === 'reply'
+            ? `reply-${String(sent.commentId)}`
+            : '';
+      return data<ProfileFormReply>({ form, result: submission.reply() }, { status: 400 });
+    }
+    const change = submission.value;
+    // Where the page lands after the change: the thing that changed.
+    let anchor: string;
+    try {
+      anchor = orNotFound((): string => {
+        switch (change.intent) {
+          case 'likePost':
+            togglePostLike(state, change.postId);
+            return `${change.postId}-likes`;
+          case 'comment':
+            addFeedComment(state, change.postId, change.comment, authorOf(user));
+            return `${change.postId}-comment`;
+          case 'reply':
+            addFeedReply(state, change.postId, change.commentId, change.reply, authorOf(user));
+            return `comment-${change.commentId}`;
+          case 'likeComment':
+            toggleCommentLike(state, change.postId, change.commentId);
+            return `comment-${change.commentId}`;
+          case 'follow':
+            toggleFollow(state, change.userId);
+            return `user-${change.userId}`;
+        }
+      });
+    } catch (error) {
+      const message = limitMessage(error);
+      if (!message) throw error;
+      const form =
+        change.intent === 'reply'
+          ? `reply-${change.commentId}`
+          : change.intent === 'comment'
+            ? `comment-${change.postId}`
+            : '';
+      return data<ProfileFormReply>(
+        { form, result: submission.reply({ formErrors: [message] }) },
+        { status: 400 },
+      );
+    }
+    // A new comment or reply is the latest: back to the first page of the lists it joined.
+    const adds = change.intent === 'comment' || change.intent === 'reply';
+    return backTo(request, adds ? { post: null, page: null, comment: null, replies: null } : {}, anchor);
+  });
 }
 
 export const meta = titleMeta;

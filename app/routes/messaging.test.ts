@@ -10,12 +10,13 @@ import {
   signInPortalAccounts,
   startPortalBackoffice,
   thrown,
+  forgetDemoData,
 } from '../../tests/unit/portal-server';
 import { CHAT_ME } from '~/fixtures/chats';
 import { emailsFixture, HOSTILE_EMAIL_ID, HOSTILE_EMAIL_MARKER } from '~/fixtures/emails';
 import { MESSAGE_MAX_LENGTH } from '~/forms/messaging';
 import { emailDocument, sanitizeEmailHtml } from '~/services/demo/email-html.server';
-import { DEMO_LIMITS, resetDemoStates } from '~/services/demo/store.server';
+import { DEMO_LIMITS } from '~/services/demo/store.server';
 
 let reference: TestBackoffice;
 let cookies: Record<PortalAccount, string>;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   ({ cookies } = await signInPortalAccounts(reference));
 });
 afterAll(() => reference.dispose());
-beforeEach(() => resetDemoStates());
+beforeEach(() => forgetDemoData(reference));
 afterEach(() => vi.useRealTimers());
 
 const get = (path: string, who: PortalAccount = 'client') => pageRequest(path, { cookie: cookies[who] });

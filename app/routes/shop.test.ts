@@ -11,8 +11,8 @@ import {
   startPortalBackoffice,
   thrown,
   withParams,
+  forgetDemoData,
 } from '../../tests/unit/portal-server';
-import { resetDemoStates } from '~/services/demo/store.server';
 import { flashAfter } from '../../tests/unit/flash';
 
 let reference: TestBackoffice;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   otherCookie = cookies.agent;
 });
 afterAll(() => reference.dispose());
-beforeEach(() => resetDemoStates());
+beforeEach(() => forgetDemoData(reference));
 
 const SHOP = '/apps/ecommerce/shop';
 const CART = '/apps/ecommerce/checkout';

@@ -12,10 +12,11 @@ import {
   startPortalBackoffice,
   thrown,
   withParams,
+  forgetDemoData,
 } from '../../tests/unit/portal-server';
 import { COMMENT_MAX_LENGTH } from '~/forms/social';
 import { DEMO_PAGE } from '~/services/demo/limits';
-import { DEMO_LIMITS, DEMO_USER_LIMITS, resetDemoStates } from '~/services/demo/store.server';
+import { DEMO_LIMITS, DEMO_USER_LIMITS } from '~/services/demo/store.server';
 
 let reference: TestBackoffice;
 let cookies: Record<PortalAccount, string>;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   ({ cookies } = await signInPortalAccounts(reference));
 });
 afterAll(() => reference.dispose());
-beforeEach(() => resetDemoStates());
+beforeEach(() => forgetDemoData(reference));
 
 const INCOTERMS = 'incoterms-explained-for-first-time-importers';
 const DETAIL = `/apps/blog/detail/${INCOTERMS}`;

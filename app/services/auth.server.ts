@@ -69,16 +69,6 @@ export async function getOptionalUser(request: Request): Promise<PortalUser | nu
   return (await sessionCheck().life(data.backoffice, data.user.id)) === 'ended' ? null : data.user;
 }
 
-/** As getOptionalUser, with the user's back-office session (resource routes that call for the user). */
-export async function getOptionalSession(
-  request: Request,
-): Promise<{ user: PortalUser; session: string } | null> {
-  const data = await readSession(request);
-  if (!data) return null;
-  if ((await sessionCheck().life(data.backoffice, data.user.id)) === 'ended') return null;
-  return { user: data.user, session: data.backoffice };
-}
-
 /** Signing out: ends the back-office session, then the portal's, and goes to sign-in. */
 export async function signOut(request: Request): Promise<Response> {
   const signedIn = await readSession(request);

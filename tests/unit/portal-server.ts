@@ -108,9 +108,11 @@ export async function signInPortalAccounts(reference: TestBackoffice): Promise<{
       args(formRequest('/auth/login', { email: `${who}@example.com`, password: 'demo1234' })),
     )) as Response;
     cookies[who] = cookiesFrom(response);
-    const row = reference.backoffice.db
-      .prepare('SELECT partner_id FROM users WHERE email = ?')
-      .get(`${who}@example.com`) as { partner_id: number };
+    const row = await reference.backoffice.database
+      .selectFrom('users')
+      .select('partner_id')
+      .where('email', '=', `${who}@example.com`)
+      .executeTakeFirstOrThrow();
     partners[who] = row.partner_id;
   }
   return { cookies, partners };
@@ -121,3 +123,8 @@ export const withParams = (request: Request, params: Record<string, string>) => 
   ...args(request),
   params,
 });
+
+/** Forgets every user's demo-module data (the back office keeps it): each test starts from the samples. */
+export async function forgetDemoData(reference: TestBackoffice): Promise<void> {
+  await reference.backoffice.database.deleteFrom('demo_states').execute();
+}

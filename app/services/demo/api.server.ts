@@ -15,7 +15,8 @@ import { z } from 'zod';
 import { logger } from '../../../server/logger.js';
 import type { Person } from '~/fixtures/types';
 import { ALL_ROLES, hasRole } from '~/services/access';
-import { getOptionalUser } from '~/services/auth.server';
+import { sessionCheck } from '~/services/session-check.server';
+import { readSession } from '~/services/session.server';
 import { recordId, withoutControls } from '~/services/input';
 import type { PortalUser } from '~/services/user';
 import {
@@ -23,7 +24,8 @@ import {
   DEMO_USER_LIMITS,
   DemoLimitReached,
   DemoNotFound,
-  demoState,
+  changeDemoState,
+  loadDemoState,
   type DemoState,
 } from './store.server';
 
@@ -40,13 +42,18 @@ export function refusal(status: number, error: string, headers: Record<string, s
   return answer({ error }, status, headers);
 }
 
-/** The signed-in user, or the answer for a caller who is not one. */
-async function caller(request: Request): Promise<PortalUser | Response> {
-  const user = await getOptionalUser(request);
-  if (!user) return refusal(401, 'Unauthorized');
+/**
+ * The signed-in user and their back-office session, or the answer for a caller who is not one
+ * (anonymous, or a session ended here or in the back office: never sent to the sign-in page).
+ */
+async function caller(request: Request): Promise<{ user: PortalUser; session: string } | Response> {
+  const data = await readSession(request);
+  const ended = !data || (await sessionCheck().life(data.backoffice, data.user.id)) === 'ended';
+  if (ended) return refusal(401, 'Unauthorized');
+  const signedIn = { user: data.user, session: data.backoffice };
   // The demo screens are for every role of the portal (access table); so are their data.
-  if (!hasRole(user.roles, ALL_ROLES)) return refusal(403, 'Forbidden');
-  return user;
+  if (!hasRole(signedIn.user.roles, ALL_ROLES)) return refusal(403, 'Forbidden');
+  return signedIn;
 }
 
 /** The signed-in user as the author of a comment or reply (no avatar: screens show initials). */
@@ -74,10 +81,10 @@ function failed(what: string, error: unknown): Response {
 /** A GET list: one part of the user's demo data, as a bare array (as the mock answered it). */
 export function listLoader(what: string, pick: (state: DemoState) => unknown) {
   return async ({ request }: LoaderFunctionArgs): Promise<Response> => {
-    const user = await caller(request);
-    if (user instanceof Response) return user;
+    const signedIn = await caller(request);
+    if (signedIn instanceof Response) return signedIn;
     try {
-      return answer(pick(demoState(user.id)));
+      return answer(pick((await loadDemoState(signedIn.session)).state));
     } catch (error) {
       return failed(what, error);
     }
@@ -162,15 +169,17 @@ export function demoAction<Schema extends z.ZodTypeAny>(
   work: (state: DemoState, body: z.output<Schema>, me: Person) => unknown,
 ) {
   return async ({ request }: ActionFunctionArgs): Promise<Response> => {
-    const user = await caller(request);
-    if (user instanceof Response) return user;
+    const signedIn = await caller(request);
+    if (signedIn instanceof Response) return signedIn;
     if (request.method !== 'POST') return refusal(405, 'Method not allowed', { Allow: 'POST' });
     const read = await readBody(request);
     if (read instanceof Response) return read;
     const parsed = schema.safeParse(read.body);
     if (!parsed.success) return refusal(400, describe(parsed.error));
     try {
-      const result = work(demoState(user.id), parsed.data, personOf(user));
+      const result = await changeDemoState(signedIn.session, (state) =>
+        work(state, parsed.data, personOf(signedIn.user)),
+      );
       return result instanceof Response ? result : answer(result);
     } catch (error) {
       return failed(what, error);

@@ -14,17 +14,46 @@ import {
 } from '../../../tests/unit/portal-server';
 import type { BlogPost, FeedPost } from '~/fixtures/types';
 import { MAX_BODY_BYTES } from './api.server';
-import { DEMO_LIMITS, DEMO_USER_LIMITS, demoState, resetDemoStates, usageOf } from './store.server';
+import { DEMO_LIMITS, DEMO_USER_LIMITS, sampleDemoState, usageOf, type DemoState } from './store.server';
 
 let reference: TestBackoffice;
 let cookies: Record<PortalAccount, string>;
+const userIds = new Map<string, number>();
 
 beforeAll(async () => {
   reference = await startPortalBackoffice();
   ({ cookies } = await signInPortalAccounts(reference));
+  const users = await reference.backoffice.database.selectFrom('users').select(['id', 'email']).execute();
+  for (const user of users) userIds.set(user.email, user.id);
 });
 afterAll(() => reference.dispose());
-beforeEach(() => resetDemoStates());
+// Every test starts from the samples: the back office forgets what earlier tests changed.
+beforeEach(async () => {
+  await reference.backoffice.database.deleteFrom('demo_states').execute();
+});
+
+/** What the back office keeps of a user's demo data (the samples before their first change). */
+async function storedState(who: PortalAccount): Promise<DemoState> {
+  const row = await reference.backoffice.database
+    .selectFrom('demo_states')
+    .select('state_json')
+    .where('user_id', '=', currentUserId(who))
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.state_json) as DemoState) : sampleDemoState();
+}
+
+/** Puts a user's demo data in the back office as another process would. */
+async function storeState(who: PortalAccount, state: DemoState): Promise<void> {
+  await reference.backoffice.database
+    .insertInto('demo_states')
+    .values({
+      user_id: currentUserId(who),
+      state_json: JSON.stringify(state),
+      version: 1,
+      updated_at: new Date().toISOString(),
+    })
+    .execute();
+}
 
 type Handler = (args: never) => Promise<Response>;
 interface ApiModule {
@@ -84,10 +113,9 @@ async function read<T>(response: Response): Promise<T> {
 
 /** The portal user id of a demo account (the key of its demo state). */
 function currentUserId(who: PortalAccount): number {
-  const row = reference.backoffice.db
-    .prepare('SELECT id FROM users WHERE email = ?')
-    .get(`${who}@example.com`) as { id: number };
-  return row.id;
+  const id = userIds.get(`${who}@example.com`);
+  if (id === undefined) throw new Error(`No user ${who}`);
+  return id;
 }
 
 const feedPost = (posts: FeedPost[], id: string) => posts.find((candidate) => candidate.id === id)!;
@@ -239,7 +267,7 @@ describe('POST /api/data/blog/post/add', () => {
       jsonRequest('/api/data/blog/post/add', null, 'client', '{'),
     );
     expect(bad.status).toBe(400);
-    expect(demoState(currentUserId('client')).blogPosts[0]!.comments).toHaveLength(2);
+    expect((await storedState('client')).blogPosts[0]!.comments).toHaveLength(2);
   });
 });
 
@@ -309,8 +337,9 @@ describe('POST /api/data/posts/*', () => {
   it('answers 500 "Internal server error" for any other failure, and logs it', async () => {
     const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
     try {
-      const state = demoState(currentUserId('client2'));
+      const state = sampleDemoState();
       state.feed = null as unknown as FeedPost[];
+      await storeState('client2', state);
       const response = await post('/api/data/posts/like', { postId: 'post-1' }, 'client2');
       expect(response.status).toBe(500);
       expect(await read(response)).toEqual({ error: 'Internal server error' });
@@ -357,7 +386,7 @@ describe("the user's caps (DEMO_USER_LIMITS)", () => {
     expect(await read<{ error: string }>(refused)).toEqual({
       error: `You have reached the demo's limit of ${DEMO_USER_LIMITS.comments} comments`,
     });
-    const state = demoState(currentUserId('client'));
+    const state = await storedState('client');
     expect(usageOf(state).comments).toBe(DEMO_USER_LIMITS.comments);
     const feed = state.feed.flatMap((candidate) => candidate.data.comments.map((c) => c.data.comment));
     expect(feed).toContain('comment 1');
@@ -382,7 +411,7 @@ describe("the user's caps (DEMO_USER_LIMITS)", () => {
     expect((await read<{ error: string }>(answer!)).error).toBe(
       `You have used all the text the demo keeps for you (${DEMO_USER_LIMITS.textBytes / 1024} KB)`,
     );
-    const usage = usageOf(demoState(currentUserId('client')));
+    const usage = usageOf(await storedState('client'));
     expect(usage.textBytes).toBeLessThanOrEqual(DEMO_USER_LIMITS.textBytes);
     expect(usage.textBytes).toBeGreaterThan(DEMO_USER_LIMITS.textBytes - Buffer.byteLength(long));
     // The list answered stays bounded: the user's text plus the samples.
@@ -416,5 +445,26 @@ describe('refusals before any handler runs', () => {
       }),
     );
     expect(plain.status).toBe(415);
+  });
+});
+
+describe('the demo data every portal process shares', () => {
+  it('keeps two changes sent at once, neither lost, and shows them to the next request', async () => {
+    const [first, second] = await Promise.all([
+      post('/api/data/posts/comments/add', { postId: 'post-1', comment: 'from one process' }),
+      post('/api/data/posts/comments/add', { postId: 'post-1', comment: 'from another process' }),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const comments = (await storedState('client')).feed
+      .flatMap((candidate) => candidate.data.comments)
+      .map((comment) => comment.data.comment);
+    expect(comments).toEqual(expect.arrayContaining(['from one process', 'from another process']));
+    const listed = await read<FeedPost[]>(await get('/api/data/postData', 'client'));
+    const shown = listed
+      .flatMap((candidate) => candidate.data.comments)
+      .map((comment) => comment.data.comment);
+    expect(shown).toEqual(expect.arrayContaining(['from one process', 'from another process']));
+    // Another user still has the samples.
+    expect((await storedState('client2')).feed).toEqual(sampleDemoState().feed);
   });
 });

@@ -7,7 +7,13 @@ import { rolesFor } from '~/services/access';
 import { requireUser, type SignedIn } from '~/services/auth.server';
 import type { PortalUser } from '~/services/user';
 import { DEMO_USER_LIMITS } from './limits';
-import { DemoLimitReached, DemoNotFound, demoState, type DemoState } from './store.server';
+import {
+  changeDemoState,
+  DemoLimitReached,
+  DemoNotFound,
+  loadDemoState,
+  type DemoState,
+} from './store.server';
 
 /** The signed-in user allowed on `path` (the access table's screen) and their copy of the demo data. */
 export async function demoScreen(
@@ -15,7 +21,22 @@ export async function demoScreen(
   path: string,
 ): Promise<{ signedIn: SignedIn; user: PortalUser; state: DemoState }> {
   const signedIn = await requireUser(request, { anyOf: rolesFor(path) });
-  return { signedIn, user: signedIn.user, state: demoState(signedIn.user.id) };
+  const { state } = await loadDemoState(signedIn.session);
+  return { signedIn, user: signedIn.user, state };
+}
+
+/** The signed-in user allowed on `path`, for an action that reads its form before changing the data. */
+export function demoUser(request: Request, path: string): Promise<SignedIn> {
+  return requireUser(request, { anyOf: rolesFor(path) });
+}
+
+/**
+ * A change of the user's demo data from a screen's action, kept when it is done (`changeDemoState`:
+ * made again on fresh data when another process saved in between, so `change` must only read what it
+ * is given — read the form before).
+ */
+export function demoChange<T>(signedIn: SignedIn, change: (state: DemoState) => T | Promise<T>): Promise<T> {
+  return changeDemoState(signedIn.session, change);
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   removeFromCart,
 } from './store.server';
 import { redirectWithFlash } from '../flash.server';
-import { backTo, backToPath, demoScreen } from './screen.server';
+import { backTo, backToPath, demoChange, demoUser } from './screen.server';
 import { readForm } from '../form-body.server';
 
 export interface CartView {
@@ -53,41 +53,43 @@ export interface CartRefusal {
  * One fewer at quantity 1 is refused too: the cart's "Remove" button takes a line away.
  */
 export async function cartAction(request: Request, screen: string) {
-  const { state } = await demoScreen(request, screen);
+  const signedIn = await demoUser(request, screen);
   const { t } = await pageTools(request, 'shop');
   const refuse = (error: string, productId: number | null = null) =>
     data<CartRefusal>({ error, productId }, { status: 400 });
   const submission = parseWithZod(await readForm(request), { schema: cartSchema });
   if (submission.status !== 'success') return refuse(t('errors.invalid'));
   const { intent, productId } = submission.value;
-  const product = state.products.find((candidate) => candidate.id === productId);
-  if (!product) throw new Response('Not found', { status: 404 });
-  try {
-    switch (intent) {
-      case 'add':
-        if (!product.stock) return refuse(t('errors.outOfStock', { title: product.title }), productId);
-        addToCart(state, productId);
-        return await redirectWithFlash(request, backToPath(request), {
-          key: 'shop:shop.added',
-          values: { title: product.title },
-        });
-      case 'increase':
-        changeCartQuantity(state, productId, 1);
-        break;
-      case 'decrease':
-        if (state.cart.find((line) => line.id === productId)?.qty === 1)
-          return refuse(t('errors.lastOne', { title: product.title }), productId);
-        changeCartQuantity(state, productId, -1);
-        break;
-      case 'remove':
-        removeFromCart(state, productId);
-        break;
+  return demoChange(signedIn, async (state) => {
+    const product = state.products.find((candidate) => candidate.id === productId);
+    if (!product) throw new Response('Not found', { status: 404 });
+    try {
+      switch (intent) {
+        case 'add':
+          if (!product.stock) return refuse(t('errors.outOfStock', { title: product.title }), productId);
+          addToCart(state, productId);
+          return await redirectWithFlash(request, backToPath(request), {
+            key: 'shop:shop.added',
+            values: { title: product.title },
+          });
+        case 'increase':
+          changeCartQuantity(state, productId, 1);
+          break;
+        case 'decrease':
+          if (state.cart.find((line) => line.id === productId)?.qty === 1)
+            return refuse(t('errors.lastOne', { title: product.title }), productId);
+          changeCartQuantity(state, productId, -1);
+          break;
+        case 'remove':
+          removeFromCart(state, productId);
+          break;
+      }
+    } catch (error) {
+      if (error instanceof DemoNotFound)
+        return refuse(t('errors.notInCart', { title: product.title }), productId);
+      if (error instanceof RangeError) return refuse(t('errors.cartFull'), productId);
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof DemoNotFound)
-      return refuse(t('errors.notInCart', { title: product.title }), productId);
-    if (error instanceof RangeError) return refuse(t('errors.cartFull'), productId);
-    throw error;
-  }
-  return backTo(request);
+    return backTo(request);
+  });
 }

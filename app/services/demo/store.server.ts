@@ -1,7 +1,8 @@
 // The demo modules' data (DESIGN.md "Demo modules"): each signed-in user works on a copy of the sample
-// data in app/fixtures, kept in this server's memory only, bounded, and gone on restart. Every change
-// goes through the operations below, used alike by the /api/data resource routes and the screens'
-// actions (which work without JavaScript).
+// data in app/fixtures, kept by the back office (one document per user, decision record 038) so that
+// every portal process sees the same, bounded by the limits below. Every change goes through the
+// operations below, used alike by the /api/data resource routes and the screens' actions (which work
+// without JavaScript), inside `changeDemoState`, which keeps the result.
 import { blogPostsFixture } from '~/fixtures/blog';
 import { chatsFixture } from '~/fixtures/chats';
 import { contactsFixture } from '~/fixtures/contacts';
@@ -25,6 +26,7 @@ import type {
   Product,
   Ticket,
 } from '~/fixtures/types';
+import { backoffice, isBackofficeError } from '../backoffice/client.server';
 import { DEMO_LIMITS, DEMO_USER_LIMITS, type DemoKind } from './limits';
 
 export interface DemoState {
@@ -43,16 +45,13 @@ export interface DemoState {
   nextId: number;
 }
 
-/** Users whose changes are kept at once; the one unused longest is forgotten first. */
-export const MAX_DEMO_USERS = 500;
 export { DEMO_LIMITS, DEMO_USER_LIMITS };
 
 /** Ids of the records a user adds start after this one; the samples' ids are all below it. */
 const FIRST_ADDED_ID = 10_000;
 
-const states = new Map<string, DemoState>();
-
-function fresh(): DemoState {
+/** A new copy of the samples: every user's data before their first change. */
+export function sampleDemoState(): DemoState {
   return structuredClone({
     blogPosts: blogPostsFixture,
     feed: feedFixture,
@@ -69,24 +68,45 @@ function fresh(): DemoState {
   });
 }
 
-/** The user's copy of the demo data, made from the samples on first use. */
-export function demoState(userKey: string | number): DemoState {
-  const key = String(userKey);
-  let state = states.get(key);
-  if (state) {
-    // Most recently used last: Map keeps insertion order.
-    states.delete(key);
-  } else {
-    state = fresh();
-    while (states.size >= MAX_DEMO_USERS) states.delete(states.keys().next().value!);
-  }
-  states.set(key, state);
-  return state;
+/** The user's copy of the demo data: the samples until their first change. */
+export async function loadDemoState(session: string): Promise<{ state: DemoState; version: number }> {
+  const stored = await backoffice().call('getDemoState', { session });
+  return {
+    state: stored.state ? (stored.state as unknown as DemoState) : sampleDemoState(),
+    version: stored.version,
+  };
 }
 
-/** Forgets every user's changes (tests). */
-export function resetDemoStates(): void {
-  states.clear();
+/** Tries of one change when other processes keep saving the same user's data in between. */
+const CHANGE_TRIES = 3;
+
+/**
+ * Runs `change` on the user's data and keeps what it changed: read, change, save. When another
+ * process saved the user's data in between, the save is refused and the change is made again on what
+ * that process saved (changes are functions of the data, so none is lost). What `change` throws
+ * (a missing record, a limit reached) leaves the data as it was.
+ */
+export async function changeDemoState<T>(
+  session: string,
+  change: (state: DemoState) => T | Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const { state, version } = await loadDemoState(session);
+    const before = JSON.stringify(state);
+    const result = await change(state);
+    const after = JSON.stringify(state);
+    if (after === before) return result;
+    try {
+      await backoffice().call('saveDemoState', {
+        session,
+        body: { state: JSON.parse(after) as Record<string, unknown>, version },
+      });
+      return result;
+    } catch (error) {
+      const raced = isBackofficeError(error, 'rejected') && error.code === 'conflict';
+      if (!raced || attempt >= CHANGE_TRIES) throw error;
+    }
+  }
 }
 
 function newId(state: DemoState): number {
