@@ -420,26 +420,23 @@ describe('persistence', () => {
         body: { email: 'keeper@example.com', password: 'keep-me-please', firstName: 'Kee', lastName: 'Per' },
       });
       const session = await own.login('keeper@example.com', 'keep-me-please');
-      const countUsers = () => own.backoffice.db.prepare('SELECT count(*) FROM users').pluck().get();
+      const users = () => own.backoffice.database.selectFrom('users').select(['id', 'email']).execute();
       const referralCodes = () =>
-        own.backoffice.db.prepare('SELECT id, referral_code FROM partners ORDER BY id').all();
-      const usersBefore = countUsers();
-      const codesBefore = referralCodes();
-      expect(usersBefore).toBe(demoAccounts.length + 1);
+        own.backoffice.database
+          .selectFrom('partners')
+          .select(['id', 'referral_code'])
+          .orderBy('id')
+          .execute();
+      const usersBefore = await users();
+      const codesBefore = await referralCodes();
+      expect(usersBefore).toHaveLength(demoAccounts.length + 1);
 
       await own.restart();
 
-      expect(countUsers()).toBe(usersBefore);
-      expect(referralCodes()).toEqual(codesBefore);
+      expect((await users()).length).toBe(usersBefore.length);
+      expect(await referralCodes()).toEqual(codesBefore);
       const me = await own.call('getUser', {
-        params: {
-          id: Number(
-            own.backoffice.db
-              .prepare(`SELECT id FROM users WHERE email = 'keeper@example.com'`)
-              .pluck()
-              .get(),
-          ),
-        },
+        params: { id: usersBefore.find((user) => user.email === 'keeper@example.com')!.id },
         session,
       });
       expect(me.status).toBe(200);
