@@ -85,7 +85,7 @@ if (process.argv[1]?.endsWith('benchSeed.ts')) {
   const db = store.sqlite;
   if (!db) throw new Error('The bench data is seeded into the embedded SQLite file');
   const now = new Date();
-  await seedDemoData(db, now);
+  await seedDemoData(store.database, db, now);
   await seedBenchData(db, now);
   await store.close();
   console.info(`[bench] seeded ${BENCH_SIZES.join(', ')} orders and loans into ${dataDir}`);

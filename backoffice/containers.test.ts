@@ -66,10 +66,14 @@ describe('GET /shipping-orders/admin/containers', () => {
         .reduce((sum, order) => sum + order.cbm, 0);
       expect(container.used_cbm, container.name).toBeCloseTo(used, 2);
       expect(container.used_cbm).toBeLessThanOrEqual(container.capacity_cbm);
-      const stored = bo.backoffice.db
-        .prepare('SELECT id FROM shipping_orders WHERE container_id = ? ORDER BY id')
-        .pluck()
-        .all(container.id);
+      const stored = (
+        await bo.backoffice.database
+          .selectFrom('shipping_orders')
+          .select('id')
+          .where('container_id', '=', container.id)
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.id);
       expect(container.orders.map((order) => order.id).sort((a, b) => a - b)).toEqual(stored);
       expect(container.orders.every((order) => order.partner_name.length > 0)).toBe(true);
     }

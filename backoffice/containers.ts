@@ -1,8 +1,8 @@
 /** Containers: the boxes groupage orders are consolidated in, with the orders each one holds. */
 import type { Origin } from '../app/catalog';
 import type { CONTAINER_SIZES, CONTAINER_STATUSES, Container, OrderStatus } from '@contract';
-import type { Db } from './db';
-import { searchCondition } from './lists';
+import type { Database } from './data/database';
+import { searchWhere } from './lists';
 
 export type ContainerSize = (typeof CONTAINER_SIZES)[number];
 export type ContainerStatus = (typeof CONTAINER_STATUSES)[number];
@@ -27,17 +27,6 @@ export interface ContainerFilter {
   offset: number;
 }
 
-interface ContainerRow {
-  id: number;
-  name: string;
-  size: ContainerSize;
-  capacity_cbm: number;
-  status: ContainerStatus;
-  origin: Origin;
-  destination: string;
-  departure_date: string | null;
-}
-
 interface ContainerOrderRow {
   id: number;
   name: string;
@@ -47,7 +36,7 @@ interface ContainerOrderRow {
   container_id: number;
 }
 
-/** CBM are REAL: a sum is rounded to what the screens show. */
+/** CBM are floating-point numbers: a sum is rounded to what the screens show. */
 export function roundCbm(value: number): number {
   return Math.round(value * 100) / 100;
 }
@@ -57,39 +46,44 @@ function usedCbm(orders: readonly { cbm: number; status: OrderStatus }[]): numbe
   return roundCbm(orders.reduce((sum, order) => (order.status === 'cancelled' ? sum : sum + order.cbm), 0));
 }
 
-export function createContainer(db: Db, container: NewContainer, now: Date): number {
-  const result = db
-    .prepare(
-      `INSERT INTO containers (name, size, capacity_cbm, status, origin, destination, departure_date, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      container.name,
-      container.size,
-      CONTAINER_CAPACITY[container.size],
-      container.status,
-      container.origin,
-      container.destination,
-      container.departureDate,
-      now.toISOString(),
-    );
-  return Number(result.lastInsertRowid);
+export async function createContainer(db: Database, container: NewContainer, now: Date): Promise<number> {
+  const { id } = await db
+    .insertInto('containers')
+    .values({
+      name: container.name,
+      size: container.size,
+      capacity_cbm: CONTAINER_CAPACITY[container.size],
+      status: container.status,
+      origin: container.origin,
+      destination: container.destination,
+      departure_date: container.departureDate,
+      created_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 /** The orders of these containers (one query for all of them), by container, oldest first. */
-function ordersOf(db: Db, containerIds: readonly number[]): Map<number, ContainerOrderRow[]> {
+async function ordersOf(
+  db: Database,
+  containerIds: readonly number[],
+): Promise<Map<number, ContainerOrderRow[]>> {
   const byContainer = new Map<number, ContainerOrderRow[]>();
   if (containerIds.length === 0) return byContainer;
-  const rows = db
-    .prepare(
-      `SELECT o.id, o.name, p.name AS partner_name, o.cbm, o.status, o.container_id
-       FROM shipping_orders o JOIN partners p ON p.id = o.partner_id
-       WHERE o.container_id IN (SELECT value FROM json_each(?))
-       ORDER BY o.created_at, o.id`,
-    )
-    .all(JSON.stringify(containerIds)) as ContainerOrderRow[];
-  for (const row of rows)
-    byContainer.set(row.container_id, [...(byContainer.get(row.container_id) ?? []), row]);
+  const rows = await db
+    .selectFrom('shipping_orders as o')
+    .innerJoin('partners as p', 'p.id', 'o.partner_id')
+    .select(['o.id', 'o.name', 'p.name as partner_name', 'o.cbm', 'o.status', 'o.container_id'])
+    .where('o.container_id', 'in', containerIds)
+    .orderBy('o.created_at')
+    .orderBy('o.id')
+    .execute();
+  for (const row of rows) {
+    if (row.container_id === null) continue;
+    const order = { ...row, status: row.status as OrderStatus, container_id: row.container_id };
+    byContainer.set(row.container_id, [...(byContainer.get(row.container_id) ?? []), order]);
+  }
   return byContainer;
 }
 
@@ -97,36 +91,34 @@ function ordersOf(db: Db, containerIds: readonly number[]): Map<number, Containe
  * One page of containers, newest first, each with its orders and the volume they take, and how many
  * match in all. The search matches the container number and the destination.
  */
-export function listContainers(db: Db, filter: ContainerFilter): { containers: Container[]; total: number } {
-  const conditions: string[] = [];
-  const values: unknown[] = [];
-  if (filter.status) {
-    conditions.push('c.status = ?');
-    values.push(filter.status);
-  }
-  if (filter.origin) {
-    conditions.push('c.origin = ?');
-    values.push(filter.origin);
-  }
-  if (filter.search) {
-    const search = searchCondition(['c.name', 'c.destination'], filter.search);
-    conditions.push(search.condition);
-    values.push(...search.values);
-  }
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const total = Number(
-    db
-      .prepare(`SELECT count(*) FROM containers c ${where}`)
-      .pluck()
-      .get(...values),
-  );
-  const rows = db
-    .prepare(
-      `SELECT c.id, c.name, c.size, c.capacity_cbm, c.status, c.origin, c.destination, c.departure_date
-       FROM containers c ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`,
-    )
-    .all(...values, filter.limit, filter.offset) as ContainerRow[];
-  const orders = ordersOf(
+export async function listContainers(
+  db: Database,
+  filter: ContainerFilter,
+): Promise<{ containers: Container[]; total: number }> {
+  let matching = db.selectFrom('containers as c');
+  if (filter.status) matching = matching.where('c.status', '=', filter.status);
+  if (filter.origin) matching = matching.where('c.origin', '=', filter.origin);
+  if (filter.search) matching = matching.where(searchWhere(['c.name', 'c.destination'], filter.search));
+  const { total } = await matching
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await matching
+    .select([
+      'c.id',
+      'c.name',
+      'c.size',
+      'c.capacity_cbm',
+      'c.status',
+      'c.origin',
+      'c.destination',
+      'c.departure_date',
+    ])
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  const orders = await ordersOf(
     db,
     rows.map((row) => row.id),
   );
@@ -134,6 +126,9 @@ export function listContainers(db: Db, filter: ContainerFilter): { containers: C
     const own = orders.get(row.id) ?? [];
     return {
       ...row,
+      size: row.size as ContainerSize,
+      status: row.status as ContainerStatus,
+      origin: row.origin as Origin,
       used_cbm: usedCbm(own),
       orders: own.map(({ id, name, partner_name, cbm, status }) => ({ id, name, partner_name, cbm, status })),
     };
@@ -149,16 +144,21 @@ export interface OpenContainer {
 }
 
 /** Containers still being filled, with the volume their (not cancelled) orders take. */
-export function openContainers(db: Db): OpenContainer[] {
-  const rows = db
-    .prepare(
-      `SELECT c.id, c.name, c.capacity_cbm, total(o.cbm) AS used_cbm
-       FROM containers c
-       LEFT JOIN shipping_orders o ON o.container_id = c.id AND o.status <> 'cancelled'
-       WHERE c.status = 'open'
-       GROUP BY c.id
-       ORDER BY c.name`,
+export async function openContainers(db: Database): Promise<OpenContainer[]> {
+  const rows = await db
+    .selectFrom('containers as c')
+    .leftJoin('shipping_orders as o', (join) =>
+      join.onRef('o.container_id', '=', 'c.id').on('o.status', '<>', 'cancelled'),
     )
-    .all() as OpenContainer[];
-  return rows.map((row) => ({ ...row, used_cbm: roundCbm(row.used_cbm) }));
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      'c.capacity_cbm',
+      eb.fn.coalesce(eb.fn.sum<number | null>('o.cbm'), eb.lit(0)).as('used_cbm'),
+    ])
+    .where('c.status', '=', 'open')
+    .groupBy(['c.id', 'c.name', 'c.capacity_cbm'])
+    .orderBy('c.name')
+    .execute();
+  return rows.map((row) => ({ ...row, used_cbm: roundCbm(Number(row.used_cbm)) }));
 }

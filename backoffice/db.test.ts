@@ -216,45 +216,67 @@ describe('invoices, and shares of records', () => {
 
 describe('seed', () => {
   it('seeds an empty database once, and later steps see the accounts', async () => {
-    const db = await openSqlite(tempDir());
+    const store = await openStore({ dataDir: tempDir() });
+    stores.push(store);
+    const db = store.sqlite!;
     const seen: number[] = [];
     const steps = [
       ...seedSteps,
       (context: SeedContext) => void seen.push(context.users.get('client@example.com')!.partnerId),
     ];
-    expect(await seedDemoData(db, new Date(), steps)).toBe(true);
+    expect(await seedDemoData(store.database, db, new Date(), steps)).toBe(true);
     expect(countUsers(db)).toBe(demoAccounts.length);
     expect(seen).toHaveLength(1);
-    expect(await seedDemoData(db, new Date(), steps)).toBe(false);
+    expect(await seedDemoData(store.database, db, new Date(), steps)).toBe(false);
     expect(countUsers(db)).toBe(demoAccounts.length);
     expect(seen).toHaveLength(1);
-    const staff = db.prepare('SELECT count(DISTINCT partner_id) FROM users WHERE email IN (?, ?)').pluck();
-    expect(staff.get('admin@example.com', 'agent@example.com')).toBe(1);
-    db.close();
+    const staff = await store.database
+      .selectFrom('users')
+      .select((eb) => eb.fn.count<number>('partner_id').distinct().as('partners'))
+      .where('email', 'in', ['admin@example.com', 'agent@example.com'])
+      .executeTakeFirstOrThrow();
+    expect(staff.partners).toBe(1);
   });
 
   it('adds the demo suppliers, drivers, containers, loans and orders, the same on every first start', async () => {
     const now = new Date();
     const dump = async () => {
-      const db = await openSqlite(tempDir());
-      await seedDemoData(db, now);
-      const rows = (sql: string) => db.prepare(sql).all();
+      const store = await openStore({ dataDir: tempDir() });
+      stores.push(store);
+      const db = store.sqlite!;
+      await seedDemoData(store.database, db, now);
+      type Table = 'loans' | 'loan_transactions' | 'shipping_orders' | 'shipment_tracking' | 'invoices';
+      const all = (table: Table | 'invoice_lines' | 'invoice_payments') =>
+        store.database.selectFrom(table).selectAll().orderBy('id').execute();
       const data = {
-        suppliers: rows('SELECT name, active FROM suppliers ORDER BY id'),
-        drivers: rows('SELECT name, licence_number, active FROM drivers ORDER BY id'),
-        containers: rows(
-          'SELECT name, size, capacity_cbm, status, departure_date FROM containers ORDER BY id',
-        ),
-        loans: rows('SELECT * FROM loans ORDER BY id'),
-        transactions: rows('SELECT * FROM loan_transactions ORDER BY id'),
-        orders: rows('SELECT * FROM shipping_orders ORDER BY id'),
-        tracking: rows('SELECT * FROM shipment_tracking ORDER BY id'),
-        documents: rows('SELECT loan_id, filename, size FROM loan_documents ORDER BY id'),
-        invoices: rows('SELECT * FROM invoices ORDER BY id'),
-        invoiceLines: rows('SELECT * FROM invoice_lines ORDER BY id'),
-        payments: rows('SELECT * FROM invoice_payments ORDER BY id'),
+        suppliers: await store.database
+          .selectFrom('suppliers')
+          .select(['name', 'active'])
+          .orderBy('id')
+          .execute(),
+        drivers: await store.database
+          .selectFrom('drivers')
+          .select(['name', 'licence_number', 'active'])
+          .orderBy('id')
+          .execute(),
+        containers: await store.database
+          .selectFrom('containers')
+          .select(['name', 'size', 'capacity_cbm', 'status', 'departure_date'])
+          .orderBy('id')
+          .execute(),
+        loans: await all('loans'),
+        transactions: await all('loan_transactions'),
+        orders: await all('shipping_orders'),
+        tracking: await all('shipment_tracking'),
+        documents: await store.database
+          .selectFrom('loan_documents')
+          .select(['loan_id', 'filename', 'size'])
+          .orderBy('id')
+          .execute(),
+        invoices: await all('invoices'),
+        invoiceLines: await all('invoice_lines'),
+        payments: await all('invoice_payments'),
       };
-      db.close();
       return data;
     };
     const first = await dump();

@@ -31,14 +31,18 @@ export function searchCondition(
 }
 
 /**
- * The same match for queries on the portable layer: rows where any of these columns contains the
- * search text as plain text, ignoring case also beyond ASCII (`lower()` folds every letter on both
- * engines, see data/database.ts).
+ * The same match for queries on the portable layer: rows where any of these columns (or text
+ * expressions) contains the search text as plain text, ignoring case also beyond ASCII (`lower()` folds
+ * every letter on both engines, see data/database.ts).
  */
-export function searchWhere(columns: readonly string[], text: string): Expression<SqlBool> {
+export function searchWhere(
+  columns: readonly (string | Expression<string | null>)[],
+  text: string,
+): Expression<SqlBool> {
   const pattern = likePattern(text.toLowerCase());
   const matches = columns.map(
-    (column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+    (column) =>
+      sql<SqlBool>`lower(${typeof column === 'string' ? sql.ref(column) : column}) like ${pattern} escape '\\'`,
   );
   return sql<SqlBool>`(${sql.join(matches, sql` or `)})`;
 }

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES } from '../app/catalog';
 import {
@@ -63,14 +64,12 @@ async function detail(id: number, who: Who) {
   return shippingOrderDetail.parse(result.body);
 }
 
-const db = () => bo.backoffice.db;
-const count = (sql: string, ...values: unknown[]) =>
-  Number(
-    db()
-      .prepare(sql)
-      .pluck()
-      .get(...values),
-  );
+const db = () => bo.backoffice.database;
+/** The number a query answers (its first row's first column), on either engine. */
+const count = async (query: RawBuilder<unknown>) => {
+  const { rows } = await query.execute(db());
+  return Number(Object.values(rows[0] as Record<string, unknown>)[0]);
+};
 
 describe('the seeded orders', () => {
   it('give the first customer at least 40 orders in every status, and the second at least 8', async () => {
@@ -125,24 +124,29 @@ describe('the seeded orders', () => {
     }
   });
 
-  it('link financed orders to their customer’s approved or repaid loans, and give a few documents', () => {
-    const financed = db()
-      .prepare(
-        `SELECT o.partner_id AS order_partner, l.partner_id AS loan_partner, l.state
-         FROM shipping_orders o JOIN loans l ON l.id = o.loan_id`,
-      )
-      .all() as { order_partner: number; loan_partner: number; state: string }[];
+  it('link financed orders to their customer’s approved or repaid loans, and give a few documents', async () => {
+    const financed = await db()
+      .selectFrom('shipping_orders as o')
+      .innerJoin('loans as l', 'l.id', 'o.loan_id')
+      .select(['o.partner_id as order_partner', 'l.partner_id as loan_partner', 'l.state'])
+      .execute();
     expect(financed.length).toBeGreaterThanOrEqual(8);
     for (const row of financed) {
       expect(row.order_partner).toBe(row.loan_partner);
       expect(['approved', 'repaid']).toContain(row.state);
     }
-    expect(count('SELECT count(DISTINCT shipping_order_id) FROM order_documents')).toBeGreaterThanOrEqual(4);
+    expect(
+      await count(sql`SELECT count(DISTINCT shipping_order_id) FROM order_documents`),
+    ).toBeGreaterThanOrEqual(4);
   });
 
-  it('leave the approved demo request without an order, for staff to convert', () => {
-    expect(count(`SELECT count(*) FROM shipping_requests WHERE status = 'approved'`)).toBeGreaterThan(0);
-    expect(count('SELECT count(*) FROM shipping_requests WHERE shipping_order_id IS NOT NULL')).toBe(0);
+  it('leave the approved demo request without an order, for staff to convert', async () => {
+    expect(
+      await count(sql`SELECT count(*) FROM shipping_requests WHERE status = 'approved'`),
+    ).toBeGreaterThan(0);
+    expect(await count(sql`SELECT count(*) FROM shipping_requests WHERE shipping_order_id IS NOT NULL`)).toBe(
+      0,
+    );
   });
 });
 
@@ -154,7 +158,7 @@ describe('listing orders', () => {
     ] as const) {
       const own = await list(who, { partner_id: partners[who] });
       expect(own.total).toBe(
-        count('SELECT count(*) FROM shipping_orders WHERE partner_id = ?', partners[who]),
+        await count(sql`SELECT count(*) FROM shipping_orders WHERE partner_id = ${partners[who]}`),
       );
       expect(await list(who, { partner_id: partners[other] })).toEqual({
         orders: [],
@@ -163,7 +167,7 @@ describe('listing orders', () => {
       });
     }
     const all = await list('agent');
-    expect(all.total).toBe(count('SELECT count(*) FROM shipping_orders'));
+    expect(all.total).toBe(await count(sql`SELECT count(*) FROM shipping_orders`));
     expect(
       (await list('agent', { partner_id: partners.client2 })).orders.every(
         (o) => o.partner_id === partners.client2,
@@ -207,7 +211,7 @@ describe('listing orders', () => {
       true,
     );
     expect(india.total).toBe(
-      count(`SELECT count(*) FROM shipping_orders WHERE origin = 'india' AND status = 'delivered'`),
+      await count(sql`SELECT count(*) FROM shipping_orders WHERE origin = 'india' AND status = 'delivered'`),
     );
   });
 
@@ -263,14 +267,13 @@ describe('listing orders', () => {
 
 describe('one order', () => {
   it('comes with its documents and its timeline oldest first', async () => {
-    const id = Number(
-      db()
-        .prepare(
-          'SELECT shipping_order_id FROM order_documents d JOIN shipping_orders o ON o.id = d.shipping_order_id WHERE o.partner_id = ? LIMIT 1',
-        )
-        .pluck()
-        .get(partners.client),
-    );
+    const { id } = await db()
+      .selectFrom('order_documents as d')
+      .innerJoin('shipping_orders as o', 'o.id', 'd.shipping_order_id')
+      .select('d.shipping_order_id as id')
+      .where('o.partner_id', '=', partners.client)
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
     const order = await detail(id, 'client');
     expect(order.documents.length).toBeGreaterThan(0);
     expect(order.documents[0]).toEqual({
@@ -291,24 +294,24 @@ describe('one order', () => {
   });
 
   it("answers 404 for another customer's order or document, and for unknown ones", async () => {
-    const other = Number(
-      db()
-        .prepare('SELECT id FROM shipping_orders WHERE partner_id = ? LIMIT 1')
-        .pluck()
-        .get(partners.client2),
-    );
-    const document = db()
-      .prepare(
-        `SELECT d.id, d.shipping_order_id FROM order_documents d JOIN shipping_orders o ON o.id = d.shipping_order_id
-         WHERE o.partner_id = ? LIMIT 1`,
-      )
-      .get(partners.client2) as { id: number; shipping_order_id: number };
-    const own = Number(
-      db()
-        .prepare('SELECT id FROM shipping_orders WHERE partner_id = ? LIMIT 1')
-        .pluck()
-        .get(partners.client),
-    );
+    const firstOrderOf = async (partnerId: number) =>
+      (
+        await db()
+          .selectFrom('shipping_orders')
+          .select('id')
+          .where('partner_id', '=', partnerId)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const other = await firstOrderOf(partners.client2);
+    const document = await db()
+      .selectFrom('order_documents as d')
+      .innerJoin('shipping_orders as o', 'o.id', 'd.shipping_order_id')
+      .select(['d.id', 'd.shipping_order_id'])
+      .where('o.partner_id', '=', partners.client2)
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
+    const own = await firstOrderOf(partners.client);
     for (const id of [other, 99999]) {
       const result = await bo.call('getShippingOrder', { params: { id }, session: sessions.client });
       expect(result.status).toBe(404);
@@ -328,7 +331,7 @@ describe('one order', () => {
 
 describe('the clearance receipt', () => {
   /** An order of the client's that has arrived and waits for customs. */
-  function arrivedOrder(): number {
+  function arrivedOrder(): Promise<number> {
     return insertShippingOrder(
       db(),
       {
@@ -359,28 +362,28 @@ describe('the clearance receipt', () => {
   });
 
   it('is issued when the order is first cleared and keeps that date on later days', async () => {
-    const id = arrivedOrder();
+    const id = await arrivedOrder();
     expect((await detail(id, 'client')).receipt_issued_at).toBeNull();
     const cleared = '2026-03-10T09:30:00.000Z';
-    addTrackingEvent(db(), id, event('customs_cleared', cleared), users.agent, new Date(cleared));
+    await addTrackingEvent(db(), id, event('customs_cleared', cleared), users.agent, new Date(cleared));
     expect((await detail(id, 'client')).receipt_issued_at).toBe(cleared);
 
     // Days later: out for delivery, delivered, the clearance itself corrected.
-    addTrackingEvent(
+    await addTrackingEvent(
       db(),
       id,
       event('out_for_delivery', '2026-03-12T07:00:00Z'),
       users.agent,
       new Date('2026-03-12T07:00:00Z'),
     );
-    const delivered = addTrackingEvent(
+    const delivered = await addTrackingEvent(
       db(),
       id,
       event('delivered', '2026-03-13T15:00:00Z'),
       users.agent,
       new Date('2026-03-13T15:00:00Z'),
     );
-    updateTrackingEvent(
+    await updateTrackingEvent(
       db(),
       delivered!.id,
       event('delivered', '2026-03-13T16:00:00Z'),
@@ -393,8 +396,8 @@ describe('the clearance receipt', () => {
   });
 
   it('is issued by a delivery that skips the clearance milestone, and not for a cancelled order', async () => {
-    const id = arrivedOrder();
-    addTrackingEvent(
+    const id = await arrivedOrder();
+    await addTrackingEvent(
       db(),
       id,
       event('arrived_destination', '2026-03-05T09:00:00Z'),
@@ -403,24 +406,40 @@ describe('the clearance receipt', () => {
     );
     expect((await detail(id, 'client')).receipt_issued_at).toBeNull();
     const delivered = '2026-03-15T12:00:00.000Z';
-    addTrackingEvent(db(), id, event('delivered', delivered), users.agent, new Date(delivered));
+    await addTrackingEvent(db(), id, event('delivered', delivered), users.agent, new Date(delivered));
     expect((await detail(id, 'client')).receipt_issued_at).toBe(delivered);
 
-    const cancelled = arrivedOrder();
-    db().prepare(`UPDATE shipping_orders SET status = 'cancelled' WHERE id = ?`).run(cancelled);
-    addTrackingEvent(db(), cancelled, event('customs_cleared', delivered), users.agent, new Date(delivered));
+    const cancelled = await arrivedOrder();
+    await db()
+      .updateTable('shipping_orders')
+      .set({ status: 'cancelled' })
+      .where('id', '=', cancelled)
+      .execute();
+    await addTrackingEvent(
+      db(),
+      cancelled,
+      event('customs_cleared', delivered),
+      users.agent,
+      new Date(delivered),
+    );
     expect((await detail(cancelled, 'client')).receipt_issued_at).toBeNull();
   });
 
-  it('of orders cleared before the issue date was kept takes the time the clearance was recorded', () => {
-    const seeded = db()
-      .prepare(
-        `SELECT o.receipt_issued_at, (SELECT min(t.created_at) FROM shipment_tracking t
-           WHERE t.shipping_order_id = o.id AND t.milestone IN ('customs_cleared', 'out_for_delivery', 'delivered'))
-           AS cleared_at
-         FROM shipping_orders o WHERE o.partner_id = ? AND o.status IN ('cleared', 'delivered')`,
-      )
-      .all(partners.client) as { receipt_issued_at: string | null; cleared_at: string | null }[];
+  it('of orders cleared before the issue date was kept takes the time the clearance was recorded', async () => {
+    const seeded = await db()
+      .selectFrom('shipping_orders as o')
+      .select((eb) => [
+        'o.receipt_issued_at',
+        eb
+          .selectFrom('shipment_tracking as t')
+          .select((inner) => inner.fn.min('t.created_at').as('first'))
+          .whereRef('t.shipping_order_id', '=', 'o.id')
+          .where('t.milestone', 'in', ['customs_cleared', 'out_for_delivery', 'delivered'])
+          .as('cleared_at'),
+      ])
+      .where('o.partner_id', '=', partners.client)
+      .where('o.status', 'in', ['cleared', 'delivered'])
+      .execute();
     expect(seeded.length).toBeGreaterThan(0);
     for (const row of seeded) expect(row.receipt_issued_at).toBe(row.cleared_at);
   });
@@ -433,17 +452,14 @@ describe('the summary', () => {
     expect(Object.keys(summary.by_status).sort()).toEqual([...ORDER_STATUSES].sort());
     for (const status of ORDER_STATUSES) {
       expect(summary.by_status[status], status).toBe(
-        count(
-          'SELECT count(*) FROM shipping_orders WHERE partner_id = ? AND status = ?',
-          partners.client,
-          status,
+        await count(
+          sql`SELECT count(*) FROM shipping_orders WHERE partner_id = ${partners.client} AND status = ${status}`,
         ),
       );
     }
     expect(summary.financed).toBe(
-      count(
-        'SELECT count(*) FROM shipping_orders WHERE partner_id = ? AND loan_id IS NOT NULL',
-        partners.client,
+      await count(
+        sql`SELECT count(*) FROM shipping_orders WHERE partner_id = ${partners.client} AND loan_id IS NOT NULL`,
       ),
     );
     const { orders } = await list('client', { filter: 'in_progress' });
@@ -457,14 +473,11 @@ describe('the summary', () => {
       (await bo.call('shippingOrderSummary', { session: sessions.agent })).body,
     );
     const total = Object.values(summary.by_status).reduce((sum, value) => sum + (value ?? 0), 0);
-    expect(total).toBe(count('SELECT count(*) FROM shipping_orders'));
+    expect(total).toBe(await count(sql`SELECT count(*) FROM shipping_orders`));
     expect(summary.open_containers.length).toBeGreaterThanOrEqual(2);
     for (const container of summary.open_containers) {
-      const used = Number(
-        db()
-          .prepare(`SELECT total(cbm) FROM shipping_orders WHERE container_id = ? AND status <> 'cancelled'`)
-          .pluck()
-          .get(container.id),
+      const used = await count(
+        sql`SELECT coalesce(sum(cbm), 0) FROM shipping_orders WHERE container_id = ${container.id} AND status <> 'cancelled'`,
       );
       expect(container.used_cbm).toBeCloseTo(used, 2);
       expect(container.used_cbm).toBeLessThanOrEqual(container.capacity_cbm);
@@ -518,7 +531,7 @@ describe('POST /shipping-requests/:id/order', () => {
 
   it('makes a confirmed order for the request’s customer and links the request to it', async () => {
     const request = await newRequest('client2', 'approved');
-    const supplier = Number(db().prepare('SELECT id FROM suppliers ORDER BY id').pluck().get());
+    const supplier = await count(sql`SELECT min(id) FROM suppliers`);
     const result = await bo.call('createShippingOrderFromRequest', {
       params: { id: request },
       body: { ...order, supplier_id: supplier },
@@ -603,7 +616,7 @@ describe('POST /shipping-requests/:id/order', () => {
       expect(result.body).toEqual({ error: 'This request has not been approved', code: 'conflict' });
     }
 
-    const before = count('SELECT count(*) FROM shipping_orders');
+    const before = await count(sql`SELECT count(*) FROM shipping_orders`);
     const noSupplier = await bo.call('createShippingOrderFromRequest', {
       params: { id: approved },
       body: { ...order, supplier_id: 99999 },
@@ -611,8 +624,10 @@ describe('POST /shipping-requests/:id/order', () => {
     });
     expect(noSupplier.status).toBe(400);
     expect(noSupplier.body).toMatchObject({ code: 'bad_request', issues: [{ path: 'supplier_id' }] });
-    expect(count('SELECT count(*) FROM shipping_orders')).toBe(before);
-    expect(count('SELECT shipping_order_id IS NULL FROM shipping_requests WHERE id = ?', approved)).toBe(1);
+    expect(await count(sql`SELECT count(*) FROM shipping_orders`)).toBe(before);
+    expect(
+      await count(sql`SELECT shipping_order_id IS NULL FROM shipping_requests WHERE id = ${approved}`),
+    ).toBe(1);
 
     const invalid = await bo.call('createShippingOrderFromRequest', {
       params: { id: approved },
@@ -630,21 +645,24 @@ describe('10 000 orders for one customer', () => {
       await own.call('signup', {
         body: { email: 'bulk@example.com', password: 'bulk-orders-1', firstName: 'Bulk', lastName: 'Buyer' },
       });
-      const partnerId = Number(
-        own.backoffice.db
-          .prepare(`SELECT partner_id FROM users WHERE email = 'bulk@example.com'`)
-          .pluck()
-          .get(),
-      );
+      const bulkDb = own.backoffice.database;
+      const { partner_id: partnerId } = await bulkDb
+        .selectFrom('users')
+        .select('partner_id')
+        .where('email', '=', 'bulk@example.com')
+        .executeTakeFirstOrThrow();
       const session = await own.login('bulk@example.com', 'bulk-orders-1');
-      const bulkDb = own.backoffice.db;
-      const loan = Number(bulkDb.prepare('SELECT id FROM loans ORDER BY id').pluck().get());
+      const { id: loan } = await bulkDb
+        .selectFrom('loans')
+        .select('id')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
       const start = Date.now() - 10_000 * 60_000;
-      bulkDb.transaction(() => {
+      await bulkDb.transaction().execute(async (trx) => {
         for (let index = 0; index < 10_000; index++) {
           const at = new Date(start + index * 60_000);
-          const id = insertShippingOrder(
-            bulkDb,
+          const id = await insertShippingOrder(
+            trx,
             {
               partnerId,
               requestId: null,
@@ -663,14 +681,19 @@ describe('10 000 orders for one customer', () => {
             },
             at,
           );
-          bulkDb
-            .prepare(
-              `INSERT INTO shipment_tracking (shipping_order_id, milestone, place, event_time, created_at, updated_at)
-               VALUES (?, 'booking_confirmed', 'Shenzhen', ?, ?, ?)`,
-            )
-            .run(id, at.toISOString(), at.toISOString(), at.toISOString());
+          await trx
+            .insertInto('shipment_tracking')
+            .values({
+              shipping_order_id: id,
+              milestone: 'booking_confirmed',
+              place: 'Shenzhen',
+              event_time: at.toISOString(),
+              created_at: at.toISOString(),
+              updated_at: at.toISOString(),
+            })
+            .execute();
         }
-      })();
+      });
 
       const timed = async (
         name: 'listShippingOrders' | 'shippingOrderSummary',

@@ -9,7 +9,7 @@ import {
   type ShippingRequest,
   type ShippingRequestCreate,
 } from '@contract';
-import { createShippingRequest } from './requests';
+import { createShippingRequest, storedBytes } from './requests';
 import { demoPdf } from './pdf';
 import { originNamedIn } from './seed';
 import {
@@ -65,9 +65,15 @@ function draft(who: Who, extra: Partial<ShippingRequestCreate> = {}): ShippingRe
   };
 }
 
-function counts() {
-  const count = (table: string) => bo.backoffice.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
-  return { requests: count('shipping_requests'), attachments: count('request_attachments') };
+async function counts() {
+  const count = async (table: 'shipping_requests' | 'request_attachments') =>
+    (
+      await bo.backoffice.database
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+  return { requests: await count('shipping_requests'), attachments: await count('request_attachments') };
 }
 
 async function create(who: Who, body: ShippingRequestCreate, session = sessions[who]): Promise<number> {
@@ -263,7 +269,7 @@ describe('POST /shipping-requests', () => {
   });
 
   it('refuses a file whose content is not of its type, storing nothing', async () => {
-    const before = counts();
+    const before = await counts();
     const cases: [string, Buffer][] = [
       ['invoice.pdf', files.png],
       ['photo.png', files.jpeg],
@@ -305,11 +311,11 @@ describe('POST /shipping-requests', () => {
         { path: 'attachments.2', message: mismatch },
       ],
     });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('refuses a file over 10 MB with 413 naming it, storing nothing', async () => {
-    const before = counts();
+    const before = await counts();
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
     files.pdf.copy(big);
     const result = await bo.call('createShippingRequest', {
@@ -321,11 +327,11 @@ describe('POST /shipping-requests', () => {
       code: 'payload_too_large',
       error: expect.stringContaining('huge scan.pdf'),
     });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('refuses six files, a type not allowed and a name without extension, storing nothing', async () => {
-    const before = counts();
+    const before = await counts();
     const six = await bo.call('createShippingRequest', {
       body: draft('client', {
         attachments: Array.from({ length: 6 }, (_, i) => upload(`${i}.pdf`, files.pdf)),
@@ -342,11 +348,11 @@ describe('POST /shipping-requests', () => {
       expect(result.status, filename).toBe(400);
       expect(result.body).toMatchObject({ issues: [{ path: 'attachments.0.filename' }] });
     }
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('answers 404 to a client filing for another customer, and stores nothing', async () => {
-    const before = counts();
+    const before = await counts();
     for (const partnerId of [partners.client2, partners.admin, 99999]) {
       const result = await bo.call('createShippingRequest', {
         body: draft('client', { partner_id: partnerId, attachments: [upload('a.pdf', files.pdf)] }),
@@ -355,7 +361,7 @@ describe('POST /shipping-requests', () => {
       expect(result.status).toBe(404);
       expect(result.body).toEqual(notFound);
     }
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it("lets staff file for any customer, but not for the staff's partner or an unknown one", async () => {
@@ -593,21 +599,32 @@ describe('origin', () => {
     const without = await create('client', draft('client', { name: 'Origin not sent' }));
     expect((await get(withOrigin, 'client')).origin).toBe('dubai');
     expect((await get(without, 'agent')).origin).toBeNull();
-    const row = bo.backoffice.db.prepare('SELECT origin FROM shipping_requests WHERE id = ?').pluck();
-    expect(row.get(withOrigin)).toBe('dubai');
-    expect(row.get(without)).toBeNull();
+    const origin = async (id: number) =>
+      (
+        await bo.backoffice.database
+          .selectFrom('shipping_requests')
+          .select('origin')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).origin;
+    expect(await origin(withOrigin)).toBe('dubai');
+    expect(await origin(without)).toBeNull();
 
-    const before = counts();
+    const before = await counts();
     const refused = await bo.call('createShippingRequest', {
       body: { ...draft('client'), origin: 'mars' },
       session: sessions.client,
     });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'bad_request', issues: [{ path: 'origin' }] });
-    expect(counts()).toEqual(before);
-    expect(() =>
-      bo.backoffice.db.prepare(`UPDATE shipping_requests SET origin = 'mars' WHERE id = ?`).run(without),
-    ).toThrow(/CHECK/);
+    expect(await counts()).toEqual(before);
+    await expect(
+      bo.backoffice.database
+        .updateTable('shipping_requests')
+        .set({ origin: 'mars' })
+        .where('id', '=', without)
+        .execute(),
+    ).rejects.toThrow(/check/i);
   });
 
   it("filters the list, within the caller's scope and with the other filters", async () => {
@@ -691,17 +708,22 @@ describe('paging', () => {
   it('stays fast with 10 000 requests', async () => {
     const own = await startTestBackoffice();
     try {
-      const db = own.backoffice.db;
+      const db = own.backoffice.database;
       // The two demo customers with accounts: the totals below split the requests between them.
-      const customers = db
-        .prepare('SELECT DISTINCT partner_id FROM users WHERE email IN (?, ?) ORDER BY partner_id')
-        .pluck()
-        .all('client@example.com', 'client2@example.com') as number[];
+      const customers = (
+        await db
+          .selectFrom('users')
+          .select('partner_id')
+          .distinct()
+          .where('email', 'in', ['client@example.com', 'client2@example.com'])
+          .orderBy('partner_id')
+          .execute()
+      ).map((row) => row.partner_id);
       const start = Date.parse('2024-01-01T00:00:00Z');
-      db.transaction(() => {
+      await db.transaction().execute(async (trx) => {
         for (let i = 0; i < 10_000; i++) {
-          createShippingRequest(
-            db,
+          await createShippingRequest(
+            trx,
             {
               partnerId: customers[i % customers.length]!,
               emailFrom: 'bulk@example.com',
@@ -715,7 +737,7 @@ describe('paging', () => {
             new Date(start + i * 60_000),
           );
         }
-      })();
+      });
       const agent = await own.login('agent@example.com');
       const client = await own.login('client@example.com');
       const timed = async (session: string, query: CallOptions['query']) => {
@@ -825,14 +847,7 @@ describe('storage quota', () => {
   let quotaBo: TestBackoffice;
   const quotaSessions: Record<Who, string> = { admin: '', agent: '', client: '', client2: '' };
   const quotaPartners: Record<Who, number> = { admin: 0, agent: 0, client: 0, client2: 0 };
-  const stored = (partner: number) =>
-    quotaBo.backoffice.db
-      .prepare(
-        `SELECT COALESCE(SUM(a.size), 0) FROM request_attachments a
-           JOIN shipping_requests r ON r.id = a.request_id WHERE r.partner_id = ?`,
-      )
-      .pluck()
-      .get(partner) as number;
+  const stored = (partner: number) => storedBytes(quotaBo.backoffice.database, partner);
   /** A PDF of exactly one MiB. */
   const mib = Buffer.alloc(MIB, 0x20);
   files.pdf.copy(mib);
@@ -840,20 +855,20 @@ describe('storage quota', () => {
   beforeAll(async () => {
     // Each customer may keep two MiB more than the demo data gives the first one.
     const probe = await startTestBackoffice();
-    const seeded = probe.backoffice.db
-      .prepare(
-        `SELECT COALESCE(MAX(total), 0) FROM (SELECT SUM(a.size) AS total FROM request_attachments a
-           JOIN shipping_requests r ON r.id = a.request_id GROUP BY r.partner_id)`,
-      )
-      .pluck()
-      .get() as number;
+    const totals = await probe.backoffice.database
+      .selectFrom('request_attachments as a')
+      .innerJoin('shipping_requests as r', 'r.id', 'a.request_id')
+      .select((eb) => eb.fn.sum<number>('a.size').as('total'))
+      .groupBy('r.partner_id')
+      .execute();
+    const seeded = Math.max(0, ...totals.map((row) => Number(row.total)));
     await probe.dispose();
     quotaBo = await startTestBackoffice({ storageQuotaBytes: seeded + 2 * MIB });
     const signedIn = await signInDemoAccounts(quotaBo);
     Object.assign(quotaSessions, signedIn.sessions);
     Object.assign(quotaPartners, signedIn.partners);
     // Brought to exactly two MiB under the quota, whatever the demo data holds.
-    const room = seeded - stored(quotaPartners.client);
+    const room = seeded - (await stored(quotaPartners.client));
     if (room > 0) {
       const filler = Buffer.alloc(room, 0x20);
       files.pdf.copy(filler);
@@ -872,11 +887,11 @@ describe('storage quota', () => {
   it("fills a customer's quota to the byte, then refuses with 413 and its code, storing nothing", async () => {
     expect((await quotaCall('client', [upload('one.pdf', mib)])).status).toBe(200);
     expect((await quotaCall('client', [upload('two.pdf', mib)])).status).toBe(200);
-    const before = stored(quotaPartners.client);
+    const before = await stored(quotaPartners.client);
     const over = await quotaCall('client', [upload('three.pdf', files.pdf)]);
     expect(over.status).toBe(413);
     expect(over.body).toMatchObject({ code: 'storage_quota_exceeded' });
-    expect(stored(quotaPartners.client)).toBe(before);
+    expect(await stored(quotaPartners.client)).toBe(before);
     // A request without files still goes through.
     expect((await quotaCall('client', [])).status).toBe(200);
   });
@@ -960,7 +975,7 @@ describe('files read as they arrive', () => {
   });
 
   it('refuses what is not base64, an empty file and a body that is not JSON as before, storing nothing', async () => {
-    const before = counts();
+    const before = await counts();
     const pdf = files.pdf.toString('base64');
     const cases: [string, unknown][] = [
       [`${pdf.slice(0, 8)}==${pdf.slice(8)}`, ['attachments.0.data']],
@@ -986,11 +1001,11 @@ describe('files read as they arrive', () => {
     });
     const notJson = await sendInPieces(JSON.stringify(draft('client')), 7, { 'content-type': 'text/plain' });
     expect(notJson.status).toBe(415);
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('names a file over 10 MB even when its name comes after its content, and checks the rest first', async () => {
-    const before = counts();
+    const before = await counts();
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
     files.pdf.copy(big);
     const late = `{"data":"${big.toString('base64')}","filename":"late name.pdf"}`;
@@ -1008,7 +1023,7 @@ describe('files read as they arrive', () => {
     const invalid = await sendInPieces(json.replace('"name":"footwear"', '"name":""'), 64 * 1024);
     expect(invalid.status).toBe(400);
     expect(errorPaths(invalid.body)).toEqual(['name']);
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('tells two bodies apart with one Idempotency-Key when only a file differs', async () => {

@@ -1,8 +1,9 @@
 import { ORIGINS, SERVICES, type Origin, type Service } from '../app/catalog';
 import type { RequestStatus, ShippingRequest } from '@contract';
+import { sql } from 'kysely';
 import type { CheckedAttachment } from './attachments';
-import type { Db } from './db';
-import { searchCondition } from './lists';
+import { inTransaction, type Database } from './data/database';
+import { searchWhere } from './lists';
 import { fullName } from './users';
 
 export interface NewShippingRequest {
@@ -30,6 +31,42 @@ export interface RequestFilter {
   offset: number;
 }
 
+interface AttachmentRow {
+  id: number;
+  request_id: number;
+  filename: string;
+  mimetype: string;
+  size: number;
+}
+
+/** The requests with their customers and reviewers, as `r`, `p` and `u`. */
+function requestsWithCustomers(db: Database) {
+  return db
+    .selectFrom('shipping_requests as r')
+    .innerJoin('partners as p', 'p.id', 'r.partner_id')
+    .leftJoin('users as u', 'u.id', 'r.reviewed_by_user_id');
+}
+
+const REQUEST_COLUMNS = [
+  'r.id',
+  'r.partner_id',
+  'p.name as partner_name',
+  'r.email_from',
+  'r.name',
+  'r.service',
+  'r.origin',
+  'r.description',
+  'r.expected_revenue',
+  'r.status',
+  'r.staff_note',
+  'u.first_name as reviewer_first_name',
+  'u.last_name as reviewer_last_name',
+  'r.reviewed_at',
+  'r.created_at',
+  'r.shipping_order_id',
+  'r.loan_id',
+] as const;
+
 interface RequestRow {
   id: number;
   partner_id: number;
@@ -40,7 +77,7 @@ interface RequestRow {
   origin: string | null;
   description: string;
   expected_revenue: number;
-  status: RequestStatus;
+  status: string;
   staff_note: string | null;
   reviewer_first_name: string | null;
   reviewer_last_name: string | null;
@@ -49,23 +86,6 @@ interface RequestRow {
   shipping_order_id: number | null;
   loan_id: number | null;
 }
-
-interface AttachmentRow {
-  id: number;
-  request_id: number;
-  filename: string;
-  mimetype: string;
-  size: number;
-}
-
-const REQUEST_SELECT = `
-  SELECT r.id, r.partner_id, p.name AS partner_name, r.email_from, r.name, r.service, r.origin, r.description,
-    r.expected_revenue, r.status, r.staff_note, u.first_name AS reviewer_first_name,
-    u.last_name AS reviewer_last_name, r.reviewed_at, r.created_at, r.shipping_order_id,
-    r.loan_id
-  FROM shipping_requests r
-  JOIN partners p ON p.id = r.partner_id
-  LEFT JOIN users u ON u.id = r.reviewed_by_user_id`;
 
 function isService(value: string | null): value is Service {
   return (SERVICES as readonly (string | null)[]).includes(value);
@@ -86,7 +106,7 @@ function toShippingRequest(row: RequestRow, attachments: AttachmentRow[]): Shipp
     email_from: row.email_from,
     description: row.description,
     expected_revenue: row.expected_revenue,
-    status: row.status,
+    status: row.status as RequestStatus,
     staff_note: row.staff_note,
     reviewed_by:
       row.reviewer_first_name === null ? null : fullName(row.reviewer_first_name, row.reviewer_last_name),
@@ -99,112 +119,144 @@ function toShippingRequest(row: RequestRow, attachments: AttachmentRow[]): Shipp
 }
 
 /** The attachments (without their content) of these requests, by request id, in upload order. */
-function attachmentsOf(db: Db, requestIds: readonly number[]): Map<number, AttachmentRow[]> {
+async function attachmentsOf(
+  db: Database,
+  requestIds: readonly number[],
+): Promise<Map<number, AttachmentRow[]>> {
   const byRequest = new Map<number, AttachmentRow[]>();
   if (requestIds.length === 0) return byRequest;
-  const rows = db
-    .prepare(
-      `SELECT id, request_id, filename, mimetype, size FROM request_attachments
-       WHERE request_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
-    )
-    .all(JSON.stringify(requestIds)) as AttachmentRow[];
+  const rows = await db
+    .selectFrom('request_attachments')
+    .select(['id', 'request_id', 'filename', 'mimetype', 'size'])
+    .where('request_id', 'in', requestIds)
+    .orderBy('id')
+    .execute();
   for (const row of rows) byRequest.set(row.request_id, [...(byRequest.get(row.request_id) ?? []), row]);
   return byRequest;
 }
 
-/** Stores the request and its files in one transaction: all of it or nothing. Returns its id. */
-export function createShippingRequest(db: Db, request: NewShippingRequest, now: Date): number {
-  return db
-    .transaction(() => {
-      const result = db
-        .prepare(
-          `INSERT INTO shipping_requests
-             (partner_id, email_from, name, service, origin, description, expected_revenue, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          request.partnerId,
-          request.emailFrom,
-          request.name,
-          request.service,
-          request.origin,
-          request.description,
-          request.expectedRevenue,
-          now.toISOString(),
-        );
-      const id = Number(result.lastInsertRowid);
-      const insertFile = db.prepare(
-        'INSERT INTO request_attachments (request_id, filename, mimetype, size, data) VALUES (?, ?, ?, ?, ?)',
-      );
-      for (const file of request.attachments)
-        insertFile.run(id, file.filename, file.mimetype, file.data.length, file.data);
-      return id;
-    })
-    .immediate();
+/**
+ * Stores the request and its files in one transaction (the caller's, when it is in one): all of it or
+ * nothing. Returns its id.
+ */
+export async function createShippingRequest(
+  db: Database,
+  request: NewShippingRequest,
+  now: Date,
+): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const { id } = await trx
+      .insertInto('shipping_requests')
+      .values({
+        partner_id: request.partnerId,
+        email_from: request.emailFrom,
+        name: request.name,
+        service: request.service,
+        origin: request.origin,
+        description: request.description,
+        expected_revenue: request.expectedRevenue,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // One file at a time: each insert holds one file's bytes, never all of them in one statement.
+    for (const file of request.attachments) {
+      await trx
+        .insertInto('request_attachments')
+        .values({
+          request_id: id,
+          filename: file.filename,
+          mimetype: file.mimetype,
+          size: file.data.length,
+          data: file.data,
+        })
+        .execute();
+    }
+    return id;
+  });
+}
+
+/**
+ * Stores the request and its files unless the files would take what the customer keeps past
+ * `quotaBytes` ('quota_exceeded', nothing stored). Checked and stored in one transaction, the uploads
+ * for one customer in turn: the customer's row is written (to itself) first, which locks it until the
+ * transaction ends on PostgreSQL (SQLite writes one transaction at a time), so two uploads cannot both
+ * pass the last room.
+ */
+export async function createShippingRequestWithinQuota(
+  db: Database,
+  request: NewShippingRequest,
+  quotaBytes: number,
+  now: Date,
+): Promise<number | 'quota_exceeded'> {
+  const adding = request.attachments.reduce((sum, file) => sum + file.data.length, 0);
+  return inTransaction(db, async (trx) => {
+    if (adding > 0) {
+      await trx
+        .updateTable('partners')
+        .set((eb) => ({ id: eb.ref('id') }))
+        .where('id', '=', request.partnerId)
+        .execute();
+      if ((await storedBytes(trx, request.partnerId)) + adding > quotaBytes) return 'quota_exceeded';
+    }
+    return createShippingRequest(trx, request, now);
+  });
 }
 
 /** Bytes of attachments the customer keeps, on all their requests (staff uploads for them included). */
-export function storedBytes(db: Db, partnerId: number): number {
-  const row = db
-    .prepare(
-      `SELECT COALESCE(SUM(a.size), 0) AS bytes
-         FROM shipping_requests r JOIN request_attachments a ON a.request_id = r.id
-        WHERE r.partner_id = ?`,
-    )
-    .get(partnerId) as { bytes: number };
-  return row.bytes;
+export async function storedBytes(db: Database, partnerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('shipping_requests as r')
+    .innerJoin('request_attachments as a', 'a.request_id', 'r.id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | null>('a.size'), eb.lit(0)).as('bytes'))
+    .where('r.partner_id', '=', partnerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
 }
 
-export function findShippingRequest(db: Db, id: number): ShippingRequest | null {
-  const row = db.prepare(`${REQUEST_SELECT} WHERE r.id = ?`).get(id) as RequestRow | undefined;
-  return row ? toShippingRequest(row, attachmentsOf(db, [id]).get(id) ?? []) : null;
+export async function findShippingRequest(db: Database, id: number): Promise<ShippingRequest | null> {
+  const row = await requestsWithCustomers(db)
+    .select(REQUEST_COLUMNS)
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+  return row ? toShippingRequest(row, (await attachmentsOf(db, [id])).get(id) ?? []) : null;
 }
 
 /**
  * One page of requests, newest first, and how many match in all. Filtering and paging happen in
  * SQL. The search matches the id, name, description, customer name and e-mail (lists.ts
- * `searchCondition`: plain text, ignoring case).
+ * `searchWhere`: plain text, ignoring case).
  */
-export function listShippingRequests(
-  db: Db,
+export async function listShippingRequests(
+  db: Database,
   filter: RequestFilter,
-): { requests: ShippingRequest[]; total: number } {
-  const conditions: string[] = [];
-  const values: unknown[] = [];
+): Promise<{ requests: ShippingRequest[]; total: number }> {
+  let matching = requestsWithCustomers(db);
   for (const partnerId of [filter.scope, filter.partnerId]) {
     if (partnerId === null || partnerId === undefined) continue;
-    conditions.push('r.partner_id = ?');
-    values.push(partnerId);
+    matching = matching.where('r.partner_id', '=', partnerId);
   }
-  if (filter.status) {
-    conditions.push('r.status = ?');
-    values.push(filter.status);
-  }
-  if (filter.service) {
-    conditions.push('r.service = ?');
-    values.push(filter.service);
-  }
-  if (filter.origin) {
-    conditions.push('r.origin = ?');
-    values.push(filter.origin);
-  }
+  if (filter.status) matching = matching.where('r.status', '=', filter.status);
+  if (filter.service) matching = matching.where('r.service', '=', filter.service);
+  if (filter.origin) matching = matching.where('r.origin', '=', filter.origin);
   if (filter.search) {
-    const columns = ['CAST(r.id AS TEXT)', 'r.name', 'r.description', 'p.name', 'r.email_from'];
-    const search = searchCondition(columns, filter.search);
-    conditions.push(search.condition);
-    values.push(...search.values);
+    // The id as text (`cast` is spelled alike on both engines).
+    const id = sql<string>`cast(r.id as text)`;
+    matching = matching.where(
+      searchWhere([id, 'r.name', 'r.description', 'p.name', 'r.email_from'], filter.search),
+    );
   }
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const total = Number(
-    db
-      .prepare(`SELECT count(*) FROM shipping_requests r JOIN partners p ON p.id = r.partner_id ${where}`)
-      .pluck()
-      .get(...values),
-  );
-  const rows = db
-    .prepare(`${REQUEST_SELECT} ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`)
-    .all(...values, filter.limit, filter.offset) as RequestRow[];
-  const attachments = attachmentsOf(
+  const { total } = await matching
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await matching
+    .select(REQUEST_COLUMNS)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  const attachments = await attachmentsOf(
     db,
     rows.map((row) => row.id),
   );
@@ -214,24 +266,32 @@ export function listShippingRequests(
 export type ReviewOutcome = 'reviewed' | 'not_found' | 'already_reviewed';
 
 /** Approves or rejects a pending request, keeping the note, the reviewer and the time. */
-export function reviewShippingRequest(
-  db: Db,
+export async function reviewShippingRequest(
+  db: Database,
   review: { id: number; status: Exclude<RequestStatus, 'pending'>; note: string | null; reviewerId: number },
   now: Date,
-): ReviewOutcome {
-  return db
-    .transaction((): ReviewOutcome => {
-      const changed = db
-        .prepare(
-          `UPDATE shipping_requests SET status = ?, staff_note = ?, reviewed_by_user_id = ?, reviewed_at = ?
-           WHERE id = ? AND status = 'pending'`,
-        )
-        .run(review.status, review.note, review.reviewerId, now.toISOString(), review.id).changes;
-      if (changed > 0) return 'reviewed';
-      const exists = db.prepare('SELECT 1 FROM shipping_requests WHERE id = ?').get(review.id);
-      return exists ? 'already_reviewed' : 'not_found';
-    })
-    .immediate();
+): Promise<ReviewOutcome> {
+  return inTransaction(db, async (trx): Promise<ReviewOutcome> => {
+    // Only a pending request changes: of two reviews at once, the second finds it reviewed.
+    const changed = await trx
+      .updateTable('shipping_requests')
+      .set({
+        status: review.status,
+        staff_note: review.note,
+        reviewed_by_user_id: review.reviewerId,
+        reviewed_at: now.toISOString(),
+      })
+      .where('id', '=', review.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (changed.numUpdatedRows > 0n) return 'reviewed';
+    const exists = await trx
+      .selectFrom('shipping_requests')
+      .select('id')
+      .where('id', '=', review.id)
+      .executeTakeFirst();
+    return exists ? 'already_reviewed' : 'not_found';
+  });
 }
 
 export interface StoredAttachment {
@@ -242,15 +302,18 @@ export interface StoredAttachment {
 }
 
 /** One file of one request, with the request's partner (for the caller's scope check). */
-export function findAttachment(db: Db, requestId: number, attachmentId: number): StoredAttachment | null {
-  const row = db
-    .prepare(
-      `SELECT r.partner_id, a.filename, a.mimetype, a.data
-       FROM request_attachments a JOIN shipping_requests r ON r.id = a.request_id
-       WHERE a.id = ? AND a.request_id = ?`,
-    )
-    .get(attachmentId, requestId) as
-    { partner_id: number; filename: string; mimetype: string; data: Buffer } | undefined;
+export async function findAttachment(
+  db: Database,
+  requestId: number,
+  attachmentId: number,
+): Promise<StoredAttachment | null> {
+  const row = await db
+    .selectFrom('request_attachments as a')
+    .innerJoin('shipping_requests as r', 'r.id', 'a.request_id')
+    .select(['r.partner_id', 'a.filename', 'a.mimetype', 'a.data'])
+    .where('a.id', '=', attachmentId)
+    .where('a.request_id', '=', requestId)
+    .executeTakeFirst();
   return row
     ? { partnerId: row.partner_id, filename: row.filename, mimetype: row.mimetype, data: row.data }
     : null;

@@ -1,6 +1,7 @@
 import { ORIGIN_NAMES, ORIGINS, type Origin, type Service } from '../app/catalog';
 import type { RoleName } from '@contract';
 import type { CheckedAttachment } from './attachments';
+import type { Database } from './data/database';
 import type { Db } from './db';
 import { hashPassword } from './passwords';
 import { demoPdf } from './pdf';
@@ -8,8 +9,8 @@ import { createShippingRequest, reviewShippingRequest } from './requests';
 import { seedInvoices } from './seedInvoices';
 import { seedLoans } from './seedLoans';
 import { seedContainers, seedDrivers, seedOrders, seedSuppliers } from './seedShipping';
-import { createPartner, setCustomerProfile, type CustomerProfile, type NewPartner } from './partners';
-import { countUsers, createAccount } from './users';
+import { insertPartner, type CustomerProfile, type NewPartner } from './partners';
+import { insertAccount } from './users';
 
 /** Password of every demo account (docs and the start banner say so). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -76,28 +77,34 @@ export const demoAccounts: readonly DemoAccount[] = [
 
 /** What the steps have created so far, for the steps after them (orders need a customer, ...). */
 export interface SeedContext {
+  /** The transaction the demo data is written in. */
+  database: Database;
+  /**
+   * The embedded file's handle, for the steps not yet on `database`: it is the connection `database`
+   * runs on, so what they write belongs to the same transaction.
+   */
   db: Db;
   now: Date;
   partners: Map<DemoPartnerKey, number>;
   /** user id and partner id by demo e-mail */
   users: Map<string, { userId: number; partnerId: number }>;
-  /** precomputed, since a step runs inside a synchronous transaction */
+  /** precomputed, so that the transaction waits for no hashing */
   passwordHashes: Map<string, string>;
 }
 
-export type SeedStep = (context: SeedContext) => void;
+export type SeedStep = (context: SeedContext) => void | Promise<void>;
 
-function seedAccounts(context: SeedContext): void {
+async function seedAccounts(context: SeedContext): Promise<void> {
   for (const [key, partner] of Object.entries(demoPartners) as [DemoPartnerKey, NewPartner][]) {
-    context.partners.set(key, createPartner(context.db, partner, context.now));
+    context.partners.set(key, await insertPartner(context.database, partner, context.now));
   }
   for (const account of demoAccounts) {
     const partnerId = context.partners.get(account.partner);
     const passwordHash = context.passwordHashes.get(account.email);
     if (partnerId === undefined || passwordHash === undefined)
       throw new Error(`Seed data for ${account.email}`);
-    const created = createAccount(
-      context.db,
+    const created = await insertAccount(
+      context.database,
       {
         email: account.email,
         passwordHash,
@@ -216,7 +223,7 @@ export function originNamedIn(description: string): Origin | null {
   return ORIGINS.find((origin) => ORIGIN_NAMES[origin] === name) ?? null;
 }
 
-function seedRequests(context: SeedContext): void {
+async function seedRequests(context: SeedContext): Promise<void> {
   const at = (daysAgo: number, hour: number) => {
     const day = new Date(context.now.getTime() - daysAgo * DAY_MS);
     day.setUTCHours(hour, 0, 0, 0);
@@ -226,8 +233,8 @@ function seedRequests(context: SeedContext): void {
   for (const request of demoRequests()) {
     const customer = context.users.get(request.customer);
     if (!customer) throw new Error(`Seed data for ${request.customer}`);
-    const id = createShippingRequest(
-      context.db,
+    const id = await createShippingRequest(
+      context.database,
       {
         partnerId: customer.partnerId,
         emailFrom: request.customer,
@@ -243,8 +250,8 @@ function seedRequests(context: SeedContext): void {
     if (!request.review) continue;
     const reviewer = context.users.get(request.review.by);
     if (!reviewer) throw new Error(`Seed data for ${request.review.by}`);
-    reviewShippingRequest(
-      context.db,
+    await reviewShippingRequest(
+      context.database,
       { id, status: request.review.status, note: request.review.note, reviewerId: reviewer.userId },
       at(request.review.daysAgo, 14),
     );
@@ -447,15 +454,30 @@ export const demoCustomersWithoutAccount: readonly (NewPartner & { daysAgo: numb
   },
 ];
 
-function seedCustomers(context: SeedContext): void {
+async function seedCustomers(context: SeedContext): Promise<void> {
   for (const [key, profile] of Object.entries(demoCustomerProfiles) as [DemoPartnerKey, CustomerProfile][]) {
     const partnerId = context.partners.get(key);
     if (partnerId === undefined) throw new Error(`Seed data for ${key}`);
-    setCustomerProfile(context.db, partnerId, profile);
+    await context.database
+      .updateTable('partners')
+      .set({
+        national_id: profile.nationalId ?? null,
+        gender: profile.gender ?? null,
+        date_of_birth: profile.dateOfBirth ?? null,
+        client_type: profile.clientType ?? null,
+        business_industry: profile.businessIndustry ?? null,
+      })
+      .where('id', '=', partnerId)
+      .execute();
   }
   for (const { daysAgo, ...customer } of demoCustomersWithoutAccount) {
-    createPartner(context.db, customer, new Date(context.now.getTime() - daysAgo * DAY_MS));
+    await insertPartner(context.database, customer, new Date(context.now.getTime() - daysAgo * DAY_MS));
   }
+}
+
+/** Whether the database has any user (the demo data is for an empty one). */
+async function hasUsers(db: Database): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
 /**
@@ -476,27 +498,30 @@ export const seedSteps: SeedStep[] = [
   seedInvoices,
 ];
 
-/** Fills an empty database with the demo data; returns false (touching nothing) if it has users. */
+/**
+ * Fills an empty database with the demo data, all of it or nothing; returns false (touching nothing)
+ * if it has users. `db` is the embedded file's handle `database` runs on (see `SeedContext`).
+ */
 export async function seedDemoData(
+  database: Database,
   db: Db,
   now: Date,
   steps: readonly SeedStep[] = seedSteps,
 ): Promise<boolean> {
-  if (countUsers(db) > 0) return false;
+  if (await hasUsers(database)) return false;
   const hashes = await Promise.all(demoAccounts.map(() => hashPassword(DEMO_PASSWORD)));
-  const context: SeedContext = {
-    db,
-    now,
-    partners: new Map(),
-    users: new Map(),
-    passwordHashes: new Map(demoAccounts.map((account, index) => [account.email, hashes[index] ?? ''])),
-  };
-  return db
-    .transaction(() => {
-      // Another process may have seeded while the passwords were hashed.
-      if (countUsers(db) > 0) return false;
-      for (const step of steps) step(context);
-      return true;
-    })
-    .immediate();
+  return database.transaction().execute(async (trx) => {
+    // Another process may have seeded while the passwords were hashed.
+    if (await hasUsers(trx)) return false;
+    const context: SeedContext = {
+      database: trx,
+      db,
+      now,
+      partners: new Map(),
+      users: new Map(),
+      passwordHashes: new Map(demoAccounts.map((account, index) => [account.email, hashes[index] ?? ''])),
+    };
+    for (const step of steps) await step(context);
+    return true;
+  });
 }

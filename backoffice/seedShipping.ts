@@ -360,25 +360,25 @@ export const demoOrders: readonly DemoOrder[] = [
   ]),
 ];
 
-export function seedSuppliers(context: SeedContext): void {
+export async function seedSuppliers(context: SeedContext): Promise<void> {
   for (const { origin: _origin, ...supplier } of demoSuppliers) {
-    if (createSupplier(context.db, supplier, daysBefore(context.now, 400)) === 'name_taken')
+    if ((await createSupplier(context.database, supplier, daysBefore(context.now, 400))) === 'name_taken')
       throw new Error(`Seed data for ${supplier.name}`);
   }
 }
 
-export function seedDrivers(context: SeedContext): void {
-  demoDrivers.forEach((driver, index) => {
-    if (createDriver(context.db, driver, daysBefore(context.now, 300 - index * 20)) === 'licence_taken')
-      throw new Error(`Seed data for ${driver.name}`);
-  });
+export async function seedDrivers(context: SeedContext): Promise<void> {
+  for (const [index, driver] of demoDrivers.entries()) {
+    const created = await createDriver(context.database, driver, daysBefore(context.now, 300 - index * 20));
+    if (created === 'licence_taken') throw new Error(`Seed data for ${driver.name}`);
+  }
 }
 
-export function seedContainers(context: SeedContext): void {
+export async function seedContainers(context: SeedContext): Promise<void> {
   for (const container of demoContainers) {
     const departed = container.departedDaysAgo;
-    createContainer(
-      context.db,
+    await createContainer(
+      context.database,
       {
         ...container,
         departureDate: departed === null ? null : dayOf(daysBefore(context.now, departed)),
@@ -622,13 +622,13 @@ function planOrder(random: DemoRandom, order: DemoOrder, now: Date): PlannedOrde
  * its timeline recorded by the warehouse agent; financed ones are backed by the customer's latest
  * loan issued before them; a few carry documents.
  */
-export function seedOrders(context: SeedContext): void {
+export async function seedOrders(context: SeedContext): Promise<void> {
   const random = demoRandom(20_260_214);
-  const { db } = context;
+  const db = context.database;
   const agent = context.users.get('agent@example.com');
   if (!agent) throw new Error('Seed data for agent@example.com');
-  const idOf = (table: 'suppliers' | 'containers', name: string) =>
-    db.prepare(`SELECT id FROM ${table} WHERE name = ?`).pluck().get(name) as number | undefined;
+  const idOf = async (table: 'suppliers' | 'containers', name: string) =>
+    (await db.selectFrom(table).select('id').where('name', '=', name).executeTakeFirst())?.id;
   const planned = demoOrders.map((order) => planOrder(random, order, context.now));
   planned.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const marks = new Map<string, number>();
@@ -636,20 +636,24 @@ export function seedOrders(context: SeedContext): void {
     const { order } = plan;
     const customer = context.users.get(order.customer);
     if (!customer) throw new Error(`Seed data for ${order.customer}`);
-    const loanId = order.financed
-      ? (db
-          .prepare(
-            `SELECT id FROM loans WHERE partner_id = ? AND state IN ('approved', 'repaid') AND issue_date <= ?
-             ORDER BY issue_date DESC, id DESC LIMIT 1`,
-          )
-          .pluck()
-          .get(customer.partnerId, dayOf(plan.createdAt)) as number | undefined)
+    const loan = order.financed
+      ? await db
+          .selectFrom('loans')
+          .select('id')
+          .where('partner_id', '=', customer.partnerId)
+          .where('state', 'in', ['approved', 'repaid'])
+          .where('issue_date', '<=', dayOf(plan.createdAt))
+          // issue_date is set on every approved or repaid loan: no nulls to order.
+          .orderBy('issue_date', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst()
       : undefined;
     const year = plan.createdAt.getUTCFullYear();
     const markKey = `${DESTINATIONS[order.customer].markPrefix}/${year}`;
     const mark = (marks.get(markKey) ?? 0) + 1;
     marks.set(markKey, mark);
-    const id = insertShippingOrder(
+    const id = await insertShippingOrder(
       db,
       {
         partnerId: customer.partnerId,
@@ -659,18 +663,18 @@ export function seedOrders(context: SeedContext): void {
         containerType: order.type,
         cbm: order.cbm,
         origin: order.origin,
-        supplierId: idOf('suppliers', plan.supplierName) ?? null,
+        supplierId: (await idOf('suppliers', plan.supplierName)) ?? null,
         shippingMark: order.status === 'draft' ? null : `${markKey}/${String(mark).padStart(3, '0')}`,
         invoiceStatus: plan.invoice.status,
         totalInvoiceCents: plan.invoice.cents,
-        loanId: loanId ?? null,
-        containerId: order.container ? (idOf('containers', order.container) ?? null) : null,
+        loanId: loan?.id ?? null,
+        containerId: order.container ? ((await idOf('containers', order.container)) ?? null) : null,
         expectedArrival: plan.expectedArrival,
       },
       plan.createdAt,
     );
     for (const event of plan.events) {
-      addTrackingEvent(
+      await addTrackingEvent(
         db,
         id,
         {
@@ -684,14 +688,21 @@ export function seedOrders(context: SeedContext): void {
       );
     }
     if (order.documents) {
-      const name = db.prepare('SELECT name FROM shipping_orders WHERE id = ?').pluck().get(id) as string;
-      const customerName = db
-        .prepare('SELECT name FROM partners WHERE id = ?')
-        .pluck()
-        .get(customer.partnerId) as string;
+      const { name } = await db
+        .selectFrom('shipping_orders')
+        .select('name')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const customerName = (
+        await db
+          .selectFrom('partners')
+          .select('name')
+          .where('id', '=', customer.partnerId)
+          .executeTakeFirstOrThrow()
+      ).name;
       const sailed = plan.events.some((event) => event.milestone === 'departed_origin');
       for (const file of orderDocuments(name, order, plan.supplierName, customerName, sailed))
-        addOrderDocument(db, id, file, plan.events.at(-1)?.time ?? plan.createdAt);
+        await addOrderDocument(db, id, file, plan.events.at(-1)?.time ?? plan.createdAt);
     }
   }
 }

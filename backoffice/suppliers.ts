@@ -1,7 +1,9 @@
 /** Suppliers: the factories and traders orders are picked up from. */
+import { sql } from 'kysely';
 import type { Supplier } from '@contract';
-import { isUniqueViolation, type Db } from './db';
-import { searchCondition } from './lists';
+import { inTransaction, type Database } from './data/database';
+import { isUniqueViolation } from './data/dialect';
+import { searchWhere } from './lists';
 
 export interface SupplierInput {
   name: string;
@@ -20,70 +22,65 @@ export interface SupplierFilter {
   offset: number;
 }
 
-interface SupplierRow {
-  id: number;
-  name: string;
-  contact: string | null;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-  location: string | null;
-  active: number;
-  created_at: string;
-  updated_at: string;
-}
+const SUPPLIER_COLUMNS = [
+  's.id',
+  's.name',
+  's.contact',
+  's.phone',
+  's.email',
+  's.address',
+  's.location',
+  's.active',
+  's.created_at',
+  's.updated_at',
+] as const;
 
-const SUPPLIER_SELECT = `
-  SELECT s.id, s.name, s.contact, s.phone, s.email, s.address, s.location, s.active, s.created_at,
-    s.updated_at
-  FROM suppliers s`;
-
-function toSupplier(row: SupplierRow): Supplier {
+function toSupplier(row: Omit<Supplier, 'active'> & { active: number }): Supplier {
   return { ...row, active: row.active === 1 };
 }
 
 /**
  * One page of suppliers by name, ignoring case, and how many match in all. The search matches the
- * name, contact person, e-mail and location (lists.ts `searchCondition`).
+ * name, contact person, e-mail and location (lists.ts `searchWhere`).
  */
-export function listSuppliers(db: Db, filter: SupplierFilter): { suppliers: Supplier[]; total: number } {
-  const conditions: string[] = [];
-  const values: unknown[] = [];
-  if (filter.active !== undefined) {
-    conditions.push('s.active = ?');
-    values.push(filter.active ? 1 : 0);
-  }
-  if (filter.search) {
-    const search = searchCondition(['s.name', 's.contact', 's.email', 's.location'], filter.search);
-    conditions.push(search.condition);
-    values.push(...search.values);
-  }
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const total = Number(
-    db
-      .prepare(`SELECT count(*) FROM suppliers s ${where}`)
-      .pluck()
-      .get(...values),
-  );
-  const rows = db
-    .prepare(`${SUPPLIER_SELECT} ${where} ORDER BY casefold(s.name), s.id LIMIT ? OFFSET ?`)
-    .all(...values, filter.limit, filter.offset) as SupplierRow[];
+export async function listSuppliers(
+  db: Database,
+  filter: SupplierFilter,
+): Promise<{ suppliers: Supplier[]; total: number }> {
+  let matching = db.selectFrom('suppliers as s');
+  if (filter.active !== undefined) matching = matching.where('s.active', '=', filter.active ? 1 : 0);
+  if (filter.search)
+    matching = matching.where(searchWhere(['s.name', 's.contact', 's.email', 's.location'], filter.search));
+  const { total } = await matching
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await matching
+    .select(SUPPLIER_COLUMNS)
+    .orderBy(sql`lower(s.name)`)
+    .orderBy('s.id')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
   return { suppliers: rows.map(toSupplier), total };
 }
 
-export function findSupplier(db: Db, id: number): Supplier | null {
-  const row = db.prepare(`${SUPPLIER_SELECT} WHERE s.id = ?`).get(id) as SupplierRow | undefined;
+export async function findSupplier(db: Database, id: number): Promise<Supplier | null> {
+  const row = await db
+    .selectFrom('suppliers as s')
+    .select(SUPPLIER_COLUMNS)
+    .where('s.id', '=', id)
+    .executeTakeFirst();
   return row ? toSupplier(row) : null;
 }
 
-/** Whether another supplier has this name, ignoring case also beyond ASCII (the index folds ASCII only). */
-function nameInUse(db: Db, name: string, exceptId: number | null): boolean {
-  return Boolean(
-    db
-      .prepare('SELECT EXISTS (SELECT 1 FROM suppliers WHERE casefold(name) = ? AND id IS NOT ?)')
-      .pluck()
-      .get(name.toLowerCase(), exceptId),
-  );
+/** Whether another supplier has this name, ignoring case also beyond ASCII. */
+async function nameInUse(db: Database, name: string, exceptId: number | null): Promise<boolean> {
+  let query = db
+    .selectFrom('suppliers')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
 
 function supplierValues(input: SupplierInput) {
@@ -100,55 +97,58 @@ function supplierValues(input: SupplierInput) {
 
 /**
  * Runs a write unless the name is another supplier's ('name_taken'); checked and written in one
- * transaction. The write answers null when the supplier is not there.
+ * transaction, and a write that races past the check is refused by the unique index on the folded
+ * name. The write answers null when the supplier is not there.
  */
-function writeWithUniqueName(
-  db: Db,
+async function writeWithUniqueName(
+  db: Database,
   name: string,
   exceptId: number | null,
-  write: () => Supplier | null,
-): Supplier | 'name_taken' | 'not_found' {
-  return db
-    .transaction((): Supplier | 'name_taken' | 'not_found' => {
-      if (exceptId !== null && !findSupplier(db, exceptId)) return 'not_found';
-      if (nameInUse(db, name, exceptId)) return 'name_taken';
-      try {
-        return write() ?? 'not_found';
-      } catch (error) {
-        if (isUniqueViolation(error, 'suppliers.name')) return 'name_taken';
-        throw error;
-      }
-    })
-    .immediate();
+  write: (trx: Database) => Promise<Supplier | null>,
+): Promise<Supplier | 'name_taken' | 'not_found'> {
+  try {
+    return await inTransaction(db, async (trx): Promise<Supplier | 'name_taken' | 'not_found'> => {
+      if (exceptId !== null && !(await findSupplier(trx, exceptId))) return 'not_found';
+      if (await nameInUse(trx, name, exceptId)) return 'name_taken';
+      return (await write(trx)) ?? 'not_found';
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'suppliers.name')) return 'name_taken';
+    throw error;
+  }
 }
 
-export function createSupplier(db: Db, input: SupplierInput, now: Date): Supplier | 'name_taken' {
-  const created = writeWithUniqueName(db, input.name, null, () => {
-    const result = db
-      .prepare(
-        `INSERT INTO suppliers (name, contact, phone, email, address, location, active, created_at, updated_at)
-         VALUES (@name, @contact, @phone, @email, @address, @location, @active, @now, @now)`,
-      )
-      .run({ ...supplierValues(input), now: now.toISOString() });
-    return findSupplier(db, Number(result.lastInsertRowid));
+export async function createSupplier(
+  db: Database,
+  input: SupplierInput,
+  now: Date,
+): Promise<Supplier | 'name_taken'> {
+  const created = await writeWithUniqueName(db, input.name, null, async (trx) => {
+    const at = now.toISOString();
+    const { id } = await trx
+      .insertInto('suppliers')
+      .values({ ...supplierValues(input), created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return findSupplier(trx, id);
   });
   if (created === 'not_found') throw new Error('The supplier just created is gone');
   return created;
 }
 
 /** Replaces every field of a supplier (the whole form is sent). */
-export function updateSupplier(
-  db: Db,
+export async function updateSupplier(
+  db: Database,
   id: number,
   input: SupplierInput,
   now: Date,
-): Supplier | 'name_taken' | 'not_found' {
-  return writeWithUniqueName(db, input.name, id, () => {
-    db.prepare(
-      `UPDATE suppliers SET name = @name, contact = @contact, phone = @phone, email = @email,
-         address = @address, location = @location, active = @active, updated_at = @now
-       WHERE id = @id`,
-    ).run({ ...supplierValues(input), now: now.toISOString(), id });
-    return findSupplier(db, id);
+): Promise<Supplier | 'name_taken' | 'not_found'> {
+  return writeWithUniqueName(db, input.name, id, async (trx) => {
+    await trx
+      .updateTable('suppliers')
+      .set({ ...supplierValues(input), updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .execute();
+    return findSupplier(trx, id);
   });
 }

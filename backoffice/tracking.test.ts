@@ -30,13 +30,16 @@ const notFound = { error: 'Not found', code: 'not_found' };
 const forbidden = { error: 'You are not allowed to do this', code: 'forbidden' };
 
 /** A seeded order of the first customer in this status. */
-function orderIn(status: OrderStatus, who: Who = 'client'): number {
-  const id = bo.backoffice.db
-    .prepare('SELECT id FROM shipping_orders WHERE status = ? AND partner_id = ? ORDER BY id LIMIT 1')
-    .pluck()
-    .get(status, partners[who]);
-  if (typeof id !== 'number') throw new Error(`No ${status} order`);
-  return id;
+async function orderIn(status: OrderStatus, who: Who = 'client'): Promise<number> {
+  const row = await bo.backoffice.database
+    .selectFrom('shipping_orders')
+    .select('id')
+    .where('status', '=', status)
+    .where('partner_id', '=', partners[who])
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!row) throw new Error(`No ${status} order`);
+  return row.id;
 }
 
 async function order(id: number, who: Who = 'agent') {
@@ -69,7 +72,7 @@ describe('statusAfter', () => {
 
 describe('POST /shipment-tracking', () => {
   it('adds an event by the staff user and moves the order forward, updating it', async () => {
-    const id = orderIn('confirmed');
+    const id = await orderIn('confirmed');
     const before = await order(id);
     const event = await add({
       shipping_order_id: id,
@@ -95,7 +98,7 @@ describe('POST /shipment-tracking', () => {
   });
 
   it('keeps the location at the latest event by time, whenever an earlier one is added', async () => {
-    const id = orderIn('in_transit');
+    const id = await orderIn('in_transit');
     const { location, status } = await order(id);
     await add({
       shipping_order_id: id,
@@ -119,7 +122,7 @@ describe('POST /shipment-tracking', () => {
       ['arrived', 'customs_cleared', 'cleared'],
     ];
     for (const [from, milestone, to] of cases) {
-      const id = orderIn(from, 'client2');
+      const id = await orderIn(from, 'client2');
       await add(
         { shipping_order_id: id, milestone, place: 'Nansha Port, Guangzhou', event_time: hoursAgo(1) },
         'admin',
@@ -129,7 +132,7 @@ describe('POST /shipment-tracking', () => {
   });
 
   it('is staff work, and answers 404 for an unknown order', async () => {
-    const id = orderIn('confirmed', 'client2');
+    const id = await orderIn('confirmed', 'client2');
     const body = {
       shipping_order_id: id,
       milestone: 'delivered',
@@ -161,7 +164,7 @@ describe('POST /shipment-tracking', () => {
 
 describe('PUT /shipment-tracking', () => {
   it('corrects an event, keeping its creator, and moves the order forward', async () => {
-    const id = orderIn('confirmed', 'client2');
+    const id = await orderIn('confirmed', 'client2');
     const [first] = (await order(id)).tracking;
     const corrected = await bo.call('updateTrackingEvent', {
       body: {
@@ -197,7 +200,7 @@ describe('PUT /shipment-tracking', () => {
   });
 
   it('is staff work, and answers 404 for an unknown event', async () => {
-    const [event] = (await order(orderIn('delivered'))).tracking;
+    const [event] = (await order(await orderIn('delivered'))).tracking;
     const body = { id: event!.id, milestone: 'delayed', place: 'Cairo', event_time: hoursAgo(1) };
     const client = await bo.call('updateTrackingEvent', { body, session: sessions.client });
     expect(client.status).toBe(403);
@@ -212,7 +215,7 @@ describe('PUT /shipment-tracking', () => {
 
 describe('GET and PUT /shipment-tracking/:id', () => {
   it('answer an order’s timeline, oldest first, the same with either method', async () => {
-    const id = orderIn('delivered');
+    const id = await orderIn('delivered');
     const read = await bo.call('getShipmentTracking', { params: { id }, session: sessions.client });
     expect(read.status).toBe(200);
     const { tracking } = trackingAnswer.parse(read.body);
@@ -236,7 +239,7 @@ describe('GET and PUT /shipment-tracking/:id', () => {
   });
 
   it("answers 404 for another customer's order and an unknown one", async () => {
-    for (const id of [orderIn('delivered', 'client2'), 99999]) {
+    for (const id of [await orderIn('delivered', 'client2'), 99999]) {
       for (const name of ['getShipmentTracking', 'getShipmentTrackingWithPut'] as const) {
         const result = await bo.call(name, { params: { id }, session: sessions.client });
         expect(result.status).toBe(404);

@@ -6,6 +6,8 @@ import {
   type OrderStatus,
   type TrackingEvent,
 } from '@contract';
+import { Kysely } from 'kysely';
+import { inTransaction, type Database } from './data/database';
 import type { Db } from './db';
 import { fullName } from './users';
 
@@ -20,7 +22,7 @@ export interface TrackingInput {
 interface TrackingRow {
   id: number;
   shipping_order_id: number;
-  milestone: Milestone;
+  milestone: string;
   place: string;
   event_time: string;
   note: string | null;
@@ -30,17 +32,29 @@ interface TrackingRow {
   updated_at: string;
 }
 
-const TRACKING_SELECT = `
-  SELECT t.id, t.shipping_order_id, t.milestone, t.place, t.event_time, t.note,
-    u.first_name AS creator_first_name, u.last_name AS creator_last_name, t.created_at, t.updated_at
-  FROM shipment_tracking t
-  LEFT JOIN users u ON u.id = t.created_by_user_id`;
+function trackingSelect(db: Database) {
+  return db
+    .selectFrom('shipment_tracking as t')
+    .leftJoin('users as u', 'u.id', 't.created_by_user_id')
+    .select([
+      't.id',
+      't.shipping_order_id',
+      't.milestone',
+      't.place',
+      't.event_time',
+      't.note',
+      'u.first_name as creator_first_name',
+      'u.last_name as creator_last_name',
+      't.created_at',
+      't.updated_at',
+    ]);
+}
 
 function toTrackingEvent(row: TrackingRow): TrackingEvent {
   return {
     id: row.id,
     shipping_order_id: row.shipping_order_id,
-    milestone: row.milestone,
+    milestone: row.milestone as Milestone,
     place: row.place,
     event_time: row.event_time,
     note: row.note,
@@ -52,15 +66,17 @@ function toTrackingEvent(row: TrackingRow): TrackingEvent {
 }
 
 /** An order's events, oldest first. */
-export function listTracking(db: Db, orderId: number): TrackingEvent[] {
-  const rows = db
-    .prepare(`${TRACKING_SELECT} WHERE t.shipping_order_id = ? ORDER BY t.event_time, t.id`)
-    .all(orderId) as TrackingRow[];
+export async function listTracking(db: Database, orderId: number): Promise<TrackingEvent[]> {
+  const rows = await trackingSelect(db)
+    .where('t.shipping_order_id', '=', orderId)
+    .orderBy('t.event_time')
+    .orderBy('t.id')
+    .execute();
   return rows.map(toTrackingEvent);
 }
 
-function findTrackingEvent(db: Db, id: number): TrackingEvent | null {
-  const row = db.prepare(`${TRACKING_SELECT} WHERE t.id = ?`).get(id) as TrackingRow | undefined;
+async function findTrackingEvent(db: Database, id: number): Promise<TrackingEvent | null> {
+  const row = await trackingSelect(db).where('t.id', '=', id).executeTakeFirst();
   return row ? toTrackingEvent(row) : null;
 }
 
@@ -80,23 +96,149 @@ export function statusAfter(current: OrderStatus, milestone: Milestone): OrderSt
 const CLEARED_MILESTONES: readonly Milestone[] = ['customs_cleared', 'out_for_delivery', 'delivered'];
 
 /**
- * Moves the order on as the milestone says, and marks it changed. The first clearance issues the
+ * Marks the order changed and answers its status, or null when there is no such order. The order's row
+ * stays locked until the transaction ends (PostgreSQL; SQLite writes one transaction at a time), so
+ * that two events on one order move it on one after the other, each from the status the other left.
+ */
+async function lockOrder(trx: Database, orderId: number, now: Date): Promise<OrderStatus | null> {
+  const row = await trx
+    .updateTable('shipping_orders')
+    .set({ updated_at: now.toISOString() })
+    .where('id', '=', orderId)
+    .returning('status')
+    .executeTakeFirst();
+  return row ? (row.status as OrderStatus) : null;
+}
+
+/**
+ * Moves the order (locked by `lockOrder`) on as the milestone says. The first clearance issues the
  * order's clearance receipt: its issue date is kept from then on.
  */
-function touchOrder(db: Db, orderId: number, milestone: Milestone, now: Date): void {
-  const current = db.prepare('SELECT status FROM shipping_orders WHERE id = ?').pluck().get(orderId) as
-    OrderStatus | undefined;
-  if (!current) return;
+async function moveOrder(
+  trx: Database,
+  orderId: number,
+  current: OrderStatus,
+  milestone: Milestone,
+  now: Date,
+): Promise<void> {
   const issued = current !== 'cancelled' && CLEARED_MILESTONES.includes(milestone);
-  db.prepare(
-    `UPDATE shipping_orders SET status = ?, updated_at = ?,
-       receipt_issued_at = CASE WHEN ? THEN coalesce(receipt_issued_at, ?) ELSE receipt_issued_at END
-     WHERE id = ?`,
-  ).run(statusAfter(current, milestone), now.toISOString(), issued ? 1 : 0, now.toISOString(), orderId);
+  await trx
+    .updateTable('shipping_orders')
+    .set((eb) => ({
+      status: statusAfter(current, milestone),
+      ...(issued
+        ? { receipt_issued_at: eb.fn.coalesce('receipt_issued_at', eb.val(now.toISOString())) }
+        : {}),
+    }))
+    .where('id', '=', orderId)
+    .execute();
 }
 
 /** Adds an event (by this staff user) to an order, moving the order on; null when there is no such order. */
 export function addTrackingEvent(
+  db: Database,
+  orderId: number,
+  input: TrackingInput,
+  userId: number,
+  now: Date,
+): Promise<TrackingEvent | null>;
+/** legacy: until shared-documents.test.ts is converted — the same on the embedded file's handle. */
+export function addTrackingEvent(
+  db: Db,
+  orderId: number,
+  input: TrackingInput,
+  userId: number,
+  now: Date,
+): TrackingEvent | null;
+export function addTrackingEvent(
+  db: Database | Db,
+  orderId: number,
+  input: TrackingInput,
+  userId: number,
+  now: Date,
+) {
+  return db instanceof Kysely
+    ? addEvent(db as Database, orderId, input, userId, now)
+    : legacyAddTrackingEvent(db as Db, orderId, input, userId, now);
+}
+
+async function addEvent(
+  db: Database,
+  orderId: number,
+  input: TrackingInput,
+  userId: number,
+  now: Date,
+): Promise<TrackingEvent | null> {
+  return inTransaction(db, async (trx) => {
+    const current = await lockOrder(trx, orderId, now);
+    if (current === null) return null;
+    const { id } = await trx
+      .insertInto('shipment_tracking')
+      .values({
+        shipping_order_id: orderId,
+        milestone: input.milestone,
+        place: input.place,
+        event_time: input.eventTime,
+        note: input.note,
+        created_by_user_id: userId,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await moveOrder(trx, orderId, current, input.milestone, now);
+    return findTrackingEvent(trx, id);
+  });
+}
+
+/** Corrects an event (its creator stays), moving its order on; null when there is no such event. */
+export async function updateTrackingEvent(
+  db: Database,
+  id: number,
+  input: TrackingInput,
+  now: Date,
+): Promise<TrackingEvent | null> {
+  return inTransaction(db, async (trx) => {
+    const event = await trx
+      .selectFrom('shipment_tracking')
+      .select('shipping_order_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!event) return null;
+    const current = await lockOrder(trx, event.shipping_order_id, now);
+    await trx
+      .updateTable('shipment_tracking')
+      .set({
+        milestone: input.milestone,
+        place: input.place,
+        event_time: input.eventTime,
+        note: input.note,
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', id)
+      .execute();
+    if (current !== null) await moveOrder(trx, event.shipping_order_id, current, input.milestone, now);
+    return findTrackingEvent(trx, id);
+  });
+}
+
+// ---- legacy: until shares.ts and shared-documents.test.ts are converted ----
+
+const LEGACY_TRACKING_SELECT = `
+  SELECT t.id, t.shipping_order_id, t.milestone, t.place, t.event_time, t.note,
+    u.first_name AS creator_first_name, u.last_name AS creator_last_name, t.created_at, t.updated_at
+  FROM shipment_tracking t
+  LEFT JOIN users u ON u.id = t.created_by_user_id`;
+
+/** legacy: until shares.ts is converted (`findShippingOrder` on the embedded file). */
+export function legacyListTracking(db: Db, orderId: number): TrackingEvent[] {
+  const rows = db
+    .prepare(`${LEGACY_TRACKING_SELECT} WHERE t.shipping_order_id = ? ORDER BY t.event_time, t.id`)
+    .all(orderId) as TrackingRow[];
+  return rows.map(toTrackingEvent);
+}
+
+function legacyAddTrackingEvent(
   db: Db,
   orderId: number,
   input: TrackingInput,
@@ -105,7 +247,9 @@ export function addTrackingEvent(
 ): TrackingEvent | null {
   return db
     .transaction((): TrackingEvent | null => {
-      if (!db.prepare('SELECT 1 FROM shipping_orders WHERE id = ?').get(orderId)) return null;
+      const current = db.prepare('SELECT status FROM shipping_orders WHERE id = ?').pluck().get(orderId) as
+        OrderStatus | undefined;
+      if (!current) return null;
       const result = db
         .prepare(
           `INSERT INTO shipment_tracking
@@ -122,32 +266,22 @@ export function addTrackingEvent(
           now.toISOString(),
           now.toISOString(),
         );
-      touchOrder(db, orderId, input.milestone, now);
-      return findTrackingEvent(db, Number(result.lastInsertRowid));
-    })
-    .immediate();
-}
-
-/** Corrects an event (its creator stays), moving its order on; null when there is no such event. */
-export function updateTrackingEvent(
-  db: Db,
-  id: number,
-  input: TrackingInput,
-  now: Date,
-): TrackingEvent | null {
-  return db
-    .transaction((): TrackingEvent | null => {
-      const orderId = db
-        .prepare('SELECT shipping_order_id FROM shipment_tracking WHERE id = ?')
-        .pluck()
-        .get(id) as number | undefined;
-      if (orderId === undefined) return null;
+      const issued = current !== 'cancelled' && CLEARED_MILESTONES.includes(input.milestone);
       db.prepare(
-        `UPDATE shipment_tracking SET milestone = ?, place = ?, event_time = ?, note = ?, updated_at = ?
+        `UPDATE shipping_orders SET status = ?, updated_at = ?,
+           receipt_issued_at = CASE WHEN ? THEN coalesce(receipt_issued_at, ?) ELSE receipt_issued_at END
          WHERE id = ?`,
-      ).run(input.milestone, input.place, input.eventTime, input.note, now.toISOString(), id);
-      touchOrder(db, orderId, input.milestone, now);
-      return findTrackingEvent(db, id);
+      ).run(
+        statusAfter(current, input.milestone),
+        now.toISOString(),
+        issued ? 1 : 0,
+        now.toISOString(),
+        orderId,
+      );
+      const row = db
+        .prepare(`${LEGACY_TRACKING_SELECT} WHERE t.id = ?`)
+        .get(Number(result.lastInsertRowid)) as TrackingRow | undefined;
+      return row ? toTrackingEvent(row) : null;
     })
     .immediate();
 }

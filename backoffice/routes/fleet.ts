@@ -57,55 +57,56 @@ function supplierInput(body: CallContext<'createSupplier'>['body']): SupplierInp
 /** Drivers and suppliers: staff work, 403 for a client. */
 export function fleetHandlers(app: App): Pick<CallHandlers, FleetCalls> {
   return {
-    listDrivers({ query, session }) {
+    async listDrivers({ query, session }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
-      return listDrivers(app.db, listFilter(query));
+      return listDrivers(app.database, listFilter(query));
     },
 
-    createDriver({ body, session }) {
+    async createDriver({ body, session, database }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
-      const driver = createDriver(app.db, driverInput(body), app.now());
+      // `database`: with an Idempotency-Key, the transaction that also keeps the answer.
+      const driver = await createDriver(database, driverInput(body), app.now());
       if (driver === 'licence_taken') throw refuse.licenceTaken();
       return driver;
     },
 
-    getDriver({ params, session }) {
+    async getDriver({ params, session }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
-      const driver = findDriver(app.db, params.id);
+      const driver = await findDriver(app.database, params.id);
       if (!driver) throw refuse.notFound();
       return driver;
     },
 
-    updateDriver({ params, body, session }) {
+    async updateDriver({ params, body, session }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
-      const driver = updateDriver(app.db, params.id, driverInput(body), app.now());
+      const driver = await updateDriver(app.database, params.id, driverInput(body), app.now());
       if (driver === 'not_found') throw refuse.notFound();
       if (driver === 'licence_taken') throw refuse.licenceTaken();
       return driver;
     },
 
-    listSuppliers({ query, session }) {
+    async listSuppliers({ query, session }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
-      return listSuppliers(app.db, listFilter(query));
+      return listSuppliers(app.database, listFilter(query));
     },
 
-    createSupplier({ body, session }) {
+    async createSupplier({ body, session, database }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
-      const supplier = createSupplier(app.db, supplierInput(body), app.now());
+      const supplier = await createSupplier(database, supplierInput(body), app.now());
       if (supplier === 'name_taken') throw refuse.supplierNameTaken();
       return supplier;
     },
 
-    getSupplier({ params, session }) {
+    async getSupplier({ params, session }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
-      const supplier = findSupplier(app.db, params.id);
+      const supplier = await findSupplier(app.database, params.id);
       if (!supplier) throw refuse.notFound();
       return supplier;
     },
 
-    updateSupplier({ params, body, session }) {
+    async updateSupplier({ params, body, session }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
-      const supplier = updateSupplier(app.db, params.id, supplierInput(body), app.now());
+      const supplier = await updateSupplier(app.database, params.id, supplierInput(body), app.now());
       if (supplier === 'not_found') throw refuse.notFound();
       if (supplier === 'name_taken') throw refuse.supplierNameTaken();
       return supplier;

@@ -46,7 +46,7 @@ function trackingInput(body: Omit<CallContext<'updateTrackingEvent'>['body'], 'i
 
 export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
   const list = (user: Principal, query: CallContext<'listShippingOrders'>['query']) =>
-    listShippingOrders(app.db, {
+    listShippingOrders(app.database, {
       scope: partnerScope(user),
       partnerId: query.partner_id,
       tab: query.filter ?? 'show_all',
@@ -58,21 +58,22 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
     });
 
   /** The order's id, when the order is in the caller's scope (404 otherwise, never 403). */
-  const orderInScope = (user: Principal, orderId: number) => {
-    const partnerId = orderPartner(app.db, orderId);
+  const orderInScope = async (user: Principal, orderId: number) => {
+    const partnerId = await orderPartner(app.database, orderId);
     if (partnerId === null || !canSeePartner(user, partnerId)) throw refuse.notFound();
     return orderId;
   };
 
-  const tracking = (user: Principal, orderId: number) => ({
-    tracking: listTracking(app.db, orderInScope(user, orderId)),
+  const tracking = async (user: Principal, orderId: number) => ({
+    tracking: await listTracking(app.database, await orderInScope(user, orderId)),
   });
 
   return {
-    createShippingOrderFromRequest({ params, body, session }) {
+    async createShippingOrderFromRequest({ params, body, session, database }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
-      const outcome = createOrderFromRequest(
-        app.db,
+      // `database`: with an Idempotency-Key, the transaction that also keeps the answer.
+      const outcome = await createOrderFromRequest(
+        database,
         {
           requestId: params.id,
           category: body.category,
@@ -95,11 +96,11 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       return list(session.user, query);
     },
 
-    shippingOrderSummary({ session }) {
+    async shippingOrderSummary({ session }) {
       return {
-        ...orderSummary(app.db, partnerScope(session.user)),
+        ...(await orderSummary(app.database, partnerScope(session.user))),
         // Containers are the forwarder's: a client's dashboard has none.
-        open_containers: partnerScope(session.user) === null ? openContainers(app.db) : [],
+        open_containers: partnerScope(session.user) === null ? await openContainers(app.database) : [],
       };
     },
 
@@ -108,9 +109,9 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       return list(session.user, query);
     },
 
-    listContainers({ query, session }) {
+    async listContainers({ query, session }) {
       if (!canAdministerShipments(session.user)) throw refuse.forbidden();
-      return listContainers(app.db, {
+      return listContainers(app.database, {
         status: query.status,
         origin: query.origin,
         search: query.search || undefined,
@@ -119,30 +120,30 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       });
     },
 
-    getShippingOrder({ params, session }) {
-      const order = findShippingOrder(app.db, params.id);
+    async getShippingOrder({ params, session }) {
+      const order = await findShippingOrder(app.database, params.id);
       if (!order || !canSeePartner(session.user, order.partner_id)) throw refuse.notFound();
       return order;
     },
 
-    getShippingOrderDocument({ params, session }) {
-      const file = findOrderDocument(app.db, params.id, params.document_id);
+    async getShippingOrderDocument({ params, session }) {
+      const file = await findOrderDocument(app.database, params.id, params.document_id);
       if (!file || !canSeePartner(session.user, file.partnerId)) throw refuse.notFound();
       return { filename: file.filename, mimetype: file.mimetype, data: file.data.toString('base64') };
     },
 
-    shareClearanceReceipt({ params, session }) {
+    async shareClearanceReceipt({ params, session }) {
       // Whoever may read the order may share its clearance receipt (the portal renders it for any
       // order); the link opens that one order only.
-      const orderId = orderInScope(session.user, params.id);
+      const orderId = await orderInScope(session.user, params.id);
       const share = createShare(app.db, { kind: 'clearance_receipt', orderId }, session.user.id, app.now());
       return { token: share.token, expires_at: share.expiresAt };
     },
 
-    createTrackingEvent({ body, session }) {
+    async createTrackingEvent({ body, session, database }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
-      const event = addTrackingEvent(
-        app.db,
+      const event = await addTrackingEvent(
+        database,
         body.shipping_order_id,
         trackingInput(body),
         session.user.id,
@@ -152,9 +153,9 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       return event;
     },
 
-    updateTrackingEvent({ body, session }) {
+    async updateTrackingEvent({ body, session }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
-      const event = updateTrackingEvent(app.db, body.id, trackingInput(body), app.now());
+      const event = await updateTrackingEvent(app.database, body.id, trackingInput(body), app.now());
       if (!event) throw refuse.notFound();
       return event;
     },

@@ -4,12 +4,11 @@ import { checkAttachments } from '../attachments';
 import { refuse, type CallHandlers } from '../http';
 import { DEFAULT_LIST_LIMIT } from '../lists';
 import {
-  createShippingRequest,
+  createShippingRequestWithinQuota,
   findAttachment,
   findShippingRequest,
   listShippingRequests,
   reviewShippingRequest,
-  storedBytes,
 } from '../requests';
 
 type RequestCalls =
@@ -26,12 +25,8 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
       // with an Idempotency-Key, the transaction the request is stored in (app.db writes in it too).
       if (!(await customerInScope(database, session.user, body.partner_id))) throw refuse.notFound();
       const attachments = checkAttachments(body.attachments, files);
-      // Checked and stored in the same synchronous turn: two uploads cannot both pass the last room.
-      const adding = attachments.reduce((sum, file) => sum + file.data.length, 0);
-      if (adding > 0 && storedBytes(app.db, body.partner_id) + adding > app.storageQuotaBytes)
-        throw refuse.storageQuotaExceeded(app.storageQuotaBytes);
-      const id = createShippingRequest(
-        app.db,
+      const id = await createShippingRequestWithinQuota(
+        database,
         {
           partnerId: body.partner_id,
           emailFrom: body.email_from,
@@ -42,13 +37,15 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
           expectedRevenue: body.expected_revenue,
           attachments,
         },
+        app.storageQuotaBytes,
         app.now(),
       );
+      if (id === 'quota_exceeded') throw refuse.storageQuotaExceeded(app.storageQuotaBytes);
       return { status: 'success', id };
     },
 
-    listShippingRequests({ query, session }) {
-      return listShippingRequests(app.db, {
+    async listShippingRequests({ query, session }) {
+      return listShippingRequests(app.database, {
         scope: partnerScope(session.user),
         partnerId: query.partner_id,
         status: query.status,
@@ -60,28 +57,28 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
       });
     },
 
-    getShippingRequest({ params, session }) {
-      const request = findShippingRequest(app.db, params.id);
+    async getShippingRequest({ params, session }) {
+      const request = await findShippingRequest(app.database, params.id);
       if (!request || !canSeePartner(session.user, request.partner_id)) throw refuse.notFound();
       return request;
     },
 
-    reviewShippingRequest({ params, body, session }) {
+    async reviewShippingRequest({ params, body, session }) {
       if (!canReviewRequests(session.user)) throw refuse.forbidden();
-      const outcome = reviewShippingRequest(
-        app.db,
+      const outcome = await reviewShippingRequest(
+        app.database,
         { id: params.id, status: body.status, note: body.note || null, reviewerId: session.user.id },
         app.now(),
       );
       if (outcome === 'not_found') throw refuse.notFound();
       if (outcome === 'already_reviewed') throw refuse.alreadyReviewed();
-      const request = findShippingRequest(app.db, params.id);
+      const request = await findShippingRequest(app.database, params.id);
       if (!request) throw refuse.notFound();
       return request;
     },
 
-    getShippingRequestAttachment({ params, session }) {
-      const file = findAttachment(app.db, params.id, params.attachment_id);
+    async getShippingRequestAttachment({ params, session }) {
+      const file = await findAttachment(app.database, params.id, params.attachment_id);
       if (!file || !canSeePartner(session.user, file.partnerId)) throw refuse.notFound();
       return { filename: file.filename, mimetype: file.mimetype, data: file.data.toString('base64') };
     },
