@@ -11,8 +11,10 @@
 // and section 8 only.
 import { execFileSync, spawn } from 'node:child_process';
 import {
+  closeSync,
   existsSync,
   mkdtempSync,
+  openSync,
   readFileSync,
   readdirSync,
   readlinkSync,
@@ -75,13 +77,19 @@ function pinned(args) {
 
 function start(name, args, env) {
   const [command, rest] = pinned(args);
+  // A server's output goes to a file, not a pipe: while wrk runs (execFileSync) this process reads
+  // nothing, and a full pipe would hold a server at its next log line (one per request) mid-measure.
+  const output = path.join(dataDir, `${name.replace(/\W+/g, '-')}.log`);
+  const descriptor = openSync(output, 'w');
   const child = spawn(command, rest, {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', descriptor, 'inherit'],
     env: { ...process.env, ...env },
   });
-  child.lines = [];
-  child.stdout.on('data', (chunk) => child.lines.push(...String(chunk).split('\n').filter(Boolean)));
+  closeSync(descriptor);
+  Object.defineProperty(child, 'lines', {
+    get: () => readFileSync(output, 'utf8').split('\n').filter(Boolean),
+  });
   children.add(child);
   child.on('exit', (code) => {
     if (code && code !== 143) console.error(`[bench] ${name} stopped (exit ${code})`);
@@ -233,7 +241,8 @@ const client = await signIn('client@example.com');
 // The same signed-in first views (rendered every time) from a portal on one worker process, then on one
 // per core. This portal is not pinned: its workers may use every core, the load's core too, as they
 // would in service; the back office stays on the servers' cores. Throughput rising with the workers is
-// what the section shows; CPU per request counts the primary and every worker.
+// what the section shows; CPU per request counts the primary and every worker; the machine's load
+// average (1 minute) after each measure tells whether anything else ran meanwhile.
 async function everyCore() {
   const url = `http://${HOST}:${PORTS.workers}`;
   const connections = Math.max(10, 4 * cores);
@@ -259,7 +268,7 @@ async function everyCore() {
         '8 every core',
         `${page} (client), rendered every time, ${workers} worker${workers === 1 ? '' : 's'}`,
         `${result.rps.toFixed(1)} req/s, p95 ${ms(result.p95)} (non-2xx ${result.non2xx}, errors ${result.errors}); ` +
-          `portal CPU per request ${cpu.toFixed(2)} ms`,
+          `portal CPU per request ${cpu.toFixed(2)} ms; machine load ${os.loadavg()[0].toFixed(1)}`,
         workers === 1 ? '' : 'more req/s than 1 worker',
       );
     }
@@ -341,8 +350,8 @@ for (const url of [
   const took = performance.now() - started;
   await new Promise((resolve) => setTimeout(resolve, 100));
   const calls = backoffice.lines.slice(before).filter((line) => /\b(GET|POST|PUT|PATCH|DELETE)\b/.test(line));
-  // Each log line ends with the time the back office took: "[backoffice] GET /path 200 3.2 ms".
-  const inCalls = calls.reduce((sum, line) => sum + Number(/([\d.]+) ms$/.exec(line)?.[1] ?? 0), 0);
+  // Each request's log line gives the time the back office took: {"method":"GET",…,"durationMs":3.2}.
+  const inCalls = calls.reduce((sum, line) => sum + Number(/"durationMs":([\d.]+)/.exec(line)?.[1] ?? 0), 0);
   add(
     '3 back-office calls',
     url,
