@@ -24,15 +24,20 @@ describe('the contract', () => {
     const client = sessionTokenFrom(clientLogin.headers)!;
     await bo.call('forgotPassword', { body: { email: 'client2@example.com' } });
     const clientPartner = (clientLogin.body as { partner_id: number }).partner_id;
-    const { id: pendingId } = bo.backoffice.db
-      .prepare(`SELECT id FROM shipping_requests WHERE status = 'pending' ORDER BY id LIMIT 1`)
-      .get() as { id: number };
-    const file = bo.backoffice.db
-      .prepare(
-        `SELECT a.id, a.request_id FROM request_attachments a JOIN shipping_requests r ON r.id = a.request_id
-         WHERE r.partner_id = ? LIMIT 1`,
-      )
-      .get(clientPartner) as { id: number; request_id: number };
+    const database = bo.backoffice.database;
+    const { id: pendingId } = await database
+      .selectFrom('shipping_requests')
+      .select('id')
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const file = await database
+      .selectFrom('request_attachments as a')
+      .innerJoin('shipping_requests as r', 'r.id', 'a.request_id')
+      .select(['a.id', 'a.request_id'])
+      .where('r.partner_id', '=', clientPartner)
+      .orderBy('a.id')
+      .executeTakeFirstOrThrow();
     const token = new URL((await bo.outbox()).at(-1)!.link).searchParams.get('token')!;
     const db = bo.backoffice.db;
     const first = <T = number>(sql: string, ...values: unknown[]) =>
@@ -40,9 +45,13 @@ describe('the contract', () => {
         .prepare(sql)
         .pluck()
         .get(...values) as T;
-    const approvedRequest = first(
-      `SELECT id FROM shipping_requests WHERE status = 'approved' AND shipping_order_id IS NULL ORDER BY id`,
-    );
+    const { id: approvedRequest } = await database
+      .selectFrom('shipping_requests')
+      .select('id')
+      .where('status', '=', 'approved')
+      .where('shipping_order_id', 'is', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     // The demo data has no approved trade-finance request: one is filed and approved here.
     const financeRequest = createdAnswer.parse(
       (
@@ -63,18 +72,20 @@ describe('the contract', () => {
       body: { status: 'approved' },
       session: admin,
     });
-    const { id: trackingEvent, shipping_order_id: order } = db
-      .prepare(
-        `SELECT t.id, t.shipping_order_id FROM shipment_tracking t
-         JOIN shipping_orders o ON o.id = t.shipping_order_id WHERE o.partner_id = ? LIMIT 1`,
-      )
-      .get(clientPartner) as { id: number; shipping_order_id: number };
-    const orderDocument = db
-      .prepare(
-        `SELECT d.id, d.shipping_order_id FROM order_documents d
-         JOIN shipping_orders o ON o.id = d.shipping_order_id WHERE o.partner_id = ? LIMIT 1`,
-      )
-      .get(clientPartner) as { id: number; shipping_order_id: number };
+    const { id: trackingEvent, shipping_order_id: order } = await database
+      .selectFrom('shipment_tracking as t')
+      .innerJoin('shipping_orders as o', 'o.id', 't.shipping_order_id')
+      .select(['t.id', 't.shipping_order_id'])
+      .where('o.partner_id', '=', clientPartner)
+      .orderBy('t.id')
+      .executeTakeFirstOrThrow();
+    const orderDocument = await database
+      .selectFrom('order_documents as d')
+      .innerJoin('shipping_orders as o', 'o.id', 'd.shipping_order_id')
+      .select(['d.id', 'd.shipping_order_id'])
+      .where('o.partner_id', '=', clientPartner)
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
     const loan = db
       .prepare(`SELECT id, name FROM loans WHERE partner_id = ? AND state = 'approved' ORDER BY id LIMIT 1`)
       .get(clientPartner) as { id: number; name: string };
@@ -100,8 +111,10 @@ describe('the contract', () => {
     );
     const invoiceShareId = first(`SELECT id FROM shares WHERE kind = 'invoice' ORDER BY id DESC`);
     const requestedLoan = first<string>(`SELECT name FROM loans WHERE state = 'requested' ORDER BY id`);
-    const driver = first('SELECT id FROM drivers ORDER BY id');
-    const supplier = first('SELECT id FROM suppliers ORDER BY id');
+    const firstId = async (table: 'drivers' | 'suppliers') =>
+      (await database.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const driver = await firstId('drivers');
+    const supplier = await firstId('suppliers');
     const event = {
       milestone: 'cargo_received',
       place: 'Shenzhen consolidation warehouse',

@@ -1,6 +1,7 @@
 // Shipping orders, tracking, clearance receipts, containers, drivers and suppliers — the portal's
 // loaders and actions against the reference back office, with every refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderStatus } from '@contract';
 import type { TestBackoffice } from '../../backoffice/testing';
 import {
   approvedRequest,
@@ -26,10 +27,17 @@ beforeAll(async () => {
 });
 afterAll(() => reference.dispose());
 
-function orderOf(who: 'client' | 'client2', where = '1 = 1'): { id: number; name: string } {
-  return reference.backoffice.db
-    .prepare(`SELECT id, name FROM shipping_orders WHERE partner_id = ? AND ${where} ORDER BY id LIMIT 1`)
-    .get(partners[who]) as { id: number; name: string };
+/** The customer's first order, in this status when one is named. */
+async function orderOf(
+  who: 'client' | 'client2',
+  status?: OrderStatus,
+): Promise<{ id: number; name: string }> {
+  let query = reference.backoffice.database
+    .selectFrom('shipping_orders')
+    .select(['id', 'name'])
+    .where('partner_id', '=', partners[who]);
+  if (status) query = query.where('status', '=', status);
+  return query.orderBy('id').executeTakeFirstOrThrow();
 }
 
 describe('the shipping-order list (/apps/shipping)', () => {
@@ -68,16 +76,19 @@ describe('the shipping-order list (/apps/shipping)', () => {
 
   it('searches by order number and shipping mark', async () => {
     const { loader } = await import('../routes/_portal.apps.shipping._index');
-    const order = orderOf('client');
+    const order = await orderOf('client');
     const byNumber = await loader(
       args(pageRequest(`/apps/shipping?q=${encodeURIComponent(order.name)}`, { cookie: cookies.client })),
     );
     expect(byNumber.page!.items.map((o) => o.id)).toEqual([order.id]);
-    const marked = reference.backoffice.db
-      .prepare(
-        'SELECT shipping_mark FROM shipping_orders WHERE partner_id = ? AND shipping_mark IS NOT NULL LIMIT 1',
-      )
-      .get(partners.client) as { shipping_mark: string };
+    const marked = await reference.backoffice.database
+      .selectFrom('shipping_orders')
+      .select('shipping_mark')
+      .where('partner_id', '=', partners.client)
+      .where('shipping_mark', 'is not', null)
+      .orderBy('id')
+      .$narrowType<{ shipping_mark: string }>()
+      .executeTakeFirstOrThrow();
     const byMark = await loader(
       args(
         pageRequest(`/apps/shipping?q=${encodeURIComponent(marked.shipping_mark)}`, {
@@ -89,7 +100,7 @@ describe('the shipping-order list (/apps/shipping)', () => {
     // Another customer's order number finds nothing for this client.
     const foreign = await loader(
       args(
-        pageRequest(`/apps/shipping?q=${encodeURIComponent(orderOf('client2').name)}`, {
+        pageRequest(`/apps/shipping?q=${encodeURIComponent((await orderOf('client2')).name)}`, {
           cookie: cookies.client,
         }),
       ),
@@ -152,7 +163,7 @@ describe('the CSV export', () => {
 describe('an order and its tracking (/apps/shipping-details/:id)', () => {
   it('shows the order with its timeline, oldest event first', async () => {
     const { loader } = await import('../routes/_portal.apps.shipping-details.$id');
-    const order = orderOf('client', "status = 'delivered'");
+    const order = await orderOf('client', 'delivered');
     const page = await loader(
       withParams(pageRequest(`/apps/shipping-details/${order.id}`, { cookie: cookies.client }), {
         id: String(order.id),
@@ -167,7 +178,7 @@ describe('an order and its tracking (/apps/shipping-details/:id)', () => {
 
   it("answers 404 when a client opens another customer's order", async () => {
     const { loader } = await import('../routes/_portal.apps.shipping-details.$id');
-    const order = orderOf('client');
+    const order = await orderOf('client');
     const response = await thrown(() =>
       loader(
         withParams(pageRequest(`/apps/shipping-details/${order.id}`, { cookie: cookies.client2 }), {
@@ -189,7 +200,7 @@ describe('an order and its tracking (/apps/shipping-details/:id)', () => {
 
   it('lets staff add a tracking event that the customer then sees, and correct it', async () => {
     const { action, loader } = await import('../routes/_portal.apps.shipping-details.$id');
-    const order = orderOf('client', "status = 'in_transit'");
+    const order = await orderOf('client', 'in_transit');
     const path = `/apps/shipping-details/${order.id}`;
     const added = (await action(
       withParams(
@@ -246,7 +257,7 @@ describe('an order and its tracking (/apps/shipping-details/:id)', () => {
 
   it('gives the form back with what was typed when an event is incomplete', async () => {
     const { action } = await import('../routes/_portal.apps.shipping-details.$id');
-    const order = orderOf('client');
+    const order = await orderOf('client');
     const result = (await action(
       withParams(
         formRequest(
@@ -272,7 +283,7 @@ describe('an order and its tracking (/apps/shipping-details/:id)', () => {
 
   it('refuses tracking changes from a client (403)', async () => {
     const { action } = await import('../routes/_portal.apps.shipping-details.$id');
-    const order = orderOf('client');
+    const order = await orderOf('client');
     const response = await thrown(() =>
       action(
         withParams(
@@ -290,12 +301,13 @@ describe('an order and its tracking (/apps/shipping-details/:id)', () => {
 
   it('downloads an order document only for who may see the order', async () => {
     const { loader } = await import('../routes/_portal.apps.shipping-details.$id.documents.$documentId');
-    const doc = reference.backoffice.db
-      .prepare(
-        `SELECT d.id, d.shipping_order_id AS orderId FROM order_documents d JOIN shipping_orders o ON o.id = d.shipping_order_id
-         WHERE o.partner_id = ? LIMIT 1`,
-      )
-      .get(partners.client) as { id: number; orderId: number };
+    const doc = await reference.backoffice.database
+      .selectFrom('order_documents as d')
+      .innerJoin('shipping_orders as o', 'o.id', 'd.shipping_order_id')
+      .select(['d.id', 'd.shipping_order_id as orderId'])
+      .where('o.partner_id', '=', partners.client)
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
     const params = { id: String(doc.orderId), documentId: String(doc.id) };
     const path = `/apps/shipping-details/${doc.orderId}/documents/${doc.id}`;
     const file = await loader(withParams(pageRequest(path, { cookie: cookies.client }), params));
