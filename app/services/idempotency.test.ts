@@ -87,8 +87,23 @@ afterAll(async () => {
   await reference?.dispose();
 });
 
-const rows = (table: string) =>
-  Number(reference.backoffice.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
+/** The tables the creates below write to. */
+type Created =
+  | 'shipping_requests'
+  | 'partners'
+  | 'drivers'
+  | 'suppliers'
+  | 'shipping_orders'
+  | 'loans'
+  | 'shipment_tracking';
+
+const rows = async (table: Created) =>
+  (
+    await reference.backoffice.database
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 function multipart(path: string, cookie: string, fields: Record<string, string>) {
   const form = new FormData();
@@ -146,7 +161,7 @@ describe('the hidden key of a create form', () => {
 describe('a request form sent twice', () => {
   it('makes one request, and both sendings land on it', async () => {
     const fields = { ...shipping, [IDEMPOTENCY_FIELD]: await shippingForm() };
-    const before = rows('shipping_requests');
+    const before = await rows('shipping_requests');
     const first = (await sendShipping(fields)) as Response;
     const second = (await sendShipping(fields)) as Response;
     expect(first.status).toBe(302);
@@ -156,7 +171,7 @@ describe('a request form sent twice', () => {
     const firstSaid = await flashAfter(first);
     expect(firstSaid?.key).toBe('requests:list.sent');
     expect(await flashAfter(second)).toEqual(firstSaid);
-    expect(rows('shipping_requests')).toBe(before + 1);
+    expect(await rows('shipping_requests')).toBe(before + 1);
   });
 
   it('after "not reachable" while the back office saved it, sent again: one request, shown as sent', async () => {
@@ -165,59 +180,61 @@ describe('a request form sent twice', () => {
       description: 'Sandals, the answer lost',
       [IDEMPOTENCY_FIELD]: await shippingForm(),
     };
-    const before = rows('shipping_requests');
+    const before = await rows('shipping_requests');
     loseAnswerTo = '/shipping-requests';
     const timedOut = (await sendShipping(fields)) as Reply;
     expect(lostAnswers).toBe(1);
     expect(timedOut.init?.status).toBe(400);
     expect(timedOut.data.error?.['']).toEqual(['common:errors.unavailable']);
-    expect(rows('shipping_requests')).toBe(before + 1);
+    expect(await rows('shipping_requests')).toBe(before + 1);
 
     const retried = (await sendShipping(fields)) as Response;
     expect(retried.status).toBe(302);
     const id = Number((await flashAfter(retried))?.values?.id);
-    expect(rows('shipping_requests')).toBe(before + 1);
-    expect(
-      reference.backoffice.db
-        .prepare('SELECT description FROM shipping_requests WHERE id = ?')
-        .pluck()
-        .get(id),
-    ).toContain('Sandals, the answer lost');
+    expect(await rows('shipping_requests')).toBe(before + 1);
+    const stored = await reference.backoffice.database
+      .selectFrom('shipping_requests')
+      .select('description')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.description).toContain('Sandals, the answer lost');
   });
 
   it('with other content under the same key: says the first was saved, and makes nothing', async () => {
     const key = await shippingForm();
     await sendShipping({ ...shipping, [IDEMPOTENCY_FIELD]: key });
-    const before = rows('shipping_requests');
+    const before = await rows('shipping_requests');
     const reply = (await sendShipping({ ...shipping, cbm: '15', [IDEMPOTENCY_FIELD]: key })) as Reply;
     expect(reply.init?.status).toBe(400);
     expect(reply.data.error?.['']).toEqual(['common:errors.alreadySent']);
-    expect(rows('shipping_requests')).toBe(before);
+    expect(await rows('shipping_requests')).toBe(before);
   });
 
   it('without a key (a page from before keys) is still sent, as before', async () => {
-    const before = rows('shipping_requests');
+    const before = await rows('shipping_requests');
     const response = (await sendShipping({ ...shipping, [IDEMPOTENCY_FIELD]: 'not a key' })) as Response;
     expect(response.status).toBe(302);
-    expect(rows('shipping_requests')).toBe(before + 1);
+    expect(await rows('shipping_requests')).toBe(before + 1);
   });
 });
 
 describe('every other create form, sent twice with its key', () => {
-  const orderId = () =>
-    Number(
-      reference.backoffice.db
-        .prepare(`SELECT id FROM shipping_orders WHERE status = 'in_transit' ORDER BY id LIMIT 1`)
-        .pluck()
-        .get(),
-    );
+  const orderId = async () =>
+    (
+      await reference.backoffice.database
+        .selectFrom('shipping_orders')
+        .select('id')
+        .where('status', '=', 'in_transit')
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const forms: {
     name: string;
     route: string;
     path: () => Promise<{ path: string; params: Record<string, string> }>;
     who: string;
     fields: Record<string, string>;
-    table: string;
+    table: Created;
   }[] = [
     {
       name: 'a new customer',
@@ -287,10 +304,10 @@ describe('every other create form, sent twice with its key', () => {
     {
       name: 'a tracking event',
       route: '../routes/_portal.apps.shipping-details.$id',
-      path: async () => ({
-        path: `/apps/shipping-details/${orderId()}`,
-        params: { id: String(orderId()) },
-      }),
+      path: async () => {
+        const id = await orderId();
+        return { path: `/apps/shipping-details/${id}`, params: { id: String(id) } };
+      },
       who: 'agent',
       fields: {
         formId: 'tracking-new',
@@ -317,7 +334,7 @@ describe('every other create form, sent twice with its key', () => {
         ...form.fields,
         [IDEMPOTENCY_FIELD]: page.idempotencyKey!,
       };
-      const before = rows(form.table);
+      const before = await rows(form.table);
       const send = async () =>
         (await route.action({ ...args(formRequest(path, fields, { cookie })), params })) as Response;
       const first = await send();
@@ -325,7 +342,7 @@ describe('every other create form, sent twice with its key', () => {
       expect(first.status, JSON.stringify(first)).toBe(302);
       expect(second.status).toBe(302);
       expect(second.headers.get('Location')).toBe(first.headers.get('Location'));
-      expect(rows(form.table)).toBe(before + 1);
+      expect(await rows(form.table)).toBe(before + 1);
     });
   }
 });
