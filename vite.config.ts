@@ -36,6 +36,7 @@ export default defineConfig({
       'backoffice/**/*.test.ts',
       'server/**/*.test.ts',
       'tests/unit/**/*.test.ts',
+      'tests/lb/**/*.test.ts',
     ],
     environment: 'node',
     globalSetup: ['./vitest.global-setup.ts'],
