@@ -12,6 +12,7 @@ import {
 import { authenticator } from './auth.server';
 import { backoffice, isBackofficeError } from './backoffice/client.server';
 import { messageKeyFor, reportError } from './errors.server';
+import { redirectWithFlash } from './flash.server';
 import { getLanguage } from './i18n.server';
 import { HOME, safeRedirect } from './redirect';
 import { commitSignIn, type SessionData } from './session.server';
@@ -224,7 +225,7 @@ export async function resetPasswordAction({ request }: ActionFunctionArgs) {
       status: 400,
     });
   }
-  return redirect('/auth/login?reset=1');
+  return redirectWithFlash(request, '/auth/login', { key: 'auth:login.passwordChanged' });
 }
 
 /** The sign-in's second step: the code from the authenticator app, or a recovery code. */

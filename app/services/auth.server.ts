@@ -10,6 +10,7 @@ import { currentPath } from './redirect';
 import { sessionCheck } from './session-check.server';
 import { destroySession, readSession, readSessionState, type SessionData } from './session.server';
 import { reportError } from './errors.server';
+import { redirectWithFlash } from './flash.server';
 import { toPortalUser, type PortalUser } from './user';
 
 export const authenticator = new Authenticator<SessionData>();
@@ -82,5 +83,10 @@ export async function signOut(request: Request): Promise<Response> {
     // A copy of the cookie is refused here at once; other portal processes learn it from the back office.
     sessionCheck().ended(signedIn.backoffice, signedIn.user.id);
   }
-  return redirect('/auth/login?signedOut=1', { headers: { 'Set-Cookie': await destroySession(request) } });
+  return redirectWithFlash(
+    request,
+    '/auth/login',
+    { key: 'auth:login.signedOut', tone: 'neutral' },
+    { headers: { 'Set-Cookie': await destroySession(request) } },
+  );
 }

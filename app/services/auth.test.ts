@@ -9,6 +9,7 @@ import {
   startPortalBackoffice,
   thrown,
 } from '../../tests/unit/portal-server';
+import { flashAfter } from '../../tests/unit/flash';
 
 let reference: TestBackoffice;
 let actions: typeof import('./auth-actions.server');
@@ -209,7 +210,8 @@ describe('logout', () => {
     const { session } = await auth.requireUser(pageRequest('/x', { cookie }));
     const { action } = await import('../routes/auth.logout');
     const response = await action(args(formRequest('/auth/logout', {}, { cookie })));
-    expect(response.headers.get('Location')).toBe('/auth/login?signedOut=1');
+    expect(response.headers.get('Location')).toBe('/auth/login');
+    expect(await flashAfter(response)).toEqual({ key: 'auth:login.signedOut', tone: 'neutral' });
     expect((await reference.call('listUsers', { session })).status).toBe(401);
   });
 });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBackoffice } from '../../backoffice/testing';
 import { formRequest, startPortalBackoffice } from '../../tests/unit/portal-server';
+import { flashAfter } from '../../tests/unit/flash';
 
 let reference: TestBackoffice;
 beforeAll(async () => {
@@ -162,6 +163,7 @@ describe('choosing a new password with the mailed link', () => {
       params: {},
       context: context('198.51.100.24'),
     })) as Response;
-    expect(done.headers.get('Location')).toBe('/auth/login?reset=1');
+    expect(done.headers.get('Location')).toBe('/auth/login');
+    expect(await flashAfter(done)).toEqual({ key: 'auth:login.passwordChanged' });
   });
 });

@@ -90,7 +90,7 @@ describe('a copied cookie after sign-out', () => {
 
     const { action } = await import('../routes/auth.logout');
     const signedOut = await action(args(formRequest('/auth/logout', {}, { cookie })));
-    expect(signedOut.headers.get('Location')).toBe('/auth/login?signedOut=1');
+    expect(signedOut.headers.get('Location')).toBe('/auth/login');
 
     await expectRefusedEverywhere(copy);
   });

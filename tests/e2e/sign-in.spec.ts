@@ -78,7 +78,7 @@ test('signing out from the account menu ends the session', async ({ page }) => {
   await signInDirectly(page, CLIENT.email, DEMO_PASSWORD);
   await page.getByTitle(`Account menu for ${CLIENT.name}`).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL('/auth/login?signedOut=1');
+  await expect(page).toHaveURL('/auth/login');
   await expect(page.getByRole('status')).toHaveText('You have signed out.');
   await page.goto(HOME);
   expect(pathOf(page)).toBe('/auth/login?redirectTo=%2Fdashboards%2Fmodern');

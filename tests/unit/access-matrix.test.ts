@@ -519,7 +519,7 @@ const OUTSIDE_THE_FRAME: Record<string, Outside> = {
   'auth.logout.tsx': {
     url: '/auth/logout',
     get: SIGNED_IN_HOME,
-    post: { status: 302, location: '/auth/login?signedOut=1' },
+    post: { status: 302, location: '/auth/login' },
     freshSession: true,
   },
   'auth.register.tsx': { url: '/auth/register', get: FOR_ANONYMOUS, post: INVALID },

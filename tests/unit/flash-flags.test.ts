@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '..', '..');
-const FLAGS = 'saved|added|filed|decided|sent|created|deleted|reviewed';
+const FLAGS = 'saved|added|filed|decided|sent|created|deleted|reviewed|removed|reset|signedOut';
 
 const PATTERNS: [string, RegExp][] = [
   ['a flag written into an address', new RegExp(`[?&](?:${FLAGS})=`)],

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { loginSchema } from '~/forms/auth';
 import type { loginAction } from '~/services/auth-actions.server';
 import { AuthShell, type AuthDesign } from '../auth-shell';
+import { FlashMessage } from '../flash-message';
 import { TextField } from '../form-field';
 import { FormErrors, Notice, SubmitButton } from '../form-parts';
 
@@ -41,15 +42,13 @@ export function LoginPage({ design, suffix }: { design: AuthDesign; suffix: '' |
         }
       : twoSteps === 'expired'
         ? { text: t('twoSteps.restart.expired'), color: 'warning' as const }
-        : params.get('reset')
-          ? { text: t('login.passwordChanged'), color: 'success' as const }
-          : params.get('signedOut')
-            ? { text: t('login.signedOut'), color: 'neutral' as const }
-            : null;
+        : null;
 
   return (
     <AuthShell design={design} title={t('login.heading')} subtitle={t('login.subtitle')}>
       {notice && <Notice color={notice.color}>{notice.text}</Notice>}
+      {/* What the form just sent did: signed out, or a new password set. */}
+      <FlashMessage />
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <Stack gap={2}>
           <FormErrors id={form.errorId} errors={form.errors} />
