@@ -72,6 +72,7 @@ describe('package.json', () => {
     'typescript',
     'eslint',
     'prettier',
+    'patch-package',
     'vitest',
     '@types/node',
   ]);
