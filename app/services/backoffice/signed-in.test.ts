@@ -111,6 +111,17 @@ describe('the back office bound to a signed-in request', () => {
     expect(next.headers.get('Location')).toMatch(/^\/auth\/login\?/);
   });
 
+  it('ends the whole page, not one of its parts, when the session ends while it loads (the dashboard)', async () => {
+    const cookie = await signIn('agent@example.com');
+    // This process has just seen the session alive (it asks again only after a few seconds)…
+    const { signedIn } = await signedInAt('/dashboards/modern', cookie);
+    // …and it ends elsewhere meanwhile.
+    await reference.call('logout', { session: signedIn.session });
+    const { loader } = await import('../../routes/_portal.dashboards.modern');
+    const answer = await thrown(() => loader(args(pageRequest('/dashboards/modern', { cookie }))));
+    expect(answer.headers.get('Location')).toBe('/auth/login?redirectTo=%2Fdashboards%2Fmodern&expired=1');
+  });
+
   it("answers the 404 page for a record that is missing or another customer's; other calls leave it to the screen", async () => {
     const client = (await signedInAt('/apps/loans', await signIn('client@example.com'))).signedIn;
     const other = (await signedInAt('/apps/loans', await signIn('client2@example.com'))).signedIn;
