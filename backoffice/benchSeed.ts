@@ -5,24 +5,24 @@
  */
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '../app/catalog';
 import { ORDER_STATUSES } from '@contract';
-import { openStore } from './data/database';
+import { openStore, type Database } from './data/database';
 import type { Db } from './db';
 import { insertLoan } from './loans';
 import { insertShippingOrder } from './orders';
 import { hashPassword } from './passwords';
 import { seedDemoData } from './seed';
-import { createAccount } from './users';
+import { insertAccount } from './users';
 
 export const BENCH_SIZES = [100, 1_000, 10_000] as const;
 export const benchEmail = (size: number) => `bench-${size}@example.com`;
 
 const LOAN_STATES = ['requested', 'approved', 'denied', 'repaid'] as const;
 
-export async function seedBenchData(db: Db, now: Date): Promise<void> {
+export async function seedBenchData(database: Database, db: Db, now: Date): Promise<void> {
   const passwordHash = await hashPassword('demo1234');
   for (const size of BENCH_SIZES) {
-    const { partnerId } = createAccount(
-      db,
+    const { partnerId } = await insertAccount(
+      database,
       {
         email: benchEmail(size),
         passwordHash,
@@ -33,11 +33,11 @@ export async function seedBenchData(db: Db, now: Date): Promise<void> {
       },
       now,
     );
-    db.transaction(() => {
+    await database.transaction().execute(async (trx) => {
       for (let index = 0; index < size; index += 1) {
         const created = new Date(now.getTime() - (size - index) * 60_000);
-        insertShippingOrder(
-          db,
+        await insertShippingOrder(
+          trx,
           {
             partnerId,
             requestId: null,
@@ -56,8 +56,8 @@ export async function seedBenchData(db: Db, now: Date): Promise<void> {
           },
           created,
         );
-        insertLoan(
-          db,
+        await insertLoan(
+          trx,
           {
             partnerId,
             requestId: null,
@@ -74,7 +74,7 @@ export async function seedBenchData(db: Db, now: Date): Promise<void> {
           created,
         );
       }
-    })();
+    });
   }
 }
 
@@ -86,7 +86,7 @@ if (process.argv[1]?.endsWith('benchSeed.ts')) {
   if (!db) throw new Error('The bench data is seeded into the embedded SQLite file');
   const now = new Date();
   await seedDemoData(store.database, db, now);
-  await seedBenchData(db, now);
+  await seedBenchData(store.database, db, now);
   await store.close();
   console.info(`[bench] seeded ${BENCH_SIZES.join(', ')} orders and loans into ${dataDir}`);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from './data/database';
 import { addInvoicePayment, findInvoiceById, insertInvoice } from './invoices';
-import { countUsers } from './users';
+import { countAccounts } from './users';
 import { demoAccounts, seedDemoData, seedSteps, type SeedContext } from './seed';
 import { demoStandaloneInvoices } from './seedInvoices';
 import { demoLoans } from './seedLoans';
@@ -173,26 +173,28 @@ describe('invoices, and shares of records', () => {
   });
 
   it('numbers invoices and payments by year, works out amounts from the lines, and moves the state with payments', async () => {
-    const db = await openSqlite(tempDir());
+    const store = await openStore({ dataDir: tempDir() });
+    stores.push(store);
+    const db = store.database;
     const at = new Date('2026-03-10T09:00:00Z');
-    const partner = Number(
-      db
-        .prepare(`INSERT INTO partners (name, referral_code, created_at) VALUES ('Customer', 'CHECKS04', ?)`)
-        .run(at.toISOString()).lastInsertRowid,
-    );
+    const { id: partner } = await db
+      .insertInto('partners')
+      .values({ name: 'Customer', referral_code: 'CHECKS04', created_at: at.toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const lines = [
       { description: 'Freight', quantity: 1, unitPriceCents: 100_000, taxRate: 0 },
       { description: 'Handling', quantity: 3, unitPriceCents: 3_333, taxRate: 5 },
     ];
     const base = { partnerId: partner, shippingOrderId: null, currency: 'USD', lines } as const;
-    const first = insertInvoice(db, { ...base, state: 'posted', invoiceDate: '2026-03-10' }, at);
-    const second = insertInvoice(
+    const first = await insertInvoice(db, { ...base, state: 'posted', invoiceDate: '2026-03-10' }, at);
+    const second = await insertInvoice(
       db,
       { ...base, state: 'draft', invoiceDate: '2027-01-04' },
       new Date('2027-01-04'),
     );
     expect([first.name, second.name]).toEqual(['INV-2026-0001', 'INV-2027-0001']);
-    expect(findInvoiceById(db, first.id)).toMatchObject({
+    expect(await findInvoiceById(db, first.id)).toMatchObject({
       due_date: '2026-04-09',
       amount_untaxed_cents: 109_999,
       // 5% of 99.99, rounded to the cent.
@@ -202,15 +204,17 @@ describe('invoices, and shares of records', () => {
     });
     const pay = (id: number, amountCents: number) =>
       addInvoicePayment(db, id, { date: '2026-03-20', amountCents, method: 'card', reference: null }, at);
-    expect(pay(second.id, 100)).toBe('not_payable');
-    expect(pay(first.id, 110_500)).toBe('overpaid');
-    expect(pay(first.id, 10_499)).toMatchObject({ name: 'PAY-2026-0001', amount: 104.99 });
-    expect(findInvoiceById(db, first.id)).toMatchObject({ state: 'partially_paid', paid_cents: 10_499 });
-    expect(pay(first.id, 100_000)).toMatchObject({ name: 'PAY-2026-0002' });
-    expect(findInvoiceById(db, first.id)).toMatchObject({ state: 'paid', paid_cents: 110_499 });
-    expect(pay(first.id, 1)).toBe('overpaid');
-    expect(pay(9999, 1)).toBe('not_found');
-    db.close();
+    expect(await pay(second.id, 100)).toBe('not_payable');
+    expect(await pay(first.id, 110_500)).toBe('overpaid');
+    expect(await pay(first.id, 10_499)).toMatchObject({ name: 'PAY-2026-0001', amount: 104.99 });
+    expect(await findInvoiceById(db, first.id)).toMatchObject({
+      state: 'partially_paid',
+      paid_cents: 10_499,
+    });
+    expect(await pay(first.id, 100_000)).toMatchObject({ name: 'PAY-2026-0002' });
+    expect(await findInvoiceById(db, first.id)).toMatchObject({ state: 'paid', paid_cents: 110_499 });
+    expect(await pay(first.id, 1)).toBe('overpaid');
+    expect(await pay(9999, 1)).toBe('not_found');
   });
 });
 
@@ -225,10 +229,10 @@ describe('seed', () => {
       (context: SeedContext) => void seen.push(context.users.get('client@example.com')!.partnerId),
     ];
     expect(await seedDemoData(store.database, db, new Date(), steps)).toBe(true);
-    expect(countUsers(db)).toBe(demoAccounts.length);
+    expect(await countAccounts(store.database)).toBe(demoAccounts.length);
     expect(seen).toHaveLength(1);
     expect(await seedDemoData(store.database, db, new Date(), steps)).toBe(false);
-    expect(countUsers(db)).toBe(demoAccounts.length);
+    expect(await countAccounts(store.database)).toBe(demoAccounts.length);
     expect(seen).toHaveLength(1);
     const staff = await store.database
       .selectFrom('users')

@@ -14,7 +14,7 @@ import {
 import { addInvoicePayment, insertInvoice, type NewInvoiceLine } from './invoices';
 import { addDays, dayOf } from './numbers';
 import { insertShippingOrder } from './orders';
-import { createPartner, updateContactDetails } from './partners';
+import { insertPartner, updateContactDetails } from './partners';
 import { createShare } from './shares';
 import {
   signInDemoAccounts,
@@ -76,8 +76,12 @@ async function statementOf(who: Who, customer: number, date_from: string, date_t
   return statement.parse(result.body);
 }
 
-function shareCount(): number {
-  return Number(bo.backoffice.db.prepare('SELECT count(*) FROM shares').pluck().get());
+async function shareCount(): Promise<number> {
+  const row = await bo.backoffice.database
+    .selectFrom('shares')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
 }
 
 /** Reads a shared record the way anyone holding the link does: no cookie at all. */
@@ -97,16 +101,20 @@ function tampered(token: string, at = 10): string {
 }
 
 /** One invoice of the customer's in a state, from the database. */
-function invoiceOf(who: 'client' | 'client2', state: string): { id: number; name: string } {
-  return bo.backoffice.db
-    .prepare(`SELECT id, name FROM invoices WHERE partner_id = ? AND state = ? ORDER BY id LIMIT 1`)
-    .get(partners[who], state) as { id: number; name: string };
+function invoiceOf(who: 'client' | 'client2', state: string): Promise<{ id: number; name: string }> {
+  return bo.backoffice.database
+    .selectFrom('invoices')
+    .select(['id', 'name'])
+    .where('partner_id', '=', partners[who])
+    .where('state', '=', state)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
 }
 
 /** A customer without invoices or an account, for hand-made data. */
-function newCustomer(name: string): number {
-  return createPartner(
-    bo.backoffice.db,
+function newCustomer(name: string): Promise<number> {
+  return insertPartner(
+    bo.backoffice.database,
     {
       name,
       email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
@@ -132,7 +140,7 @@ function invoiceFor(
   shippingOrderId: number | null = null,
 ) {
   return insertInvoice(
-    bo.backoffice.db,
+    bo.backoffice.database,
     { partnerId, shippingOrderId, state, invoiceDate, currency: 'USD', lines },
     new Date(`${invoiceDate}T09:00:00Z`),
   );
@@ -140,7 +148,7 @@ function invoiceFor(
 
 function pay(invoiceId: number, date: string, amount: number) {
   return addInvoicePayment(
-    bo.backoffice.db,
+    bo.backoffice.database,
     invoiceId,
     { date, amountCents: Math.round(amount * 100), method: 'bank_transfer', reference: `TRF-${date}` },
     new Date(`${date}T10:00:00Z`),
@@ -174,22 +182,21 @@ describe('the seeded invoices', () => {
   });
 
   it("agree with their orders: an invoiced order's invoice has its invoice status and its total", async () => {
-    const rows = bo.backoffice.db
-      .prepare(
-        `SELECT o.id, o.invoice_status, o.total_invoice_cents, o.partner_id, count(i.id) AS invoices,
-           max(i.state) AS state, max(i.amount_total_cents) AS total, max(i.partner_id) AS invoice_partner
-         FROM shipping_orders o LEFT JOIN invoices i ON i.shipping_order_id = o.id GROUP BY o.id`,
-      )
-      .all() as {
-      id: number;
-      invoice_status: string;
-      total_invoice_cents: number;
-      partner_id: number;
-      invoices: number;
-      state: string | null;
-      total: number | null;
-      invoice_partner: number | null;
-    }[];
+    const rows = await bo.backoffice.database
+      .selectFrom('shipping_orders as o')
+      .leftJoin('invoices as i', 'i.shipping_order_id', 'o.id')
+      .select((eb) => [
+        'o.id',
+        'o.invoice_status',
+        'o.total_invoice_cents',
+        'o.partner_id',
+        eb.fn.count<number>('i.id').as('invoices'),
+        eb.fn.max('i.state').as('state'),
+        eb.fn.max('i.amount_total_cents').as('total'),
+        eb.fn.max('i.partner_id').as('invoice_partner'),
+      ])
+      .groupBy(['o.id', 'o.invoice_status', 'o.total_invoice_cents', 'o.partner_id'])
+      .execute();
     expect(rows.length).toBeGreaterThan(50);
     for (const row of rows) {
       if (row.invoice_status === 'not_invoiced') {
@@ -294,7 +301,7 @@ describe('GET /shipping/customer_invoices', () => {
   });
 
   it('hides drafts from clients, in the list, the counts and the search', async () => {
-    const draft = invoiceOf('client', 'draft');
+    const draft = await invoiceOf('client', 'draft');
     const own = await list('client', { limit: 100 });
     expect(own.invoices.map((invoice) => invoice.id)).not.toContain(draft.id);
     expect((await list('client', { search: draft.name })).total).toBe(0);
@@ -372,7 +379,7 @@ describe('GET /shipping/customer_invoices', () => {
       expect(all.totals.overdue).toBeGreaterThan(0);
       expect((await list(who, { filter: 'paid', search: 'INV' })).totals).toEqual(all.totals);
     }
-    const none = await list('admin', {}, newCustomer('No Invoices Yet'));
+    const none = await list('admin', {}, await newCustomer('No Invoices Yet'));
     expect(none).toEqual({
       invoices: [],
       total: 0,
@@ -391,7 +398,7 @@ describe('GET /staff/invoice', () => {
   it('is staff work: 403 for a client, even for its own invoice', async () => {
     for (const who of ['client', 'client2'] as const) {
       const result = await bo.call('findStaffInvoice', {
-        query: { invoice_name: invoiceOf(who, 'paid').name },
+        query: { invoice_name: (await invoiceOf(who, 'paid')).name },
         session: sessions[who],
       });
       expect(result.status).toBe(403);
@@ -404,7 +411,7 @@ describe('GET /staff/invoice', () => {
       ['client2', 'partially_paid'],
       ['client', 'draft'],
     ] as const) {
-      const { id, name } = invoiceOf(who, state);
+      const { id, name } = await invoiceOf(who, state);
       for (const invoice_name of [name, name.toLowerCase(), `  ${name}  `]) {
         const result = await bo.call('findStaffInvoice', {
           query: { invoice_name },
@@ -430,7 +437,7 @@ describe('GET /staff/invoice', () => {
 
 describe('GET /invoices/:id', () => {
   it('answers the invoice with its lines and payments', async () => {
-    const { id } = invoiceOf('client', 'partially_paid');
+    const { id } = await invoiceOf('client', 'partially_paid');
     const invoice = await detail(id, 'client');
     expect(invoice.state).toBe('partially_paid');
     expect(invoice.payments.length).toBeGreaterThan(0);
@@ -441,10 +448,10 @@ describe('GET /invoices/:id', () => {
 
   it("answers 404 for another customer's invoice, a draft for a client, and an unknown one", async () => {
     const refused: [Who, number][] = [
-      ['client', invoiceOf('client2', 'paid').id],
-      ['client2', invoiceOf('client', 'paid').id],
-      ['client', invoiceOf('client', 'draft').id],
-      ['client2', invoiceOf('client2', 'draft').id],
+      ['client', (await invoiceOf('client2', 'paid')).id],
+      ['client2', (await invoiceOf('client', 'paid')).id],
+      ['client', (await invoiceOf('client', 'draft')).id],
+      ['client2', (await invoiceOf('client2', 'draft')).id],
       ['client', 99999],
       ['admin', 99999],
     ];
@@ -453,16 +460,15 @@ describe('GET /invoices/:id', () => {
       expect(result.status, `${who} ${id}`).toBe(404);
       expect(result.body).toEqual(notFound);
     }
-    expect((await detail(invoiceOf('client', 'draft').id, 'agent')).state).toBe('draft');
+    expect((await detail((await invoiceOf('client', 'draft')).id, 'agent')).state).toBe('draft');
   });
 });
 
 describe('payments', () => {
   it("move an invoice from posted to partly paid and paid, and its order's invoice status with it", async () => {
-    const db = bo.backoffice.db;
-    const customer = newCustomer('Payments Test Trading');
-    const orderId = insertShippingOrder(
-      db,
+    const customer = await newCustomer('Payments Test Trading');
+    const orderId = await insertShippingOrder(
+      bo.backoffice.database,
       {
         partnerId: customer,
         requestId: null,
@@ -486,55 +492,53 @@ describe('payments', () => {
         (await bo.call('getShippingOrder', { params: { id: orderId }, session: sessions.admin })).body,
       );
     const day = today();
-    const { id } = invoiceFor(customer, day, [line(800), line(200, 5)], 'posted', orderId);
+    const { id } = await invoiceFor(customer, day, [line(800), line(200, 5)], 'posted', orderId);
     expect(await orderOf()).toMatchObject({ invoice_status: 'posted', total_invoice: 1010 });
     expect(await detail(id)).toMatchObject({ state: 'posted', amount_total: 1010, amount_due: 1010 });
 
-    expect(pay(id, day, 400)).toMatchObject({ invoice_id: id, amount: 400, method: 'bank_transfer' });
+    expect(await pay(id, day, 400)).toMatchObject({ invoice_id: id, amount: 400, method: 'bank_transfer' });
     expect(await detail(id)).toMatchObject({ state: 'partially_paid', amount_paid: 400, amount_due: 610 });
     expect(await orderOf()).toMatchObject({ invoice_status: 'partially_paid', total_invoice: 1010 });
 
     // More than what is due is refused, and changes nothing.
-    expect(pay(id, day, 610.01)).toBe('overpaid');
+    expect(await pay(id, day, 610.01)).toBe('overpaid');
     expect(await detail(id)).toMatchObject({ state: 'partially_paid', amount_paid: 400 });
 
-    expect(pay(id, day, 610)).toMatchObject({ amount: 610 });
+    expect(await pay(id, day, 610)).toMatchObject({ amount: 610 });
     const paid = await detail(id);
     expect(paid).toMatchObject({ state: 'paid', amount_paid: 1010, amount_due: 0, overdue: false });
     expect(paid.payments.map((payment) => payment.amount)).toEqual([400, 610]);
     expect(await orderOf()).toMatchObject({ invoice_status: 'paid', total_invoice: 1010 });
-    expect(pay(id, day, 0.01)).toBe('overpaid');
+    expect(await pay(id, day, 0.01)).toBe('overpaid');
 
-    const draft = invoiceFor(customer, day, [line(50)], 'draft');
-    const cancelled = invoiceFor(customer, day, [line(50)], 'cancelled');
-    expect(pay(draft.id, day, 10)).toBe('not_payable');
-    expect(pay(cancelled.id, day, 10)).toBe('not_payable');
-    expect(pay(99999, day, 10)).toBe('not_found');
-    expect(
-      Number(
-        db
-          .prepare('SELECT count(*) FROM invoice_payments WHERE invoice_id IN (?, ?)')
-          .pluck()
-          .get(draft.id, cancelled.id),
-      ),
-    ).toBe(0);
+    const draft = await invoiceFor(customer, day, [line(50)], 'draft');
+    const cancelled = await invoiceFor(customer, day, [line(50)], 'cancelled');
+    expect(await pay(draft.id, day, 10)).toBe('not_payable');
+    expect(await pay(cancelled.id, day, 10)).toBe('not_payable');
+    expect(await pay(99999, day, 10)).toBe('not_found');
+    const payments = await bo.backoffice.database
+      .selectFrom('invoice_payments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('invoice_id', 'in', [draft.id, cancelled.id])
+      .executeTakeFirstOrThrow();
+    expect(payments.n).toBe(0);
   });
 
   it('make an invoice overdue only while unpaid after its due date', async () => {
-    const customer = newCustomer('Overdue Test Trading');
+    const customer = await newCustomer('Overdue Test Trading');
     const issued = addDays(today(), -31);
-    const { id } = invoiceFor(customer, issued, [line(100)]);
+    const { id } = await invoiceFor(customer, issued, [line(100)]);
     expect(await detail(id)).toMatchObject({ due_date: addDays(issued, 30), overdue: true, amount_due: 100 });
-    pay(id, today(), 60);
+    await pay(id, today(), 60);
     expect(await detail(id)).toMatchObject({ state: 'partially_paid', overdue: true, amount_due: 40 });
     expect((await list('admin', { filter: 'overdue' }, customer)).totals).toMatchObject({
       amount_due: 40,
       overdue: 40,
     });
-    pay(id, today(), 40);
+    await pay(id, today(), 40);
     expect(await detail(id)).toMatchObject({ state: 'paid', overdue: false });
     // Due today is not overdue yet.
-    const dueToday = invoiceFor(customer, addDays(today(), -30), [line(10)]);
+    const dueToday = await invoiceFor(customer, addDays(today(), -30), [line(10)]);
     expect(await detail(dueToday.id)).toMatchObject({ due_date: today(), overdue: false });
   });
 });
@@ -543,16 +547,16 @@ describe('GET /shipping/customer_statement', () => {
   let customer = 0;
   let names: Record<'a' | 'b' | 'c' | 'd' | 'e', string>;
 
-  beforeAll(() => {
-    customer = newCustomer('Statement Test Trading');
-    const a = invoiceFor(customer, '2026-01-10', [line(900), line(100)]);
-    const b = invoiceFor(customer, '2026-02-01', [line(500)]);
-    const c = invoiceFor(customer, '2026-02-02', [line(300)], 'draft');
-    const d = invoiceFor(customer, '2026-02-03', [line(200)], 'cancelled');
-    const e = invoiceFor(customer, '2026-03-15', [line(200), line(50)]);
-    pay(a.id, '2026-01-20', 400);
-    pay(a.id, '2026-02-05', 100);
-    pay(e.id, '2026-03-15', 250);
+  beforeAll(async () => {
+    customer = await newCustomer('Statement Test Trading');
+    const a = await invoiceFor(customer, '2026-01-10', [line(900), line(100)]);
+    const b = await invoiceFor(customer, '2026-02-01', [line(500)]);
+    const c = await invoiceFor(customer, '2026-02-02', [line(300)], 'draft');
+    const d = await invoiceFor(customer, '2026-02-03', [line(200)], 'cancelled');
+    const e = await invoiceFor(customer, '2026-03-15', [line(200), line(50)]);
+    await pay(a.id, '2026-01-20', 400);
+    await pay(a.id, '2026-02-05', 100);
+    await pay(e.id, '2026-03-15', 250);
     names = { a: a.name, b: b.name, c: c.name, d: d.name, e: e.name };
   });
 
@@ -676,45 +680,51 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     return shareAnswer.parse(result.body);
   };
-  const orderOf = (who: 'client' | 'client2') =>
-    Number(
-      bo.backoffice.db
-        .prepare(
-          `SELECT id FROM shipping_orders WHERE partner_id = ? AND status = 'cleared' ORDER BY id LIMIT 1`,
-        )
-        .pluck()
-        .get(partners[who]),
-    );
-  const loanOf = (who: 'client' | 'client2') =>
-    bo.backoffice.db
-      .prepare(`SELECT name FROM loans WHERE partner_id = ? AND state = 'approved' ORDER BY id LIMIT 1`)
-      .pluck()
-      .get(partners[who]) as string;
+  const orderOf = async (who: 'client' | 'client2') => {
+    const order = await bo.backoffice.database
+      .selectFrom('shipping_orders')
+      .select('id')
+      .where('partner_id', '=', partners[who])
+      .where('status', '=', 'cleared')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return order.id;
+  };
+  const loanOf = async (who: 'client' | 'client2') => {
+    const loan = await bo.backoffice.database
+      .selectFrom('loans')
+      .select('name')
+      .where('partner_id', '=', partners[who])
+      .where('state', '=', 'approved')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return loan.name;
+  };
 
   it('refuse to share a draft, even for the staff who can read it', async () => {
-    const draft = invoiceOf('client', 'draft');
-    const before = shareCount();
+    const draft = await invoiceOf('client', 'draft');
+    const before = await shareCount();
     for (const session of [sessions.admin, sessions.agent]) {
       expect((await bo.call('getInvoice', { params: { id: draft.id }, session })).status).toBe(200);
       const result = await bo.call('shareInvoice', { params: { id: draft.id }, session });
       expect(result.status).toBe(409);
       expect(result.body).toEqual({ error: 'A draft invoice cannot be shared', code: 'conflict' });
     }
-    expect(shareCount()).toBe(before);
+    expect(await shareCount()).toBe(before);
   });
 
   it('share an invoice: anyone with the link reads it as getInvoice answers it, until it expires', async () => {
-    const { id } = invoiceOf('client', 'partially_paid');
+    const { id } = await invoiceOf('client', 'partially_paid');
     const before = Date.now();
     const { token, expires_at } = await shareOf('shareInvoice', { params: { id }, session: sessions.client });
     const expires = Date.parse(expires_at);
     expect(expires).toBeGreaterThanOrEqual(before + SHARE_DAYS * DAY_MS);
     expect(expires).toBeLessThanOrEqual(Date.now() + SHARE_DAYS * DAY_MS);
-    const row = bo.backoffice.db
-      .prepare(
-        'SELECT kind, target_id, sub_id, params_json, created_by_user_id FROM shares WHERE token_hash = ?',
-      )
-      .get(createHash('sha256').update(token).digest('hex'));
+    const row = await bo.backoffice.database
+      .selectFrom('shares')
+      .select(['kind', 'target_id', 'sub_id', 'params_json', 'created_by_user_id'])
+      .where('token_hash', '=', createHash('sha256').update(token).digest('hex'))
+      .executeTakeFirst();
     expect(row).toEqual({
       kind: 'invoice',
       target_id: id,
@@ -736,11 +746,11 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
   });
 
   it("share an invoice only where it may be read: another customer's, a client's draft or an unknown one is 404", async () => {
-    const before = shareCount();
+    const before = await shareCount();
     const refused: [Who, number][] = [
-      ['client', invoiceOf('client2', 'paid').id],
-      ['client2', invoiceOf('client', 'posted').id],
-      ['client', invoiceOf('client', 'draft').id],
+      ['client', (await invoiceOf('client2', 'paid')).id],
+      ['client2', (await invoiceOf('client', 'posted')).id],
+      ['client', (await invoiceOf('client', 'draft')).id],
       ['admin', 99999],
     ];
     for (const [who, id] of refused) {
@@ -748,35 +758,37 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
       expect(result.status, `${who} ${id}`).toBe(404);
       expect(result.body).toEqual(notFound);
     }
-    expect(shareCount()).toBe(before);
+    expect(await shareCount()).toBe(before);
     // Staff may share any customer's invoice (not a draft: see the test above).
     const { token } = await shareOf('shareInvoice', {
-      params: { id: invoiceOf('client2', 'posted').id },
+      params: { id: (await invoiceOf('client2', 'posted')).id },
       session: sessions.agent,
     });
     expect((await opened(token)).kind).toBe('invoice');
-    expect((await bo.call('shareInvoice', { params: { id: invoiceOf('client', 'paid').id } })).status).toBe(
-      401,
-    );
+    expect(
+      (await bo.call('shareInvoice', { params: { id: (await invoiceOf('client', 'paid')).id } })).status,
+    ).toBe(401);
   });
 
   it('share a statement: the link keeps the period and works the statement out when opened', async () => {
-    const customer = newCustomer('Shared Statement Trading');
-    const first = invoiceFor(customer, '2026-02-10', [line(300)]);
+    const customer = await newCustomer('Shared Statement Trading');
+    const first = await invoiceFor(customer, '2026-02-10', [line(300)]);
     const period = { customer_id: customer, date_from: '2026-02-01', date_to: '2026-02-28' };
     const { token, expires_at } = await shareOf('shareStatement', { body: period, session: sessions.admin });
-    const row = bo.backoffice.db
-      .prepare('SELECT kind, target_id, params_json FROM shares WHERE token_hash = ?')
-      .get(createHash('sha256').update(token).digest('hex')) as { params_json: string };
+    const row = await bo.backoffice.database
+      .selectFrom('shares')
+      .select(['kind', 'target_id', 'params_json'])
+      .where('token_hash', '=', createHash('sha256').update(token).digest('hex'))
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ kind: 'statement', target_id: customer });
-    expect(JSON.parse(row.params_json)).toEqual({ date_from: '2026-02-01', date_to: '2026-02-28' });
+    expect(JSON.parse(row.params_json ?? 'null')).toEqual({ date_from: '2026-02-01', date_to: '2026-02-28' });
     const shared = await opened(token);
     expect(shared).toEqual({
       kind: 'statement',
       expires_at,
       statement: await statementOf('admin', customer, '2026-02-01', '2026-02-28'),
     });
-    pay(first.id, '2026-02-20', 120);
+    await pay(first.id, '2026-02-20', 120);
     const later = await opened(token);
     expect(later.kind === 'statement' && later.statement.closing_balance).toBe(180);
 
@@ -791,7 +803,7 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
   });
 
   it('share a statement only of a customer in scope, and only of a real period (400)', async () => {
-    const before = shareCount();
+    const before = await shareCount();
     for (const [who, customer_id] of [
       ['client', partners.client2],
       ['client2', partners.client],
@@ -819,11 +831,11 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
         issues: expect.arrayContaining([expect.objectContaining({ path })]),
       });
     }
-    expect(shareCount()).toBe(before);
+    expect(await shareCount()).toBe(before);
   });
 
   it('share an order’s clearance receipt: the link answers the order as getShippingOrder does', async () => {
-    const id = orderOf('client');
+    const id = await orderOf('client');
     const { token, expires_at } = await shareOf('shareClearanceReceipt', {
       params: { id },
       session: sessions.client,
@@ -831,13 +843,13 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
     const order = await bo.call('getShippingOrder', { params: { id }, session: sessions.client });
     expect(await opened(token)).toEqual({ kind: 'clearance_receipt', expires_at, order: order.body });
     const staff = await shareOf('shareClearanceReceipt', {
-      params: { id: orderOf('client2') },
+      params: { id: await orderOf('client2') },
       session: sessions.agent,
     });
     expect((await opened(staff.token)).kind).toBe('clearance_receipt');
-    const before = shareCount();
+    const before = await shareCount();
     for (const [who, orderId] of [
-      ['client', orderOf('client2')],
+      ['client', await orderOf('client2')],
       ['client2', id],
       ['admin', 99999],
     ] as [Who, number][]) {
@@ -848,11 +860,11 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
       expect(result.status, `${who} ${orderId}`).toBe(404);
       expect(result.body).toEqual(notFound);
     }
-    expect(shareCount()).toBe(before);
+    expect(await shareCount()).toBe(before);
   });
 
   it('share a loan: the link answers the loan as getLoan does', async () => {
-    const number = loanOf('client');
+    const number = await loanOf('client');
     const { token, expires_at } = await shareOf('shareLoan', {
       params: { number },
       session: sessions.client,
@@ -860,13 +872,13 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
     const loan = await bo.call('getLoan', { params: { number }, session: sessions.client });
     expect(await opened(token)).toEqual({ kind: 'loan', expires_at, loan: loanDetail.parse(loan.body) });
     const staff = await shareOf('shareLoan', {
-      params: { number: loanOf('client2') },
+      params: { number: await loanOf('client2') },
       session: sessions.admin,
     });
     expect((await opened(staff.token)).kind).toBe('loan');
-    const before = shareCount();
+    const before = await shareCount();
     for (const [who, loanNumber] of [
-      ['client', loanOf('client2')],
+      ['client', await loanOf('client2')],
       ['client2', number],
       ['admin', 'LN-1999-0001'],
     ] as [Who, string][]) {
@@ -874,12 +886,12 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
       expect(result.status, `${who} ${loanNumber}`).toBe(404);
       expect(result.body).toEqual(notFound);
     }
-    expect(shareCount()).toBe(before);
+    expect(await shareCount()).toBe(before);
   });
 
   it('answer the same 404 for a tampered, unknown or expired token, a record since removed, and a file share', async () => {
     const { token } = await shareOf('shareInvoice', {
-      params: { id: invoiceOf('client', 'posted').id },
+      params: { id: (await invoiceOf('client', 'posted')).id },
       session: sessions.client,
     });
     const unknown = Buffer.alloc(32, 9).toString('base64url');
@@ -890,30 +902,31 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
     }
 
     // A share whose expiry has passed, made straight with the function (as if 8 days ago).
-    const db = bo.backoffice.db;
-    const old = createShare(
+    const db = bo.backoffice.database;
+    const old = await createShare(
       db,
-      { kind: 'invoice', invoiceId: invoiceOf('client', 'paid').id },
+      { kind: 'invoice', invoiceId: (await invoiceOf('client', 'paid')).id },
       users.client,
       new Date(Date.now() - (SHARE_DAYS + 1) * DAY_MS),
     );
     expect((await open(old.token)).status).toBe(404);
 
     // The record removed after it was shared.
-    const customer = newCustomer('Removed Invoice Trading');
-    const gone = invoiceFor(customer, today(), [line(75)]);
+    const customer = await newCustomer('Removed Invoice Trading');
+    const gone = await invoiceFor(customer, today(), [line(75)]);
     const goneShare = await shareOf('shareInvoice', { params: { id: gone.id }, session: sessions.admin });
     expect((await open(goneShare.token)).status).toBe(200);
-    db.prepare('DELETE FROM invoices WHERE id = ?').run(gone.id);
+    await db.deleteFrom('invoices').where('id', '=', gone.id).execute();
     expect((await open(goneShare.token)).body).toEqual(notFound);
 
     // A file's share opens no record, and a record's share no file.
-    const document = db
-      .prepare(
-        `SELECT l.name AS number, d.id FROM loan_documents d JOIN loans l ON l.id = d.loan_id
-         WHERE l.partner_id = ? ORDER BY d.id LIMIT 1`,
-      )
-      .get(partners.client) as { number: string; id: number };
+    const document = await db
+      .selectFrom('loan_documents as d')
+      .innerJoin('loans as l', 'l.id', 'd.loan_id')
+      .select(['l.name as number', 'd.id'])
+      .where('l.partner_id', '=', partners.client)
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
     const file = await bo.call('shareLoanDocument', {
       params: { number: document.number, document_id: document.id },
       session: sessions.client,
@@ -922,7 +935,7 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
     expect((await open(fileToken)).body).toEqual(notFound);
     expect((await bo.call('getSharedDocument', { params: { token: fileToken } })).status).toBe(200);
     const loan = await shareOf('shareLoan', {
-      params: { number: loanOf('client') },
+      params: { number: await loanOf('client') },
       session: sessions.client,
     });
     const statementShare = await shareOf('shareStatement', {
@@ -944,7 +957,7 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
 describe('an issued invoice', () => {
   /** A customer of its own with an address, so that changing it touches no other test's data. */
   async function movingCustomer(name: string): Promise<number> {
-    const id = newCustomer(name);
+    const id = await newCustomer(name);
     await updateContactDetails(bo.backoffice.database, id, {
       name,
       phone: '+20 2 555 0101',
@@ -967,13 +980,13 @@ describe('an issued invoice', () => {
 
   it('keeps the name and address it was posted with, in its read and its shared link', async () => {
     const partnerId = await movingCustomer('Delta Papyrus Traders');
-    const { id } = invoiceFor(partnerId, today(), [line(100)]);
-    const token = createShare(
-      bo.backoffice.db,
+    const { id } = await invoiceFor(partnerId, today(), [line(100)]);
+    const { token } = await createShare(
+      bo.backoffice.database,
       { kind: 'invoice', invoiceId: id },
       users.agent,
       new Date(),
-    ).token;
+    );
     const billTo = {
       partner_name: 'Delta Papyrus Traders',
       partner_phone: '+20 2 555 0101',
@@ -983,7 +996,11 @@ describe('an issued invoice', () => {
     expect(await detail(id)).toMatchObject(billTo);
 
     await updateContactDetails(bo.backoffice.database, partnerId, renamed);
-    bo.backoffice.db.prepare('UPDATE partners SET email = ? WHERE id = ?').run('jade@example.com', partnerId);
+    await bo.backoffice.database
+      .updateTable('partners')
+      .set({ email: 'jade@example.com' })
+      .where('id', '=', partnerId)
+      .execute();
 
     expect(await detail(id)).toMatchObject(billTo);
     const shared = await opened(token);
@@ -997,8 +1014,8 @@ describe('an issued invoice', () => {
 
   it('follows the customer while it is a draft, and keeps a cancelled one as issued', async () => {
     const partnerId = await movingCustomer('Aswan Date Growers');
-    const draft = invoiceFor(partnerId, today(), [line(40)], 'draft');
-    const cancelled = invoiceFor(partnerId, today(), [line(50)], 'cancelled');
+    const draft = await invoiceFor(partnerId, today(), [line(40)], 'draft');
+    const cancelled = await invoiceFor(partnerId, today(), [line(50)], 'cancelled');
     await updateContactDetails(bo.backoffice.database, partnerId, renamed);
     expect(await detail(draft.id)).toMatchObject({
       partner_name: 'Jade Harbor Imports',

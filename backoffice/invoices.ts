@@ -15,9 +15,11 @@ import {
   type PAYMENT_METHODS,
   type Statement,
 } from '@contract';
-import type { Db } from './db';
-import { searchCondition } from './lists';
-import { addDays, fromCents, nextNumber } from './numbers';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { inTransaction, type Database } from './data/database';
+import type { Tables } from './data/schema';
+import { searchWhere } from './lists';
+import { addDays, allocateNumber, fromCents } from './numbers';
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 type InvoiceCounts = Record<InvoiceFilter, number>;
@@ -52,26 +54,104 @@ export interface InvoiceRow {
   paid_cents: number;
 }
 
+/** A query on invoices as `i`, with its customer `p` and its order `o` when it has one. */
+type InvoiceQuery = ExpressionBuilder<
+  Tables & { i: Tables['invoices']; p: Tables['partners']; o: Tables['shipping_orders'] },
+  'i' | 'p' | 'o'
+>;
+/** A query on invoices as `i` alone. */
+type OwnInvoiceQuery = ExpressionBuilder<Tables & { i: Tables['invoices'] }, 'i'>;
+
 /** What the invoice's payments add up to (cents), as a column of a query on `i`. */
-const PAID_CENTS = `coalesce((SELECT sum(pay.amount_cents) FROM invoice_payments pay WHERE pay.invoice_id = i.id), 0)`;
+function paidCents(eb: OwnInvoiceQuery) {
+  return eb.fn.coalesce(
+    eb
+      .selectFrom('invoice_payments as pay')
+      .select((sub) => sub.fn.sum<number>('pay.amount_cents').as('paid'))
+      .whereRef('pay.invoice_id', '=', 'i.id')
+      .$asScalar(),
+    eb.lit(0),
+  );
+}
 
-/** A bill-to column: the snapshot taken when the invoice was issued, the live customer for a draft. */
-const billTo = (column: string) =>
-  `CASE WHEN i.state = 'draft' OR i.billed_name IS NULL THEN p.${column} ELSE i.billed_${column} END AS partner_${column}`;
+/**
+ * Whether the bill-to columns are the snapshot taken when the invoice was issued (`billed_*`), rather
+ * than the customer as it is now (a draft, or an invoice issued before snapshots were kept).
+ */
+function billedSnapshot(eb: InvoiceQuery): Expression<SqlBool> {
+  return eb.and([eb('i.state', '<>', 'draft'), eb('i.billed_name', 'is not', null)]);
+}
 
-const INVOICE_SELECT = `
-  SELECT i.id, i.name, i.partner_id, ${['name', 'email', 'phone', 'street', 'city', 'country'].map(billTo).join(', ')},
-    i.shipping_order_id, o.name AS shipping_order_name, i.state,
-    i.invoice_date, i.due_date, i.currency, i.amount_untaxed_cents, i.amount_tax_cents,
-    i.amount_total_cents, ${PAID_CENTS} AS paid_cents
-  FROM invoices i
-  JOIN partners p ON p.id = i.partner_id
-  LEFT JOIN shipping_orders o ON o.id = i.shipping_order_id`;
+/** Invoices as `InvoiceRow`s (add the conditions and the order). */
+function selectInvoices(db: Database) {
+  return db
+    .selectFrom('invoices as i')
+    .innerJoin('partners as p', 'p.id', 'i.partner_id')
+    .leftJoin('shipping_orders as o', 'o.id', 'i.shipping_order_id')
+    .select((eb) => [
+      'i.id',
+      'i.name',
+      'i.partner_id',
+      eb
+        .case()
+        .when(billedSnapshot(eb))
+        .then(eb.ref('i.billed_name'))
+        .else(eb.ref('p.name'))
+        .end()
+        .as('partner_name'),
+      eb
+        .case()
+        .when(billedSnapshot(eb))
+        .then(eb.ref('i.billed_email'))
+        .else(eb.ref('p.email'))
+        .end()
+        .as('partner_email'),
+      eb
+        .case()
+        .when(billedSnapshot(eb))
+        .then(eb.ref('i.billed_phone'))
+        .else(eb.ref('p.phone'))
+        .end()
+        .as('partner_phone'),
+      eb
+        .case()
+        .when(billedSnapshot(eb))
+        .then(eb.ref('i.billed_street'))
+        .else(eb.ref('p.street'))
+        .end()
+        .as('partner_street'),
+      eb
+        .case()
+        .when(billedSnapshot(eb))
+        .then(eb.ref('i.billed_city'))
+        .else(eb.ref('p.city'))
+        .end()
+        .as('partner_city'),
+      eb
+        .case()
+        .when(billedSnapshot(eb))
+        .then(eb.ref('i.billed_country'))
+        .else(eb.ref('p.country'))
+        .end()
+        .as('partner_country'),
+      'i.shipping_order_id',
+      'o.name as shipping_order_name',
+      'i.state',
+      'i.invoice_date',
+      'i.due_date',
+      'i.currency',
+      'i.amount_untaxed_cents',
+      'i.amount_tax_cents',
+      'i.amount_total_cents',
+      paidCents(eb).as('paid_cents'),
+    ])
+    .$narrowType<{ state: InvoiceState; partner_name: string; paid_cents: number }>();
+}
 
 /** Issued and not (wholly) paid, as a condition on `i`. */
-const UNPAID = `i.state IN ('posted', 'partially_paid')`;
+const UNPAID = ['posted', 'partially_paid'] as const;
 /** What the customer owes for: neither a draft nor cancelled. */
-const OWED = `i.state NOT IN ('draft', 'cancelled')`;
+const NOT_OWED = ['draft', 'cancelled'] as const;
 
 // ---- The figures (pure: the tests check them directly) ----
 
@@ -141,50 +221,76 @@ export interface InvoiceListFilter {
   offset: number;
 }
 
-/** Each tab as a condition on `i`; `@today` is the back office's day. */
-const TAB_CONDITIONS: Record<InvoiceFilter, string> = {
-  show_all: '1',
-  unpaid: UNPAID,
-  paid: `i.state = 'paid'`,
-  overdue: `(${UNPAID} AND i.due_date < @today)`,
+/** Each tab as a condition on `i`, on the back office's day `today`. */
+const TAB_CONDITIONS: Record<InvoiceFilter, (eb: OwnInvoiceQuery, today: string) => Expression<SqlBool>> = {
+  show_all: (eb) => eb.and([]),
+  unpaid: (eb) => eb('i.state', 'in', UNPAID),
+  paid: (eb) => eb('i.state', '=', 'paid'),
+  overdue: (eb, today) => eb.and([eb('i.state', 'in', UNPAID), eb('i.due_date', '<', today)]),
 };
 
-const where = (conditions: readonly string[]) =>
-  conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-
 /** The currency of the customer's invoices (the one most of them use), or USD without any. */
-function customerCurrency(db: Db, partnerId: number): string {
-  const currency = db
-    .prepare(
-      `SELECT currency FROM invoices WHERE partner_id = ? GROUP BY currency ORDER BY count(*) DESC, currency
-       LIMIT 1`,
-    )
-    .pluck()
-    .get(partnerId) as string | undefined;
-  return currency ?? DEFAULT_CURRENCY;
+async function customerCurrency(db: Database, partnerId: number): Promise<string> {
+  const row = await db
+    .selectFrom('invoices')
+    .select('currency')
+    .where('partner_id', '=', partnerId)
+    .groupBy('currency')
+    .orderBy((eb) => eb.fn.countAll(), 'desc')
+    .orderBy('currency')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.currency ?? DEFAULT_CURRENCY;
 }
 
 /**
  * The totals over every invoice the customer owes for (neither draft nor cancelled), whatever the
  * search and tab: invoiced, paid, still due, and what of it is overdue.
  */
-export function invoiceTotals(db: Db, partnerId: number, today: string): InvoiceTotals {
-  const sums = db
-    .prepare(
-      `SELECT coalesce(sum(total), 0) AS total, coalesce(sum(paid), 0) AS paid,
-         coalesce(sum(due), 0) AS due, coalesce(sum(CASE WHEN overdue THEN due END), 0) AS overdue
-       FROM (
-         SELECT total, paid, CASE WHEN state = 'paid' THEN 0 ELSE max(total - paid, 0) END AS due, overdue
-         FROM (
-           SELECT i.state, i.amount_total_cents AS total, ${PAID_CENTS} AS paid,
-             ${TAB_CONDITIONS.overdue} AS overdue
-           FROM invoices i WHERE i.partner_id = @partnerId AND ${OWED}
-         )
-       )`,
+export async function invoiceTotals(db: Database, partnerId: number, today: string): Promise<InvoiceTotals> {
+  const owed = db
+    .selectFrom('invoices as i')
+    .select((eb) => [
+      'i.state',
+      'i.amount_total_cents as total',
+      paidCents(eb).as('paid'),
+      eb.case().when(TAB_CONDITIONS.overdue(eb, today)).then(eb.lit(1)).else(eb.lit(0)).end().as('overdue'),
+    ])
+    .where('i.partner_id', '=', partnerId)
+    .where('i.state', 'not in', NOT_OWED)
+    .as('owed');
+  const sums = await db
+    .selectFrom(
+      db
+        .selectFrom(owed)
+        .select((eb) => [
+          'owed.total',
+          'owed.paid',
+          'owed.overdue',
+          eb
+            .case()
+            .when(eb.or([eb('owed.state', '=', 'paid'), eb('owed.paid', '>=', eb.ref('owed.total'))]))
+            .then(eb.lit(0))
+            .else(eb('owed.total', '-', eb.ref('owed.paid')))
+            .end()
+            .as('due'),
+        ])
+        .as('figures'),
     )
-    .get({ partnerId, today }) as { total: number; paid: number; due: number; overdue: number };
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('figures.total'), eb.lit(0)).as('total'),
+      eb.fn.coalesce(eb.fn.sum<number>('figures.paid'), eb.lit(0)).as('paid'),
+      eb.fn.coalesce(eb.fn.sum<number>('figures.due'), eb.lit(0)).as('due'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(eb.case().when('figures.overdue', '=', 1).then(eb.ref('figures.due')).end()),
+          eb.lit(0),
+        )
+        .as('overdue'),
+    ])
+    .executeTakeFirstOrThrow();
   return {
-    currency: customerCurrency(db, partnerId),
+    currency: await customerCurrency(db, partnerId),
     amount_total: fromCents(sums.total),
     amount_paid: fromCents(sums.paid),
     amount_due: fromCents(sums.due),
@@ -197,50 +303,79 @@ export function invoiceTotals(db: Db, partnerId: number, today: string): Invoice
  * how many each tab would show (`counts`, for the same search; one grouped query) and the customer's
  * totals. The search matches the invoice number and the number of its order.
  */
-export function listInvoices(
-  db: Db,
+export async function listInvoices(
+  db: Database,
   filter: InvoiceListFilter,
   today: string,
-): { invoices: Invoice[]; total: number; counts: InvoiceCounts; totals: InvoiceTotals } {
-  const conditions = ['i.partner_id = ?'];
-  const values: unknown[] = [filter.partnerId];
-  if (!filter.withDrafts) conditions.push(`i.state <> 'draft'`);
-  if (filter.search) {
-    const search = searchCondition(['i.name', 'o.name'], filter.search);
-    conditions.push(search.condition);
-    values.push(...search.values);
-  }
-  const from = 'FROM invoices i LEFT JOIN shipping_orders o ON o.id = i.shipping_order_id';
-  const countColumns = INVOICE_FILTERS.map((tab) => `coalesce(sum(${TAB_CONDITIONS[tab]}), 0) AS ${tab}`);
-  const counts = db
-    .prepare(`SELECT ${countColumns.join(', ')} ${from} ${where(conditions)}`)
-    .get(...values, { today }) as InvoiceCounts;
-  const pageConditions = [...conditions, TAB_CONDITIONS[filter.tab]];
-  // The page is picked by id first, so that the joins and the payments are summed for its rows only.
-  const rows = db
-    .prepare(
-      `WITH page AS (
-         SELECT i.id ${from} ${where(pageConditions)}
-         ORDER BY i.invoice_date DESC, i.id DESC LIMIT @limit OFFSET @offset
-       )
-       ${INVOICE_SELECT} WHERE i.id IN (SELECT id FROM page) ORDER BY i.invoice_date DESC, i.id DESC`,
+): Promise<{ invoices: Invoice[]; total: number; counts: InvoiceCounts; totals: InvoiceTotals }> {
+  const matching = (
+    eb: ExpressionBuilder<Tables & { i: Tables['invoices']; o: Tables['shipping_orders'] }, 'i' | 'o'>,
+  ) => {
+    const conditions: Expression<SqlBool>[] = [eb('i.partner_id', '=', filter.partnerId)];
+    if (!filter.withDrafts) conditions.push(eb('i.state', '<>', 'draft'));
+    if (filter.search) conditions.push(searchWhere(['i.name', 'o.name'], filter.search));
+    return eb.and(conditions);
+  };
+  const matches = db
+    .selectFrom('invoices as i')
+    .leftJoin('shipping_orders as o', 'o.id', 'i.shipping_order_id')
+    .where(matching);
+  const counted = await matches
+    .select((eb) =>
+      INVOICE_FILTERS.map((tab) =>
+        eb.fn
+          .coalesce(
+            eb.fn.sum<number>(
+              eb.case().when(TAB_CONDITIONS[tab](eb, today)).then(eb.lit(1)).else(eb.lit(0)).end(),
+            ),
+            eb.lit(0),
+          )
+          .as(tab),
+      ),
     )
-    .all(...values, { today, limit: filter.limit, offset: filter.offset }) as InvoiceRow[];
+    .executeTakeFirstOrThrow();
+  const counts = Object.fromEntries(
+    INVOICE_FILTERS.map((tab) => [tab, Number(counted[tab])]),
+  ) as InvoiceCounts;
+  // The page is picked by id first, so that the joins and the payments are summed for its rows only.
+  const page = await matches
+    .select('i.id')
+    .where((eb) => TAB_CONDITIONS[filter.tab](eb, today))
+    .orderBy('i.invoice_date', 'desc')
+    .orderBy('i.id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  const rows =
+    page.length === 0
+      ? []
+      : await selectInvoices(db)
+          .where(
+            'i.id',
+            'in',
+            page.map((row) => row.id),
+          )
+          .orderBy('i.invoice_date', 'desc')
+          .orderBy('i.id', 'desc')
+          .execute();
   return {
     invoices: rows.map((row) => toInvoice(row, today)),
     total: counts[filter.tab],
     counts,
-    totals: invoiceTotals(db, filter.partnerId, today),
+    totals: await invoiceTotals(db, filter.partnerId, today),
   };
 }
 
-export function findInvoiceById(db: Db, id: number): InvoiceRow | null {
-  return (db.prepare(`${INVOICE_SELECT} WHERE i.id = ?`).get(id) as InvoiceRow | undefined) ?? null;
+export async function findInvoiceById(db: Database, id: number): Promise<InvoiceRow | null> {
+  return (await selectInvoices(db).where('i.id', '=', id).executeTakeFirst()) ?? null;
 }
 
-/** By its number, ignoring case (the column's collation). */
-export function findInvoiceByName(db: Db, name: string): InvoiceRow | null {
-  return (db.prepare(`${INVOICE_SELECT} WHERE i.name = ?`).get(name) as InvoiceRow | undefined) ?? null;
+/** By its number, ignoring case (as the unique index on `lower(name)` tells numbers apart). */
+export async function findInvoiceByName(db: Database, name: string): Promise<InvoiceRow | null> {
+  const row = await selectInvoices(db)
+    .where((eb) => eb(eb.fn('lower', ['i.name']), '=', name.toLowerCase()))
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 type PaymentRow = Omit<InvoicePayment, 'amount'> & { amount_cents: number };
@@ -250,21 +385,14 @@ function toPayment({ amount_cents, ...row }: PaymentRow): InvoicePayment {
 }
 
 /** The invoice with its lines and its payments (in date order). */
-export function invoiceDetail(db: Db, row: InvoiceRow, today: string): InvoiceDetail {
+export async function invoiceDetail(db: Database, row: InvoiceRow, today: string): Promise<InvoiceDetail> {
   const lines = (
-    db
-      .prepare(
-        `SELECT id, description, quantity, unit_price_cents, tax_rate, subtotal_cents FROM invoice_lines
-         WHERE invoice_id = ? ORDER BY id`,
-      )
-      .all(row.id) as {
-      id: number;
-      description: string;
-      quantity: number;
-      unit_price_cents: number;
-      tax_rate: number;
-      subtotal_cents: number;
-    }[]
+    await db
+      .selectFrom('invoice_lines')
+      .select(['id', 'description', 'quantity', 'unit_price_cents', 'tax_rate', 'subtotal_cents'])
+      .where('invoice_id', '=', row.id)
+      .orderBy('id')
+      .execute()
   ).map((line) => ({
     id: line.id,
     description: line.description,
@@ -274,12 +402,14 @@ export function invoiceDetail(db: Db, row: InvoiceRow, today: string): InvoiceDe
     subtotal: fromCents(line.subtotal_cents),
   }));
   const payments = (
-    db
-      .prepare(
-        `SELECT id, invoice_id, name, date, amount_cents, method, reference FROM invoice_payments
-         WHERE invoice_id = ? ORDER BY date, id`,
-      )
-      .all(row.id) as PaymentRow[]
+    await db
+      .selectFrom('invoice_payments')
+      .select(['id', 'invoice_id', 'name', 'date', 'amount_cents', 'method', 'reference'])
+      .where('invoice_id', '=', row.id)
+      .orderBy('date')
+      .orderBy('id')
+      .$narrowType<{ method: PaymentMethod }>()
+      .execute()
   ).map(toPayment);
   return { ...toInvoice(row, today), lines, payments };
 }
@@ -292,62 +422,81 @@ type StatementLine = Statement['lines'][number];
  * The customer's statement from `dateFrom` to `dateTo` (inclusive): the opening balance (what was
  * owed before the period: invoices neither draft nor cancelled, less their payments), each invoice
  * (debit) and payment (credit) of the period in date order (on one day invoices first) with the
- * balance after it, and the closing balance. Null when there is no such partner.
+ * balance after it, and the closing balance. Null when there is no such partner. Dates are
+ * YYYY-MM-DD text, which compares in date order on both engines.
  */
-export function customerStatement(
-  db: Db,
+export async function customerStatement(
+  db: Database,
   partnerId: number,
   dateFrom: string,
   dateTo: string,
-): Statement | null {
-  const partner = db
-    .prepare('SELECT id, name, email, phone, street, city, country FROM partners WHERE id = ?')
-    .get(partnerId) as
-    | {
-        id: number;
-        name: string;
-        email: string | null;
-        phone: string | null;
-        street: string | null;
-        city: string | null;
-        country: string | null;
-      }
-    | undefined;
+): Promise<Statement | null> {
+  const partner = await db
+    .selectFrom('partners')
+    .select(['id', 'name', 'email', 'phone', 'street', 'city', 'country'])
+    .where('id', '=', partnerId)
+    .executeTakeFirst();
   if (!partner) return null;
-  const payments = `FROM invoice_payments pay JOIN invoices i ON i.id = pay.invoice_id
-    WHERE i.partner_id = @partnerId AND ${OWED}`;
-  const opening = Number(
-    db
-      .prepare(
-        `SELECT
-           (SELECT coalesce(sum(i.amount_total_cents), 0) FROM invoices i
-            WHERE i.partner_id = @partnerId AND ${OWED} AND i.invoice_date < @dateFrom)
-           - (SELECT coalesce(sum(pay.amount_cents), 0) ${payments} AND pay.date < @dateFrom)`,
-      )
-      .pluck()
-      .get({ partnerId, dateFrom }),
+  const owedInvoices = db
+    .selectFrom('invoices as i')
+    .where('i.partner_id', '=', partnerId)
+    .where('i.state', 'not in', NOT_OWED);
+  const owedPayments = db
+    .selectFrom('invoice_payments as pay')
+    .innerJoin('invoices as i', 'i.id', 'pay.invoice_id')
+    .where('i.partner_id', '=', partnerId)
+    .where('i.state', 'not in', NOT_OWED);
+  const invoicedBefore = await owedInvoices
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('i.amount_total_cents'), eb.lit(0)).as('cents'))
+    .where('i.invoice_date', '<', dateFrom)
+    .executeTakeFirstOrThrow();
+  const paidBefore = await owedPayments
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pay.amount_cents'), eb.lit(0)).as('cents'))
+    .where('pay.date', '<', dateFrom)
+    .executeTakeFirstOrThrow();
+  const opening = Number(invoicedBefore.cents) - Number(paidBefore.cents);
+  const invoices = await owedInvoices
+    .select(['i.id', 'i.invoice_date as date', 'i.name as reference', 'i.amount_total_cents as debit'])
+    .where('i.invoice_date', '>=', dateFrom)
+    .where('i.invoice_date', '<=', dateTo)
+    .execute();
+  const payments = await owedPayments
+    .select([
+      'pay.id',
+      'pay.date',
+      'pay.name as reference',
+      'i.name as invoice_name',
+      'pay.amount_cents as credit',
+    ])
+    .where('pay.date', '>=', dateFrom)
+    .where('pay.date', '<=', dateTo)
+    .execute();
+  const entries = [
+    ...invoices.map((row) => ({ ...row, kind: 'invoice' as const, invoice_name: null, credit: 0 })),
+    ...payments.map((row) => ({ ...row, kind: 'payment' as const, debit: 0 })),
+  ].sort((a, b) =>
+    a.date !== b.date
+      ? a.date < b.date
+        ? -1
+        : 1
+      : a.kind !== b.kind
+        ? a.kind === 'invoice'
+          ? -1
+          : 1
+        : a.id - b.id,
   );
-  const entries = db
-    .prepare(
-      `SELECT i.invoice_date AS date, 'invoice' AS kind, i.name AS reference, NULL AS invoice_name,
-         i.amount_total_cents AS debit, 0 AS credit, i.id
-       FROM invoices i
-       WHERE i.partner_id = @partnerId AND ${OWED} AND i.invoice_date BETWEEN @dateFrom AND @dateTo
-       UNION ALL
-       SELECT pay.date, 'payment', pay.name, i.name, 0, pay.amount_cents, pay.id
-       ${payments} AND pay.date BETWEEN @dateFrom AND @dateTo
-       ORDER BY date, kind, id`,
-    )
-    .all({ partnerId, dateFrom, dateTo }) as (Omit<StatementLine, 'balance'> & { id: number })[];
   let balance = opening;
   let invoiced = 0;
   let paid = 0;
-  const lines = entries.map(({ id: _id, ...entry }): StatementLine => {
+  const lines = entries.map((entry): StatementLine => {
     invoiced += entry.debit;
     paid += entry.credit;
     balance += entry.debit - entry.credit;
     return {
-      ...entry,
+      date: entry.date,
+      kind: entry.kind,
+      reference: entry.reference,
+      invoice_name: entry.invoice_name,
       debit: fromCents(entry.debit),
       credit: fromCents(entry.credit),
       balance: fromCents(balance),
@@ -361,7 +510,7 @@ export function customerStatement(
     partner_address: postalAddress([partner.street, partner.city, partner.country]),
     date_from: dateFrom,
     date_to: dateTo,
-    currency: customerCurrency(db, partnerId),
+    currency: await customerCurrency(db, partnerId),
     opening_balance: fromCents(opening),
     lines,
     total_invoiced: fromCents(invoiced),
@@ -398,79 +547,116 @@ export interface NewInvoice {
  * Keeps an order's invoice status and total those of its invoice; the order's `updated_at` moves
  * (never back) only when they change.
  */
-function syncOrder(db: Db, orderId: number | null, state: InvoiceState, totalCents: number, now: Date) {
+async function syncOrder(
+  db: Database,
+  orderId: number | null,
+  state: InvoiceState,
+  totalCents: number,
+  now: Date,
+): Promise<void> {
   if (orderId === null) return;
-  db.prepare(
-    `UPDATE shipping_orders SET invoice_status = @state, total_invoice_cents = @totalCents,
-       updated_at = max(updated_at, @now)
-     WHERE id = @orderId AND (invoice_status <> @state OR total_invoice_cents <> @totalCents)`,
-  ).run({ orderId, state, totalCents, now: now.toISOString() });
+  const moment = now.toISOString();
+  await db
+    .updateTable('shipping_orders')
+    .set((eb) => ({
+      invoice_status: state,
+      total_invoice_cents: totalCents,
+      updated_at: eb.case().when('updated_at', '>', moment).then(eb.ref('updated_at')).else(moment).end(),
+    }))
+    .where('id', '=', orderId)
+    .where((eb) => eb.or([eb('invoice_status', '<>', state), eb('total_invoice_cents', '<>', totalCents)]))
+    .execute();
 }
 
 /**
  * Keeps the customer's name, e-mail, phone and address on the invoice as they are now: an issued
  * invoice bills whom it billed that day, whatever the customer is renamed to or moves to later.
  */
-export function snapshotBillTo(db: Db, invoiceId: number): void {
-  db.prepare(
-    `UPDATE invoices SET (billed_name, billed_email, billed_phone, billed_street, billed_city, billed_country) =
-       (SELECT p.name, p.email, p.phone, p.street, p.city, p.country FROM partners p WHERE p.id = invoices.partner_id)
-     WHERE id = ?`,
-  ).run(invoiceId);
+export async function snapshotBillTo(db: Database, invoiceId: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const partner = await trx
+      .selectFrom('invoices as i')
+      .innerJoin('partners as p', 'p.id', 'i.partner_id')
+      .select(['p.name', 'p.email', 'p.phone', 'p.street', 'p.city', 'p.country'])
+      .where('i.id', '=', invoiceId)
+      .executeTakeFirst();
+    if (!partner) return;
+    await trx
+      .updateTable('invoices')
+      .set({
+        billed_name: partner.name,
+        billed_email: partner.email,
+        billed_phone: partner.phone,
+        billed_street: partner.street,
+        billed_city: partner.city,
+        billed_country: partner.country,
+      })
+      .where('id', '=', invoiceId)
+      .execute();
+  });
 }
 
 /**
  * Inserts an invoice with its lines and the next number of the year (INV-YYYY-NNNN); the amounts
  * are worked out from the lines (lineAmounts). Throws when the order is not the customer's. Checked
- * and written in one transaction, so that the number is not taken in between.
+ * and written in one transaction (the caller's, when `db` is one), so that a failed invoice gives its
+ * number back.
  */
-export function insertInvoice(db: Db, invoice: NewInvoice, now: Date): { id: number; name: string } {
-  return db
-    .transaction(() => {
-      if (invoice.shippingOrderId !== null) {
-        const owner = db
-          .prepare('SELECT partner_id FROM shipping_orders WHERE id = ?')
-          .pluck()
-          .get(invoice.shippingOrderId);
-        if (owner !== invoice.partnerId)
-          throw new Error(`Order ${invoice.shippingOrderId} is not partner ${invoice.partnerId}'s`);
-      }
-      const lines = invoice.lines.map((line) => ({ ...line, ...lineAmounts(line) }));
-      const untaxed = lines.reduce((sum, line) => sum + line.subtotal, 0);
-      const tax = lines.reduce((sum, line) => sum + line.tax, 0);
-      const name = nextNumber(db, 'INV', now);
-      const result = db
-        .prepare(
-          `INSERT INTO invoices (name, partner_id, shipping_order_id, state, invoice_date, due_date, currency,
-             amount_untaxed_cents, amount_tax_cents, amount_total_cents, created_at, updated_at)
-           VALUES (@name, @partnerId, @shippingOrderId, @state, @invoiceDate, @dueDate, @currency,
-             @untaxed, @tax, @total, @now, @now)`,
+export async function insertInvoice(
+  db: Database,
+  invoice: NewInvoice,
+  now: Date,
+): Promise<{ id: number; name: string }> {
+  return inTransaction(db, async (trx) => {
+    if (invoice.shippingOrderId !== null) {
+      const order = await trx
+        .selectFrom('shipping_orders')
+        .select('partner_id')
+        .where('id', '=', invoice.shippingOrderId)
+        .executeTakeFirst();
+      if (order?.partner_id !== invoice.partnerId)
+        throw new Error(`Order ${invoice.shippingOrderId} is not partner ${invoice.partnerId}'s`);
+    }
+    const lines = invoice.lines.map((line) => ({ ...line, ...lineAmounts(line) }));
+    const untaxed = lines.reduce((sum, line) => sum + line.subtotal, 0);
+    const tax = lines.reduce((sum, line) => sum + line.tax, 0);
+    const name = await allocateNumber(trx, 'INV', now);
+    const { id } = await trx
+      .insertInto('invoices')
+      .values({
+        name,
+        partner_id: invoice.partnerId,
+        shipping_order_id: invoice.shippingOrderId,
+        state: invoice.state,
+        invoice_date: invoice.invoiceDate,
+        due_date: invoice.dueDate ?? addDays(invoice.invoiceDate, PAYMENT_TERM_DAYS),
+        currency: invoice.currency,
+        amount_untaxed_cents: untaxed,
+        amount_tax_cents: tax,
+        amount_total_cents: untaxed + tax,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (invoice.state !== 'draft') await snapshotBillTo(trx, id);
+    if (lines.length > 0)
+      await trx
+        .insertInto('invoice_lines')
+        .values(
+          lines.map((line) => ({
+            invoice_id: id,
+            description: line.description,
+            quantity: line.quantity,
+            unit_price_cents: line.unitPriceCents,
+            tax_rate: line.taxRate,
+            subtotal_cents: line.subtotal,
+          })),
         )
-        .run({
-          name,
-          partnerId: invoice.partnerId,
-          shippingOrderId: invoice.shippingOrderId,
-          state: invoice.state,
-          invoiceDate: invoice.invoiceDate,
-          dueDate: invoice.dueDate ?? addDays(invoice.invoiceDate, PAYMENT_TERM_DAYS),
-          currency: invoice.currency,
-          untaxed,
-          tax,
-          total: untaxed + tax,
-          now: now.toISOString(),
-        });
-      const id = Number(result.lastInsertRowid);
-      if (invoice.state !== 'draft') snapshotBillTo(db, id);
-      const insertLine = db.prepare(
-        `INSERT INTO invoice_lines (invoice_id, description, quantity, unit_price_cents, tax_rate, subtotal_cents)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-      );
-      for (const line of lines)
-        insertLine.run(id, line.description, line.quantity, line.unitPriceCents, line.taxRate, line.subtotal);
-      syncOrder(db, invoice.shippingOrderId, invoice.state, untaxed + tax, now);
-      return { id, name };
-    })
-    .immediate();
+        .execute();
+    await syncOrder(trx, invoice.shippingOrderId, invoice.state, untaxed + tax, now);
+    return { id, name };
+  });
 }
 
 export interface NewInvoicePayment {
@@ -491,54 +677,59 @@ export type PaymentOutcome = InvoicePayment | 'not_found' | 'not_payable' | 'ove
 /**
  * Records a payment (PAY-YYYY-NNNN) on a posted or partly paid invoice, which becomes paid when its
  * payments reach its total and partially paid otherwise; its order's invoice status follows. Checked
- * and written in one transaction.
+ * and written in one transaction, which holds the invoice's row from the start, so that two payments
+ * at once cannot both pass the check of what is due.
  */
-export function addInvoicePayment(
-  db: Db,
+export async function addInvoicePayment(
+  db: Database,
   invoiceId: number,
   payment: NewInvoicePayment,
   now: Date,
-): PaymentOutcome {
+): Promise<PaymentOutcome> {
   if (!Number.isInteger(payment.amountCents) || payment.amountCents <= 0)
     throw new RangeError('A payment is a positive number of cents');
-  return db
-    .transaction((): PaymentOutcome => {
-      const invoice = findInvoiceById(db, invoiceId);
-      if (!invoice) return 'not_found';
-      if (invoice.state === 'draft' || invoice.state === 'cancelled') return 'not_payable';
-      if (payment.amountCents > amountDueCents(invoice)) return 'overpaid';
-      const name = nextNumber(db, 'PAY', now);
-      const result = db
-        .prepare(
-          `INSERT INTO invoice_payments (invoice_id, name, date, amount_cents, method, reference, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          invoiceId,
-          name,
-          payment.date,
-          payment.amountCents,
-          payment.method,
-          payment.reference,
-          now.toISOString(),
-        );
-      const state: InvoiceState =
-        invoice.paid_cents + payment.amountCents >= invoice.amount_total_cents ? 'paid' : 'partially_paid';
-      db.prepare('UPDATE invoices SET state = ?, updated_at = ? WHERE id = ?').run(
-        state,
-        now.toISOString(),
-        invoiceId,
-      );
-      syncOrder(db, invoice.shipping_order_id, state, invoice.amount_total_cents, now);
-      return toPayment({
-        id: Number(result.lastInsertRowid),
+  return inTransaction(db, async (trx): Promise<PaymentOutcome> => {
+    // Writing the row (unchanged) takes its lock on PostgreSQL until the end of the transaction: a
+    // second payment waits here, then reads what the first one paid. SQLite writes one at a time.
+    await trx
+      .updateTable('invoices')
+      .set((eb) => ({ state: eb.ref('state') }))
+      .where('id', '=', invoiceId)
+      .execute();
+    const invoice = await findInvoiceById(trx, invoiceId);
+    if (!invoice) return 'not_found';
+    if (invoice.state === 'draft' || invoice.state === 'cancelled') return 'not_payable';
+    if (payment.amountCents > amountDueCents(invoice)) return 'overpaid';
+    const name = await allocateNumber(trx, 'PAY', now);
+    const { id } = await trx
+      .insertInto('invoice_payments')
+      .values({
         invoice_id: invoiceId,
         name,
         date: payment.date,
         amount_cents: payment.amountCents,
         method: payment.method,
         reference: payment.reference,
-      });
-    })
-    .immediate();
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const state: InvoiceState =
+      invoice.paid_cents + payment.amountCents >= invoice.amount_total_cents ? 'paid' : 'partially_paid';
+    await trx
+      .updateTable('invoices')
+      .set({ state, updated_at: now.toISOString() })
+      .where('id', '=', invoiceId)
+      .execute();
+    await syncOrder(trx, invoice.shipping_order_id, state, invoice.amount_total_cents, now);
+    return toPayment({
+      id,
+      invoice_id: invoiceId,
+      name,
+      date: payment.date,
+      amount_cents: payment.amountCents,
+      method: payment.method,
+      reference: payment.reference,
+    });
+  });
 }

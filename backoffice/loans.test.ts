@@ -17,8 +17,8 @@ import {
   loanSchedule,
   type LoanRow,
 } from './loans';
-import { createPartner } from './partners';
-import { addMonths, dayOf, nextNumber } from './numbers';
+import { insertPartner } from './partners';
+import { addMonths, allocateNumber, dayOf } from './numbers';
 import { demoLoans } from './seedLoans';
 import {
   startTestBackoffice,
@@ -228,30 +228,33 @@ describe('the seeded loans', () => {
   });
 
   it('carry loan documents on several loans, and finance some shipments', async () => {
-    const documents = Number(
-      bo.backoffice.db.prepare('SELECT count(DISTINCT loan_id) FROM loan_documents').pluck().get(),
-    );
-    expect(documents).toBeGreaterThanOrEqual(4);
-    const financed = Number(
-      bo.backoffice.db.prepare('SELECT count(DISTINCT loan_id) FROM shipping_orders').pluck().get(),
-    );
-    expect(financed).toBeGreaterThanOrEqual(3);
+    const db = bo.backoffice.database;
+    const documents = await db
+      .selectFrom('loan_documents')
+      .select((eb) => eb.fn.count<number>('loan_id').distinct().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(documents.n).toBeGreaterThanOrEqual(4);
+    const financed = await db
+      .selectFrom('shipping_orders')
+      .select((eb) => eb.fn.count<number>('loan_id').distinct().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(financed.n).toBeGreaterThanOrEqual(3);
   });
 
-  it('leave the trade-finance demo request without a loan', () => {
-    expect(
-      Number(
-        bo.backoffice.db
-          .prepare('SELECT count(*) FROM shipping_requests WHERE loan_id IS NOT NULL')
-          .pluck()
-          .get(),
-      ),
-    ).toBe(0);
-    expect(
-      Number(
-        bo.backoffice.db.prepare('SELECT count(*) FROM loans WHERE request_id IS NOT NULL').pluck().get(),
-      ),
-    ).toBe(0);
+  it('leave the trade-finance demo request without a loan', async () => {
+    const db = bo.backoffice.database;
+    const requests = await db
+      .selectFrom('shipping_requests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('loan_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(requests.n).toBe(0);
+    const loans = await db
+      .selectFrom('loans')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('request_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(loans.n).toBe(0);
   });
 });
 
@@ -370,14 +373,20 @@ describe('POST /shipping/loan_transactions', () => {
 
 describe('GET /loans/:number', () => {
   it('answers the loan with its schedule, documents and financed shipments', async () => {
-    const withShipments = bo.backoffice.db
-      .prepare(
-        `SELECT l.name FROM loans l WHERE l.partner_id = ? AND EXISTS (SELECT 1 FROM shipping_orders o WHERE o.loan_id = l.id)
-         AND EXISTS (SELECT 1 FROM loan_documents d WHERE d.loan_id = l.id) ORDER BY l.id LIMIT 1`,
+    const db = bo.backoffice.database;
+    const withShipments = await db
+      .selectFrom('loans as l')
+      .select('l.name')
+      .where('l.partner_id', '=', partners.client)
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('shipping_orders as o').select('o.id').whereRef('o.loan_id', '=', 'l.id')),
       )
-      .pluck()
-      .get(partners.client) as string;
-    const loan = await detail(withShipments, 'client');
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('loan_documents as d').select('d.id').whereRef('d.loan_id', '=', 'l.id')),
+      )
+      .orderBy('l.id')
+      .executeTakeFirstOrThrow();
+    const loan = await detail(withShipments.name, 'client');
     expect(loan.schedule.length).toBeGreaterThan(0);
     const principal = loan.schedule.reduce((sum, line) => sum + line.principal, 0);
     expect(principal).toBeCloseTo(loan.principal, 2);
@@ -387,11 +396,15 @@ describe('GET /loans/:number', () => {
       `promissory-note-${loan.name}.pdf`,
     ]);
     expect(loan.shipments.length).toBeGreaterThan(0);
-    const orderLoans = bo.backoffice.db
-      .prepare('SELECT id FROM shipping_orders WHERE loan_id = ? ORDER BY id')
-      .pluck()
-      .all(loan.id);
-    expect(loan.shipments.map((shipment) => shipment.id).sort((a, b) => a - b)).toEqual(orderLoans);
+    const orderLoans = await db
+      .selectFrom('shipping_orders')
+      .select('id')
+      .where('loan_id', '=', loan.id)
+      .orderBy('id')
+      .execute();
+    expect(loan.shipments.map((shipment) => shipment.id).sort((a, b) => a - b)).toEqual(
+      orderLoans.map((order) => order.id),
+    );
 
     const file = await bo.call('getLoanDocument', {
       params: { number: loan.name, document_id: loan.documents[0]!.id },
@@ -404,11 +417,13 @@ describe('GET /loans/:number', () => {
   });
 
   it("answers 404 for another customer's loan or document, and for unknown ones", async () => {
-    const other = bo.backoffice.db
-      .prepare(
-        `SELECT l.name, d.id FROM loan_documents d JOIN loans l ON l.id = d.loan_id WHERE l.partner_id = ? LIMIT 1`,
-      )
-      .get(partners.client2) as { name: string; id: number };
+    const other = await bo.backoffice.database
+      .selectFrom('loan_documents as d')
+      .innerJoin('loans as l', 'l.id', 'd.loan_id')
+      .select(['l.name', 'd.id'])
+      .where('l.partner_id', '=', partners.client2)
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
     const own = (await userLoans('client')).loans[0]!.name;
     for (const number of [other.name, 'LN-1999-0001']) {
       const result = await bo.call('getLoan', { params: { number }, session: sessions.client });
@@ -466,9 +481,12 @@ describe('POST /shipping-requests/:id/loan and PATCH /loans/:number', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const { id, name } = created.body as { id: number; name: string };
     expect(name).toMatch(new RegExp(`^LN-${new Date().getUTCFullYear()}-\\d{4}$`));
-    expect(
-      bo.backoffice.db.prepare('SELECT loan_id FROM shipping_requests WHERE id = ?').pluck().get(request),
-    ).toBe(id);
+    const linked = await bo.backoffice.database
+      .selectFrom('shipping_requests')
+      .select('loan_id')
+      .where('id', '=', request)
+      .executeTakeFirstOrThrow();
+    expect(linked.loan_id).toBe(id);
     expect(
       shippingRequest.parse(
         (await bo.call('getShippingRequest', { params: { id: request }, session: sessions.client2 })).body,
@@ -615,10 +633,12 @@ describe('POST /shipping-requests/:id/loan and PATCH /loans/:number', () => {
     const own = await startTestBackoffice();
     try {
       const admin = await own.login('admin@example.com');
-      const name = own.backoffice.db
-        .prepare(`SELECT name FROM loans WHERE state = 'requested' LIMIT 1`)
-        .pluck()
-        .get() as string;
+      const { name } = await own.backoffice.database
+        .selectFrom('loans')
+        .select('name')
+        .where('state', '=', 'requested')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
       const approved = loanDetail.parse(
         (
           await own.call('decideLoan', {
@@ -700,12 +720,11 @@ describe('the exposure', () => {
   it('names the ten customers owing most, largest first', async () => {
     const own = await startTestBackoffice();
     try {
-      const db = own.backoffice.db;
       const now = new Date();
-      db.transaction(() => {
+      await own.backoffice.database.transaction().execute(async (db) => {
         for (let index = 1; index <= 12; index++) {
-          const partnerId = createPartner(db, { name: `Customer ${index}` }, now);
-          const loan = insertLoan(
+          const partnerId = await insertPartner(db, { name: `Customer ${index}` }, now);
+          const loan = await insertLoan(
             db,
             {
               partnerId,
@@ -722,7 +741,7 @@ describe('the exposure', () => {
             },
             now,
           );
-          addLoanTransaction(
+          await addLoanTransaction(
             db,
             loan.id,
             disbursement(
@@ -738,7 +757,7 @@ describe('the exposure', () => {
             now,
           );
         }
-      })();
+      });
       const session = await own.login('agent@example.com');
       const { exposure } = financeSummary.parse((await own.call('financeSummary', { session })).body);
       expect(exposure).toHaveLength(10);
@@ -756,11 +775,15 @@ describe('the exposure', () => {
 });
 
 describe('numbers', () => {
-  it('count per prefix and year, from 0001', () => {
-    const db = bo.backoffice.db;
+  it('count per prefix and year, from 0001', async () => {
     const at = new Date('2031-03-01T00:00:00Z');
-    expect(
-      db.transaction(() => [nextNumber(db, 'LN', at), nextNumber(db, 'LN', at), nextNumber(db, 'SO', at)])(),
-    ).toEqual(['LN-2031-0001', 'LN-2031-0002', 'SO-2031-0001']);
+    const numbers = await bo.backoffice.database
+      .transaction()
+      .execute(async (db) => [
+        await allocateNumber(db, 'LN', at),
+        await allocateNumber(db, 'LN', at),
+        await allocateNumber(db, 'SO', at),
+      ]);
+    expect(numbers).toEqual(['LN-2031-0001', 'LN-2031-0002', 'SO-2031-0001']);
   });
 });

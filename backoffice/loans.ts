@@ -12,10 +12,13 @@ import {
   type LoanTab,
   type LoanTransaction,
 } from '@contract';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { CheckedAttachment } from './attachments';
-import type { Db } from './db';
-import { searchCondition } from './lists';
-import { addMonths, dayOf, fromCents, nextNumber } from './numbers';
+import { inTransaction, type Database } from './data/database';
+import { isUniqueViolation } from './data/dialect';
+import type { Tables } from './data/schema';
+import { searchWhere } from './lists';
+import { addMonths, allocateNumber, dayOf, fromCents } from './numbers';
 import type { StoredAttachment } from './requests';
 
 type TransactionType = LoanTransaction['type'];
@@ -49,11 +52,29 @@ export interface TransactionTotals {
 
 const NO_TRANSACTIONS: TransactionTotals = { disbursed: 0, fees: 0, repaid: 0 };
 
-const LOAN_SELECT = `
-  SELECT l.id, l.name, l.partner_id, p.name AS partner_name, l.state, l.principal_cents, l.currency,
-    l.interest_rate, l.term_months, l.issue_date, l.due_date, l.request_id, l.staff_note, l.created_at
-  FROM loans l
-  JOIN partners p ON p.id = l.partner_id`;
+/** Loans with their customer's name, as `LoanRow`s (add the conditions and the order). */
+function selectLoans(db: Database) {
+  return db
+    .selectFrom('loans as l')
+    .innerJoin('partners as p', 'p.id', 'l.partner_id')
+    .select([
+      'l.id',
+      'l.name',
+      'l.partner_id',
+      'p.name as partner_name',
+      'l.state',
+      'l.principal_cents',
+      'l.currency',
+      'l.interest_rate',
+      'l.term_months',
+      'l.issue_date',
+      'l.due_date',
+      'l.request_id',
+      'l.staff_note',
+      'l.created_at',
+    ])
+    .$narrowType<{ state: LoanState }>();
+}
 
 // ---- The schedule and the figures (pure: the tests check them directly) ----
 
@@ -177,25 +198,46 @@ function toLoan(row: LoanRow, figures: LoanFigures): Loan {
   };
 }
 
-/** The transactions of these loans summed by type, by loan: one query for all of them. */
-function transactionTotals(db: Db, loanIds: readonly number[]): Map<number, TransactionTotals> {
+/** Loans are summed this many at a time (a query's parameters are limited on both engines). */
+const IDS_PER_QUERY = 1000;
+
+/** The transactions of these loans summed by type, by loan: one query per thousand loans. */
+async function transactionTotals(
+  db: Database,
+  loanIds: readonly number[],
+): Promise<Map<number, TransactionTotals>> {
   const byLoan = new Map<number, TransactionTotals>();
-  if (loanIds.length === 0) return byLoan;
-  const sumOf = (type: TransactionType) =>
-    `coalesce(sum(CASE WHEN type = '${type}' THEN amount_cents END), 0)`;
-  const rows = db
-    .prepare(
-      `SELECT loan_id, ${sumOf('disbursement')} AS disbursed, ${sumOf('fee')} AS fees,
-         ${sumOf('repayment')} AS repaid
-       FROM loan_transactions WHERE loan_id IN (SELECT value FROM json_each(?)) GROUP BY loan_id`,
-    )
-    .all(JSON.stringify(loanIds)) as (TransactionTotals & { loan_id: number })[];
-  for (const { loan_id, ...totals } of rows) byLoan.set(loan_id, totals);
+  for (let start = 0; start < loanIds.length; start += IDS_PER_QUERY) {
+    const ids = loanIds.slice(start, start + IDS_PER_QUERY);
+    const rows = await db
+      .selectFrom('loan_transactions')
+      .select((eb) => {
+        const sumOf = (type: TransactionType) =>
+          eb.fn.coalesce(
+            eb.fn.sum<number>(eb.case().when('type', '=', type).then(eb.ref('amount_cents')).end()),
+            eb.lit(0),
+          );
+        return [
+          'loan_id',
+          sumOf('disbursement').as('disbursed'),
+          sumOf('fee').as('fees'),
+          sumOf('repayment').as('repaid'),
+        ];
+      })
+      .where('loan_id', 'in', ids)
+      .groupBy('loan_id')
+      .execute();
+    for (const { loan_id, ...totals } of rows) byLoan.set(loan_id, totals);
+  }
   return byLoan;
 }
 
-function figuresOf(db: Db, rows: readonly LoanRow[], today: string): Map<number, LoanFigures> {
-  const totals = transactionTotals(
+async function figuresOf(
+  db: Database,
+  rows: readonly LoanRow[],
+  today: string,
+): Promise<Map<number, LoanFigures>> {
+  const totals = await transactionTotals(
     db,
     rows.map((row) => row.id),
   );
@@ -215,11 +257,13 @@ export interface LoanListFilter {
   offset: number;
 }
 
+type LoanQuery = ExpressionBuilder<Tables & { l: Tables['loans']; p: Tables['partners'] }, 'l' | 'p'>;
+
 /** Each tab as a condition on `l`: Previous Loans are the repaid ones. */
-const TAB_CONDITIONS: Record<LoanTab, string> = {
-  show_all: '1',
-  previous: `l.state = 'repaid'`,
-  denied: `l.state = 'denied'`,
+const TAB_CONDITIONS: Record<LoanTab, (eb: LoanQuery) => Expression<SqlBool>> = {
+  show_all: (eb) => eb.and([]),
+  previous: (eb) => eb('l.state', '=', 'repaid'),
+  denied: (eb) => eb('l.state', '=', 'denied'),
 };
 
 /**
@@ -227,37 +271,47 @@ const TAB_CONDITIONS: Record<LoanTab, string> = {
  * (`counts`, for the same search and customer; one grouped query). The search matches the loan
  * number and the customer's name.
  */
-export function listLoans(
-  db: Db,
+export async function listLoans(
+  db: Database,
   filter: LoanListFilter,
   today: string,
-): { loans: Loan[]; total: number; counts: Record<LoanTab, number> } {
-  const conditions: string[] = [];
-  const values: unknown[] = [];
-  for (const partnerId of [filter.scope, filter.partnerId]) {
-    if (partnerId === null || partnerId === undefined) continue;
-    conditions.push('l.partner_id = ?');
-    values.push(partnerId);
-  }
-  if (filter.search) {
-    const search = searchCondition(['l.name', 'p.name'], filter.search);
-    conditions.push(search.condition);
-    values.push(...search.values);
-  }
-  const where = (list: readonly string[]) => (list.length > 0 ? `WHERE ${list.join(' AND ')}` : '');
-  const countColumns = LOAN_TABS.map((tab) => `coalesce(sum(${TAB_CONDITIONS[tab]}), 0) AS ${tab}`);
-  const counts = db
-    .prepare(
-      `SELECT ${countColumns.join(', ')} FROM loans l JOIN partners p ON p.id = l.partner_id ${where(conditions)}`,
+): Promise<{ loans: Loan[]; total: number; counts: Record<LoanTab, number> }> {
+  const matching = (eb: LoanQuery) => {
+    const conditions: Expression<SqlBool>[] = [];
+    for (const partnerId of [filter.scope, filter.partnerId]) {
+      if (partnerId === null || partnerId === undefined) continue;
+      conditions.push(eb('l.partner_id', '=', partnerId));
+    }
+    if (filter.search) conditions.push(searchWhere(['l.name', 'p.name'], filter.search));
+    return eb.and(conditions);
+  };
+  const counted = await db
+    .selectFrom('loans as l')
+    .innerJoin('partners as p', 'p.id', 'l.partner_id')
+    .where(matching)
+    .select((eb) =>
+      LOAN_TABS.map((tab) =>
+        eb.fn
+          .coalesce(
+            eb.fn.sum<number>(eb.case().when(TAB_CONDITIONS[tab](eb)).then(eb.lit(1)).else(eb.lit(0)).end()),
+            eb.lit(0),
+          )
+          .as(tab),
+      ),
     )
-    .get(...values) as Record<LoanTab, number>;
-  const rows = db
-    .prepare(
-      `${LOAN_SELECT} ${where([...conditions, TAB_CONDITIONS[filter.tab]])}
-       ORDER BY l.created_at DESC, l.id DESC LIMIT ? OFFSET ?`,
-    )
-    .all(...values, filter.limit, filter.offset) as LoanRow[];
-  const figures = figuresOf(db, rows, today);
+    .executeTakeFirstOrThrow();
+  const counts = Object.fromEntries(LOAN_TABS.map((tab) => [tab, Number(counted[tab])])) as Record<
+    LoanTab,
+    number
+  >;
+  const rows = await selectLoans(db)
+    .where((eb) => eb.and([matching(eb), TAB_CONDITIONS[filter.tab](eb)]))
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  const figures = await figuresOf(db, rows, today);
   return {
     loans: rows.map((row) => toLoan(row, figures.get(row.id) ?? loanFigures(row, NO_TRANSACTIONS, today))),
     total: counts[filter.tab],
@@ -265,29 +319,33 @@ export function listLoans(
   };
 }
 
-export function findLoanByNumber(db: Db, name: string): LoanRow | null {
-  return (db.prepare(`${LOAN_SELECT} WHERE l.name = ?`).get(name) as LoanRow | undefined) ?? null;
+export async function findLoanByNumber(db: Database, name: string): Promise<LoanRow | null> {
+  return (await selectLoans(db).where('l.name', '=', name).executeTakeFirst()) ?? null;
 }
 
-export function findLoanById(db: Db, id: number): LoanRow | null {
-  return (db.prepare(`${LOAN_SELECT} WHERE l.id = ?`).get(id) as LoanRow | undefined) ?? null;
+export async function findLoanById(db: Database, id: number): Promise<LoanRow | null> {
+  return (await selectLoans(db).where('l.id', '=', id).executeTakeFirst()) ?? null;
 }
-
-type ShipmentRow = Omit<LoanDetail['shipments'][number], 'total_invoice'> & { total_invoice_cents: number };
 
 /** The loan with its schedule, its documents (without content) and the orders it finances. */
-export function loanDetail(db: Db, row: LoanRow, today: string): LoanDetail {
-  const figures = loanFigures(row, transactionTotals(db, [row.id]).get(row.id) ?? NO_TRANSACTIONS, today);
-  const documents = db
-    .prepare('SELECT id, filename, mimetype, size FROM loan_documents WHERE loan_id = ? ORDER BY id')
-    .all(row.id) as LoanDetail['documents'];
+export async function loanDetail(db: Database, row: LoanRow, today: string): Promise<LoanDetail> {
+  const totals = (await transactionTotals(db, [row.id])).get(row.id) ?? NO_TRANSACTIONS;
+  const figures = loanFigures(row, totals, today);
+  const documents = await db
+    .selectFrom('loan_documents')
+    .select(['id', 'filename', 'mimetype', 'size'])
+    .where('loan_id', '=', row.id)
+    .orderBy('id')
+    .execute();
   const shipments = (
-    db
-      .prepare(
-        `SELECT id, name, status, category, total_invoice_cents FROM shipping_orders
-         WHERE loan_id = ? ORDER BY created_at, id`,
-      )
-      .all(row.id) as ShipmentRow[]
+    await db
+      .selectFrom('shipping_orders')
+      .select(['id', 'name', 'status', 'category', 'total_invoice_cents'])
+      .where('loan_id', '=', row.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .$narrowType<Omit<LoanDetail['shipments'][number], 'total_invoice'>>()
+      .execute()
   ).map(({ total_invoice_cents, ...shipment }) => ({
     ...shipment,
     total_invoice: fromCents(total_invoice_cents),
@@ -311,13 +369,15 @@ export function loanDetail(db: Db, row: LoanRow, today: string): LoanDetail {
  * its amount and the interest the schedule charges on it, a fee adds, a repayment subtracts. The last
  * balance is then the loan's `outstanding` while it is active.
  */
-export function loanTransactions(db: Db, loan: LoanRow): LoanTransaction[] {
-  const rows = db
-    .prepare(
-      `SELECT id, loan_id, type, amount_cents, date, reference, note FROM loan_transactions
-       WHERE loan_id = ? ORDER BY date, id`,
-    )
-    .all(loan.id) as (Omit<LoanTransaction, 'amount' | 'balance'> & { amount_cents: number })[];
+export async function loanTransactions(db: Database, loan: LoanRow): Promise<LoanTransaction[]> {
+  const rows = await db
+    .selectFrom('loan_transactions')
+    .select(['id', 'loan_id', 'type', 'amount_cents', 'date', 'reference', 'note'])
+    .where('loan_id', '=', loan.id)
+    .orderBy('date')
+    .orderBy('id')
+    .$narrowType<{ type: TransactionType }>()
+    .execute();
   const interest = scheduleInterest(loan);
   let balance = 0;
   return rows.map(({ amount_cents, ...row }) => {
@@ -329,15 +389,18 @@ export function loanTransactions(db: Db, loan: LoanRow): LoanTransaction[] {
 }
 
 /** One document of one loan, with the loan's partner (for the caller's scope check). */
-export function findLoanDocument(db: Db, loanId: number, documentId: number): StoredAttachment | null {
-  const row = db
-    .prepare(
-      `SELECT l.partner_id, d.filename, d.mimetype, d.data
-       FROM loan_documents d JOIN loans l ON l.id = d.loan_id
-       WHERE d.id = ? AND d.loan_id = ?`,
-    )
-    .get(documentId, loanId) as
-    { partner_id: number; filename: string; mimetype: string; data: Buffer } | undefined;
+export async function findLoanDocument(
+  db: Database,
+  loanId: number,
+  documentId: number,
+): Promise<StoredAttachment | null> {
+  const row = await db
+    .selectFrom('loan_documents as d')
+    .innerJoin('loans as l', 'l.id', 'd.loan_id')
+    .select(['l.partner_id', 'd.filename', 'd.mimetype', 'd.data'])
+    .where('d.id', '=', documentId)
+    .where('d.loan_id', '=', loanId)
+    .executeTakeFirst();
   return row
     ? { partnerId: row.partner_id, filename: row.filename, mimetype: row.mimetype, data: row.data }
     : null;
@@ -361,24 +424,39 @@ export interface NewLoan {
 
 /**
  * Inserts a loan with the next number of the year (LN-YYYY-NNNN); its due date is the issue date
- * plus the term. Call it in a transaction, so that the number is not taken in between.
+ * plus the term. The number and the loan are written in one transaction (the caller's, when `db` is
+ * one), so that a loan that fails gives its number back.
  */
-export function insertLoan(db: Db, loan: NewLoan, now: Date): { id: number; name: string } {
-  const name = nextNumber(db, 'LN', now);
-  const result = db
-    .prepare(
-      `INSERT INTO loans (name, partner_id, request_id, state, principal_cents, currency, interest_rate,
-         term_months, issue_date, due_date, staff_note, decided_by_user_id, decided_at, created_at, updated_at)
-       VALUES (@name, @partnerId, @requestId, @state, @principalCents, @currency, @interestRate,
-         @termMonths, @issueDate, @dueDate, @staffNote, @decidedBy, @decidedAt, @now, @now)`,
-    )
-    .run({
-      ...loan,
-      name,
-      dueDate: loan.issueDate === null ? null : addMonths(loan.issueDate, loan.termMonths),
-      now: now.toISOString(),
-    });
-  return { id: Number(result.lastInsertRowid), name };
+export async function insertLoan(
+  db: Database,
+  loan: NewLoan,
+  now: Date,
+): Promise<{ id: number; name: string }> {
+  return inTransaction(db, async (trx) => {
+    const name = await allocateNumber(trx, 'LN', now);
+    const { id } = await trx
+      .insertInto('loans')
+      .values({
+        name,
+        partner_id: loan.partnerId,
+        request_id: loan.requestId,
+        state: loan.state,
+        principal_cents: loan.principalCents,
+        currency: loan.currency,
+        interest_rate: loan.interestRate,
+        term_months: loan.termMonths,
+        issue_date: loan.issueDate,
+        due_date: loan.issueDate === null ? null : addMonths(loan.issueDate, loan.termMonths),
+        staff_note: loan.staffNote,
+        decided_by_user_id: loan.decidedBy,
+        decided_at: loan.decidedAt,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id, name };
+  });
 }
 
 export interface NewTransaction {
@@ -390,26 +468,43 @@ export interface NewTransaction {
   note: string | null;
 }
 
-export function addLoanTransaction(db: Db, loanId: number, transaction: NewTransaction, now: Date): void {
-  db.prepare(
-    `INSERT INTO loan_transactions (loan_id, type, amount_cents, date, reference, note, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    loanId,
-    transaction.type,
-    transaction.amountCents,
-    transaction.date,
-    transaction.reference,
-    transaction.note,
-    now.toISOString(),
-  );
+export async function addLoanTransaction(
+  db: Database,
+  loanId: number,
+  transaction: NewTransaction,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('loan_transactions')
+    .values({
+      loan_id: loanId,
+      type: transaction.type,
+      amount_cents: transaction.amountCents,
+      date: transaction.date,
+      reference: transaction.reference,
+      note: transaction.note,
+      created_at: now.toISOString(),
+    })
+    .execute();
 }
 
-export function addLoanDocument(db: Db, loanId: number, file: CheckedAttachment, now: Date): void {
-  db.prepare(
-    `INSERT INTO loan_documents (loan_id, filename, mimetype, size, data, created_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(loanId, file.filename, file.mimetype, file.data.length, file.data, now.toISOString());
+export async function addLoanDocument(
+  db: Database,
+  loanId: number,
+  file: CheckedAttachment,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('loan_documents')
+    .values({
+      loan_id: loanId,
+      filename: file.filename,
+      mimetype: file.mimetype,
+      size: file.data.length,
+      data: file.data,
+      created_at: now.toISOString(),
+    })
+    .execute();
 }
 
 /** The disbursement of a loan's whole principal on its issue date. */
@@ -431,38 +526,38 @@ export type DecisionOutcome = 'decided' | 'not_found' | 'already_decided';
 
 /**
  * Approves a requested loan, disbursing it today (its schedule starts today), or denies it; the note
- * is kept as the staff note. Checked and written in one transaction.
+ * is kept as the staff note. Checked and written in one transaction; the update only takes a loan
+ * still requested, so of two decisions at once one decides and the other finds it decided.
  */
-export function decideLoan(
-  db: Db,
+export async function decideLoan(
+  db: Database,
   decision: { name: string; state: 'approved' | 'denied'; note: string | null; userId: number },
   now: Date,
-): DecisionOutcome {
-  return db
-    .transaction((): DecisionOutcome => {
-      const loan = findLoanByNumber(db, decision.name);
-      if (!loan) return 'not_found';
-      if (loan.state !== 'requested') return 'already_decided';
-      const today = dayOf(now);
-      const approved = decision.state === 'approved';
-      db.prepare(
-        `UPDATE loans SET state = ?, issue_date = ?, due_date = ?, staff_note = ?, decided_by_user_id = ?,
-           decided_at = ?, updated_at = ?
-         WHERE id = ?`,
-      ).run(
-        decision.state,
-        approved ? today : null,
-        approved ? addMonths(today, loan.term_months) : null,
-        decision.note,
-        decision.userId,
-        now.toISOString(),
-        now.toISOString(),
-        loan.id,
-      );
-      if (approved) addLoanTransaction(db, loan.id, disbursement(loan, today), now);
-      return 'decided';
-    })
-    .immediate();
+): Promise<DecisionOutcome> {
+  return inTransaction(db, async (trx): Promise<DecisionOutcome> => {
+    const loan = await findLoanByNumber(trx, decision.name);
+    if (!loan) return 'not_found';
+    if (loan.state !== 'requested') return 'already_decided';
+    const today = dayOf(now);
+    const approved = decision.state === 'approved';
+    const updated = await trx
+      .updateTable('loans')
+      .set({
+        state: decision.state,
+        issue_date: approved ? today : null,
+        due_date: approved ? addMonths(today, loan.term_months) : null,
+        staff_note: decision.note,
+        decided_by_user_id: decision.userId,
+        decided_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', loan.id)
+      .where('state', '=', 'requested')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return 'already_decided';
+    if (approved) await addLoanTransaction(trx, loan.id, disbursement(loan, today), now);
+    return 'decided';
+  });
 }
 
 export interface LoanFromRequest {
@@ -480,19 +575,31 @@ export type LoanFromRequestOutcome =
  * Makes a loan in state requested of an approved trade-finance request, for its customer, and links
  * the request to it; checked and written in one transaction, so a request never gets two loans.
  */
-export function createLoanFromRequest(db: Db, input: LoanFromRequest, now: Date): LoanFromRequestOutcome {
-  return db
-    .transaction((): LoanFromRequestOutcome => {
-      const request = db
-        .prepare('SELECT partner_id, status, service, loan_id FROM shipping_requests WHERE id = ?')
-        .get(input.requestId) as
-        { partner_id: number; status: string; service: string | null; loan_id: number | null } | undefined;
+export async function createLoanFromRequest(
+  db: Database,
+  input: LoanFromRequest,
+  now: Date,
+): Promise<LoanFromRequestOutcome> {
+  try {
+    return await inTransaction(db, async (trx): Promise<LoanFromRequestOutcome> => {
+      // Writing the request's row (unchanged) first holds it until the end: a second call for it waits
+      // here, then reads the loan the first one linked. (SQLite writes one transaction at a time.)
+      await trx
+        .updateTable('shipping_requests')
+        .set((eb) => ({ loan_id: eb.ref('loan_id') }))
+        .where('id', '=', input.requestId)
+        .execute();
+      const request = await trx
+        .selectFrom('shipping_requests')
+        .select(['partner_id', 'status', 'service', 'loan_id'])
+        .where('id', '=', input.requestId)
+        .executeTakeFirst();
       if (!request) return 'not_found';
       if (request.status !== 'approved') return 'not_approved';
       if (request.service !== 'trade_finance') return 'not_trade_finance';
       if (request.loan_id !== null) return 'has_loan';
-      const loan = insertLoan(
-        db,
+      const loan = await insertLoan(
+        trx,
         {
           ...input,
           partnerId: request.partner_id,
@@ -504,10 +611,19 @@ export function createLoanFromRequest(db: Db, input: LoanFromRequest, now: Date)
         },
         now,
       );
-      db.prepare('UPDATE shipping_requests SET loan_id = ? WHERE id = ?').run(loan.id, input.requestId);
+      await trx
+        .updateTable('shipping_requests')
+        .set({ loan_id: loan.id })
+        .where('id', '=', input.requestId)
+        .execute();
       return loan;
-    })
-    .immediate();
+    });
+  } catch (error) {
+    // The last word is the unique index on loans.request_id (`loans_request`, as PostgreSQL names it).
+    if (isUniqueViolation(error, 'loans.request_id') || isUniqueViolation(error, 'loans.request'))
+      return 'has_loan';
+    throw error;
+  }
 }
 
 // ---- The finance dashboard ----
@@ -520,18 +636,16 @@ const EXPOSURE_SIZE = 10;
  * repaid, the earliest line not covered (its date, and what is unpaid of the lines due that day),
  * what is overdue, and for staff the outstanding per customer.
  */
-export function financeSummary(
-  db: Db,
+export async function financeSummary(
+  db: Database,
   scope: number | null,
   withExposure: boolean,
   today: string,
-): FinanceSummary {
-  const rows = db
-    .prepare(
-      `${LOAN_SELECT} WHERE l.state = 'approved' ${scope === null ? '' : 'AND l.partner_id = ?'} ORDER BY l.id`,
-    )
-    .all(...(scope === null ? [] : [scope])) as LoanRow[];
-  const figures = figuresOf(db, rows, today);
+): Promise<FinanceSummary> {
+  let query = selectLoans(db).where('l.state', '=', 'approved');
+  if (scope !== null) query = query.where('l.partner_id', '=', scope);
+  const rows = await query.orderBy('l.id').execute();
+  const figures = await figuresOf(db, rows, today);
   let outstandingPrincipal = 0;
   let overdue = 0;
   let nextDueDate: string | null = null;

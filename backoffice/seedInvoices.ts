@@ -286,9 +286,9 @@ function paymentsOf(
  * order (the same for the payment numbers); each payment moves its invoice (and its order) from
  * posted to partly paid or paid.
  */
-export function seedInvoices(context: SeedContext): void {
+export async function seedInvoices(context: SeedContext): Promise<void> {
   const random = demoRandom(20_260_301);
-  const { db, now } = context;
+  const { database, now } = context;
   const today = dayOf(now);
   const partnerOf = (customer: DemoCustomer) => {
     const user = context.users.get(customer);
@@ -297,12 +297,24 @@ export function seedInvoices(context: SeedContext): void {
   };
   const taxOf = new Map([NILE, JADE].map((customer) => [partnerOf(customer), SERVICE_TAX[customer]]));
 
-  const orders = db
-    .prepare(
-      `SELECT id, name, partner_id, origin, cbm, container_type, invoice_status, total_invoice_cents, created_at
-       FROM shipping_orders WHERE invoice_status <> 'not_invoiced' ORDER BY created_at, id`,
-    )
-    .all() as InvoicedOrder[];
+  const orders = await database
+    .selectFrom('shipping_orders')
+    .select([
+      'id',
+      'name',
+      'partner_id',
+      'origin',
+      'cbm',
+      'container_type',
+      'invoice_status',
+      'total_invoice_cents',
+      'created_at',
+    ])
+    .where('invoice_status', '<>', 'not_invoiced')
+    .orderBy('created_at')
+    .orderBy('id')
+    .$narrowType<Pick<InvoicedOrder, 'origin' | 'invoice_status'>>()
+    .execute();
   const planned: PlannedInvoice[] = orders.map((order) => {
     // Drafts are being prepared now; the others were issued a few days after the booking.
     const created = dayOf(new Date(Date.parse(order.created_at) + random.between(1, 4) * DAY_MS));
@@ -338,8 +350,8 @@ export function seedInvoices(context: SeedContext): void {
   for (const plan of planned) {
     // Partly paid and paid are reached by the payments below.
     const issuedAs = plan.state === 'draft' || plan.state === 'cancelled' ? plan.state : 'posted';
-    const { id } = insertInvoice(
-      db,
+    const { id } = await insertInvoice(
+      database,
       {
         partnerId: plan.partnerId,
         shippingOrderId: plan.orderId,
@@ -360,8 +372,8 @@ export function seedInvoices(context: SeedContext): void {
   payments.sort((a, b) => a.date.localeCompare(b.date) || a.invoiceId - b.invoiceId);
   for (const payment of payments) {
     const method = random.pick(METHODS);
-    const outcome = addInvoicePayment(
-      db,
+    const outcome = await addInvoicePayment(
+      database,
       payment.invoiceId,
       {
         date: payment.date,

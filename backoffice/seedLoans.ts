@@ -152,7 +152,7 @@ function loanDocuments(name: string, customer: string, loan: DemoLoan, issued: s
  * days early, but the `missed` last ones, which get a late fee instead; a repaid loan's last
  * repayment also settles the fees.
  */
-export function seedLoans(context: SeedContext): void {
+export async function seedLoans(context: SeedContext): Promise<void> {
   const random = demoRandom(20_260_107);
   const today = dayOf(context.now);
   const admin = context.users.get('admin@example.com');
@@ -171,8 +171,8 @@ export function seedLoans(context: SeedContext): void {
         ? null
         : pastDayAt(context.now, issued ? loan.daysAgo : Math.max(loan.daysAgo - 1, 0), 11);
     const principalCents = toCents(loan.principal);
-    const { id, name } = insertLoan(
-      context.db,
+    const { id, name } = await insertLoan(
+      context.database,
       {
         partnerId: customer.partnerId,
         requestId: null,
@@ -201,20 +201,20 @@ export function seedLoans(context: SeedContext): void {
       term_months: loan.termMonths,
       currency: 'USD',
     };
-    addLoanTransaction(context.db, id, disbursement(row, issueDate), decidedAt);
+    await addLoanTransaction(context.database, id, disbursement(row, issueDate), decidedAt);
     const feeCents = Math.round((principalCents * ARRANGEMENT_FEE) / 100);
     const feeNote = `Arrangement fee (${ARRANGEMENT_FEE}%)`;
     const fee = { type: 'fee', amountCents: feeCents, reference: `${name}-F1`, note: feeNote } as const;
-    addLoanTransaction(context.db, id, { ...fee, date: issueDate }, decidedAt);
+    await addLoanTransaction(context.database, id, { ...fee, date: issueDate }, decidedAt);
 
     const schedule = loanSchedule({ ...row, state: 'approved', issue_date: issueDate }, 0, today);
     const due = schedule.filter((line) => line.dueDate < today);
     const paid = loan.state === 'repaid' ? schedule : due.slice(0, due.length - (loan.missed ?? 0));
-    paid.forEach((line, index) => {
+    for (const [index, line] of paid.entries()) {
       const settles = loan.state === 'repaid' && index === paid.length - 1;
       const date = plusDays(line.dueDate, -random.int(0, 3));
-      addLoanTransaction(
-        context.db,
+      await addLoanTransaction(
+        context.database,
         id,
         {
           type: 'repayment',
@@ -227,12 +227,12 @@ export function seedLoans(context: SeedContext): void {
         },
         onDay(date, context.now),
       );
-    });
+    }
     const firstMissed = due[paid.length];
     if (loan.state === 'approved' && firstMissed) {
       const lateFeeDate = [plusDays(firstMissed.dueDate, 5), today].sort()[0] ?? today;
-      addLoanTransaction(
-        context.db,
+      await addLoanTransaction(
+        context.database,
         id,
         {
           type: 'fee',
@@ -245,12 +245,13 @@ export function seedLoans(context: SeedContext): void {
       );
     }
     if (loan.documents) {
-      const partnerName = context.db
-        .prepare('SELECT name FROM partners WHERE id = ?')
-        .pluck()
-        .get(customer.partnerId) as string;
-      for (const file of loanDocuments(name, partnerName, loan, issueDate))
-        addLoanDocument(context.db, id, file, decidedAt);
+      const partner = await context.database
+        .selectFrom('partners')
+        .select('name')
+        .where('id', '=', customer.partnerId)
+        .executeTakeFirstOrThrow();
+      for (const file of loanDocuments(name, partner.name, loan, issueDate))
+        await addLoanDocument(context.database, id, file, decidedAt);
     }
   }
 }

@@ -40,17 +40,32 @@ const notFound = { error: 'Not found', code: 'not_found' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A document of one of the customer's loans: the loan's number and the document's id. */
-function documentOf(who: 'client' | 'client2'): { number: string; id: number } {
-  return bo.backoffice.db
-    .prepare(
-      `SELECT l.name AS number, d.id FROM loan_documents d JOIN loans l ON l.id = d.loan_id
-       WHERE l.partner_id = ? ORDER BY d.id LIMIT 1`,
-    )
-    .get(partners[who]) as { number: string; id: number };
+function documentOf(who: 'client' | 'client2'): Promise<{ number: string; id: number }> {
+  return bo.backoffice.database
+    .selectFrom('loan_documents as d')
+    .innerJoin('loans as l', 'l.id', 'd.loan_id')
+    .select(['l.name as number', 'd.id'])
+    .where('l.partner_id', '=', partners[who])
+    .orderBy('d.id')
+    .executeTakeFirstOrThrow();
 }
 
-function shareCount(): number {
-  return Number(bo.backoffice.db.prepare('SELECT count(*) FROM shares').pluck().get());
+async function shareCount(): Promise<number> {
+  const row = await bo.backoffice.database
+    .selectFrom('shares')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** The id of the loan of this number. */
+async function loanIdOf(number: string): Promise<number> {
+  const loan = await bo.backoffice.database
+    .selectFrom('loans')
+    .select('id')
+    .where('name', '=', number)
+    .executeTakeFirstOrThrow();
+  return loan.id;
 }
 
 async function share(who: Who, document: { number: string; id: number }) {
@@ -75,7 +90,7 @@ function tampered(token: string, at = 10): string {
 
 describe('POST /loans/:number/documents/:document_id/share', () => {
   it('gives a random URL-safe token for 7 days, storing only its SHA-256', async () => {
-    const document = documentOf('client');
+    const document = await documentOf('client');
     const before = Date.now();
     const first = await share('client', document);
     const second = await share('client', document);
@@ -88,13 +103,12 @@ describe('POST /loans/:number/documents/:document_id/share', () => {
       expect(expires).toBeGreaterThanOrEqual(before + SHARE_DAYS * DAY_MS);
       expect(expires).toBeLessThanOrEqual(Date.now() + SHARE_DAYS * DAY_MS);
     }
-    const row = bo.backoffice.db
-      .prepare('SELECT * FROM shares WHERE token_hash = ?')
-      .get(createHash('sha256').update(first.token).digest('hex')) as Record<string, unknown>;
-    const loanId = bo.backoffice.db
-      .prepare('SELECT id FROM loans WHERE name = ?')
-      .pluck()
-      .get(document.number);
+    const row = await bo.backoffice.database
+      .selectFrom('shares')
+      .selectAll()
+      .where('token_hash', '=', createHash('sha256').update(first.token).digest('hex'))
+      .executeTakeFirst();
+    const loanId = await loanIdOf(document.number);
     expect(row).toMatchObject({
       kind: 'loan_document',
       target_id: loanId,
@@ -102,28 +116,29 @@ describe('POST /loans/:number/documents/:document_id/share', () => {
       created_by_user_id: users.client,
       expires_at: first.expires_at,
     });
-    expect(JSON.stringify(bo.backoffice.db.prepare('SELECT * FROM shares').all())).not.toContain(first.token);
+    const rows = await bo.backoffice.database.selectFrom('shares').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(first.token);
   });
 
   it('counts from the app clock', async () => {
     // Twenty minutes on (the demo sessions stay alive: they end after 30 minutes unused).
     bo.clock.offsetMs = 20 * 60_000;
-    const { expires_at } = await share('client', documentOf('client'));
+    const { expires_at } = await share('client', await documentOf('client'));
     const expected = Date.now() + 20 * 60_000 + SHARE_DAYS * DAY_MS;
     expect(Math.abs(Date.parse(expires_at) - expected)).toBeLessThan(5_000);
   });
 
   it("lets staff share any customer's loan document", async () => {
     for (const who of ['admin', 'agent'] as const) {
-      const { token } = await share(who, documentOf('client2'));
+      const { token } = await share(who, await documentOf('client2'));
       expect((await open(token)).status).toBe(200);
     }
   });
 
   it("answers 404 for another customer's document, an unknown loan or document, and stores nothing", async () => {
-    const own = documentOf('client');
-    const other = documentOf('client2');
-    const before = shareCount();
+    const own = await documentOf('client');
+    const other = await documentOf('client2');
+    const before = await shareCount();
     const refused: [Who, { number: string; id: number }][] = [
       ['client2', own],
       ['client', other],
@@ -141,11 +156,11 @@ describe('POST /loans/:number/documents/:document_id/share', () => {
       expect(result.status, `${who} ${JSON.stringify(document)}`).toBe(404);
       expect(result.body).toEqual(notFound);
     }
-    expect(shareCount()).toBe(before);
+    expect(await shareCount()).toBe(before);
   });
 
   it('needs a session', async () => {
-    const document = documentOf('client');
+    const document = await documentOf('client');
     const result = await bo.call('shareLoanDocument', {
       params: { number: document.number, document_id: document.id },
     });
@@ -153,16 +168,18 @@ describe('POST /loans/:number/documents/:document_id/share', () => {
   });
 
   it('drops expired shares when a new one is made', async () => {
-    const document = documentOf('client');
+    const document = await documentOf('client');
     const { token } = await share('client', document);
-    const db = bo.backoffice.db;
-    const loanId = Number(db.prepare('SELECT id FROM loans WHERE name = ?').pluck().get(document.number));
+    const db = bo.backoffice.database;
+    const loanId = await loanIdOf(document.number);
     // Straight to the function: signing in 8 days later would end the demo sessions of the other tests.
     const later = new Date(Date.now() + (SHARE_DAYS + 1) * DAY_MS);
-    createShare(db, { kind: 'loan_document', loanId, documentId: document.id }, users.client, later);
+    await createShare(db, { kind: 'loan_document', loanId, documentId: document.id }, users.client, later);
     const hash = createHash('sha256').update(token).digest('hex');
-    expect(db.prepare('SELECT 1 FROM shares WHERE token_hash = ?').get(hash)).toBeUndefined();
-    const live = db.prepare('SELECT expires_at FROM shares').pluck().all() as string[];
+    expect(
+      await db.selectFrom('shares').select('id').where('token_hash', '=', hash).executeTakeFirst(),
+    ).toBeUndefined();
+    const live = (await db.selectFrom('shares').select('expires_at').execute()).map((row) => row.expires_at);
     expect(live.length).toBeGreaterThan(0);
     expect(live.every((expiresAt) => expiresAt > later.toISOString())).toBe(true);
   });
@@ -170,7 +187,7 @@ describe('POST /loans/:number/documents/:document_id/share', () => {
 
 describe('GET /shared-documents/:token', () => {
   it('gives the shared file to anyone holding the token, without a session', async () => {
-    const document = documentOf('client');
+    const document = await documentOf('client');
     const { token, expires_at } = await share('client', document);
     const result = await open(token);
     expect(result.status).toBe(200);
@@ -189,7 +206,7 @@ describe('GET /shared-documents/:token', () => {
   });
 
   it('answers the same 404 for a tampered, an unknown and an expired token', async () => {
-    const { token } = await share('client', documentOf('client'));
+    const { token } = await share('client', await documentOf('client'));
     const unknown = Buffer.alloc(32, 7).toString('base64url');
     for (const refused of [tampered(token), tampered(token, 0), tampered(token, token.length - 1), unknown]) {
       const result = await open(refused);
@@ -207,20 +224,27 @@ describe('GET /shared-documents/:token', () => {
   });
 
   it('answers the same 404 once the document is gone', async () => {
-    const db = bo.backoffice.db;
-    const loan = db
-      .prepare(`SELECT id, name FROM loans WHERE partner_id = ? ORDER BY id LIMIT 1`)
-      .get(partners.client) as { id: number; name: string };
-    addLoanDocument(
+    const db = bo.backoffice.database;
+    const loan = await db
+      .selectFrom('loans')
+      .select(['id', 'name'])
+      .where('partner_id', '=', partners.client)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await addLoanDocument(
       db,
       loan.id,
       { filename: 'draft.pdf', mimetype: 'application/pdf', data: demoPdf(['Draft agreement']) },
       new Date(),
     );
-    const id = Number(db.prepare('SELECT max(id) FROM loan_documents').pluck().get());
+    const { id } = await db
+      .selectFrom('loan_documents')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const { token } = await share('client', { number: loan.name, id });
     expect((await open(token)).status).toBe(200);
-    db.prepare('DELETE FROM loan_documents WHERE id = ?').run(id);
+    await db.deleteFrom('loan_documents').where('id', '=', id).execute();
     const result = await open(token);
     expect(result.status).toBe(404);
     expect(result.body).toEqual(notFound);
@@ -236,13 +260,16 @@ describe('GET /shared-documents/:token', () => {
 });
 
 describe('listing and revoking share links', () => {
-  const invoiceOf = (who: 'client' | 'client2') =>
-    Number(
-      bo.backoffice.db
-        .prepare(`SELECT id FROM invoices WHERE partner_id = ? AND state = 'paid' ORDER BY id LIMIT 1`)
-        .pluck()
-        .get(partners[who]),
-    );
+  const invoiceOf = async (who: 'client' | 'client2') => {
+    const invoice = await bo.backoffice.database
+      .selectFrom('invoices')
+      .select('id')
+      .where('partner_id', '=', partners[who])
+      .where('state', '=', 'paid')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return invoice.id;
+  };
 
   async function shareInvoice(who: Who, id: number) {
     const result = await bo.call('shareInvoice', { params: { id }, session: sessions[who] });
@@ -259,18 +286,21 @@ describe('listing and revoking share links', () => {
   const revoke = (who: Who, id: number) => bo.call('revokeShare', { params: { id }, session: sessions[who] });
 
   it("lists a document's live links, newest first, to its customer and to staff, whoever made them", async () => {
-    const invoice = invoiceOf('client');
+    const invoice = await invoiceOf('client');
     const byClient = await shareInvoice('client', invoice);
     const byAgent = await shareInvoice('agent', invoice);
     const links = await listed('client', 'invoice', invoice);
-    const nameOf = (who: Who) =>
-      bo.backoffice.db
-        .prepare(`SELECT first_name || ' ' || last_name FROM users WHERE id = ?`)
-        .pluck()
-        .get(users[who]);
+    const nameOf = async (who: Who) => {
+      const user = await bo.backoffice.database
+        .selectFrom('users')
+        .select(['first_name', 'last_name'])
+        .where('id', '=', users[who])
+        .executeTakeFirstOrThrow();
+      return `${user.first_name} ${user.last_name}`;
+    };
     expect(links.slice(0, 2)).toMatchObject([
-      { kind: 'invoice', created_by: nameOf('agent'), document_id: null, date_from: null },
-      { kind: 'invoice', created_by: nameOf('client') },
+      { kind: 'invoice', created_by: await nameOf('agent'), document_id: null, date_from: null },
+      { kind: 'invoice', created_by: await nameOf('client') },
     ]);
     expect(links.every((link) => Date.parse(link.expires_at) > Date.now())).toBe(true);
     expect(await listed('admin', 'invoice', invoice)).toEqual(links);
@@ -279,11 +309,9 @@ describe('listing and revoking share links', () => {
     expect(JSON.stringify(links)).not.toContain(byAgent);
 
     // A loan's documents, with their file names; a statement, with its period.
-    const document = documentOf('client');
+    const document = await documentOf('client');
     await share('client', document);
-    const loanId = Number(
-      bo.backoffice.db.prepare('SELECT id FROM loans WHERE name = ?').pluck().get(document.number),
-    );
+    const loanId = await loanIdOf(document.number);
     expect((await listed('client', 'loan_document', loanId))[0]).toMatchObject({
       kind: 'loan_document',
       document_id: document.id,
@@ -298,7 +326,7 @@ describe('listing and revoking share links', () => {
   });
 
   it("answers 404 for another customer's document, an unknown one, and without a session 401", async () => {
-    const other = invoiceOf('client2');
+    const other = await invoiceOf('client2');
     await shareInvoice('client2', other);
     for (const [kind, target_id] of [
       ['invoice', other],
@@ -315,11 +343,9 @@ describe('listing and revoking share links', () => {
   });
 
   it('revokes a link: it opens nothing any more, like an expired one, and leaves the list', async () => {
-    const invoice = invoiceOf('client');
-    const document = documentOf('client');
-    const loanId = Number(
-      bo.backoffice.db.prepare('SELECT id FROM loans WHERE name = ?').pluck().get(document.number),
-    );
+    const invoice = await invoiceOf('client');
+    const document = await documentOf('client');
+    const loanId = await loanIdOf(document.number);
     /** The link made by `make`: the one the list did not have before. */
     const added = async (kind: ShareKind, target: number, make: () => Promise<unknown>) => {
       const before = new Set((await listed('client', kind, target)).map((l) => l.id));
@@ -345,14 +371,16 @@ describe('listing and revoking share links', () => {
     expect((await listed('client', 'invoice', invoice)).map((l) => l.id)).not.toContain(link!.id);
     // Again: nothing changes.
     expect((await revoke('client', link!.id)).status).toBe(200);
-    const row = bo.backoffice.db
-      .prepare('SELECT revoked_at, revoked_by_user_id FROM shares WHERE id = ?')
-      .get(link!.id) as { revoked_at: string; revoked_by_user_id: number };
+    const row = await bo.backoffice.database
+      .selectFrom('shares')
+      .select(['revoked_at', 'revoked_by_user_id'])
+      .where('id', '=', link!.id)
+      .executeTakeFirstOrThrow();
     expect(row.revoked_by_user_id).toBe(users.client);
   });
 
   it("answers 404 to revoking another customer's link or an unknown one, and revokes nothing", async () => {
-    const other = invoiceOf('client2');
+    const other = await invoiceOf('client2');
     const token = await shareInvoice('client2', other);
     const [link] = await listed('client2', 'invoice', other);
     for (const id of [link!.id, 99999]) {

@@ -4,12 +4,12 @@
  */
 import { z } from 'zod';
 import { isoDate, SHARE_DAYS, type SharedRecord, type ShareKind, type ShareLinkInfo } from '@contract';
-import type { Db } from './db';
+import { inTransaction, type Database } from './data/database';
 import { customerStatement, findInvoiceById, invoiceDetail } from './invoices';
 import { findLoanById, findLoanDocument, loanDetail } from './loans';
 import { dayOf } from './numbers';
 import { findShippingOrder } from './orders';
-import { findCustomerPartner } from './partners';
+import { findCustomer } from './partners';
 import { hashToken, newSecretToken } from './tokens';
 import { fullName } from './users';
 
@@ -69,24 +69,32 @@ interface ShareRow {
  * Creates a share of the target for SHARE_DAYS days from `now`. The caller has checked that the
  * user may see the target. Returns the token (given out once) and the expiry.
  */
-export function createShare(
-  db: Db,
+export async function createShare(
+  db: Database,
   target: ShareTarget,
   userId: number,
   now: Date,
-): { token: string; expiresAt: string } {
+): Promise<{ token: string; expiresAt: string }> {
   const token = newSecretToken();
   const { targetId, subId, params } = columnsOf(target);
   const expiresAt = new Date(now.getTime() + SHARE_DAYS * DAY_MS).toISOString();
-  db.transaction(() => {
+  await inTransaction(db, async (trx) => {
     // Expired shares open nothing any more: they are dropped as new ones are made.
-    db.prepare('DELETE FROM shares WHERE expires_at <= ?').run(now.toISOString());
-    db.prepare(
-      `INSERT INTO shares (token_hash, kind, target_id, sub_id, params_json, created_by_user_id, created_at,
-         expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(hashToken(token), target.kind, targetId, subId, params, userId, now.toISOString(), expiresAt);
-  }).immediate();
+    await trx.deleteFrom('shares').where('expires_at', '<=', now.toISOString()).execute();
+    await trx
+      .insertInto('shares')
+      .values({
+        token_hash: hashToken(token),
+        kind: target.kind,
+        target_id: targetId,
+        sub_id: subId,
+        params_json: params,
+        created_by_user_id: userId,
+        created_at: now.toISOString(),
+        expires_at: expiresAt,
+      })
+      .execute();
+  });
   return { token, expiresAt };
 }
 
@@ -94,13 +102,14 @@ export function createShare(
  * The live share the token opens, or null when the token is unknown (or altered), it has expired or
  * it was revoked.
  */
-function findLiveShare(db: Db, token: string, now: Date): ShareRow | null {
-  const row = db
-    .prepare(
-      `SELECT kind, target_id, sub_id, params_json, expires_at FROM shares
-       WHERE token_hash = ? AND expires_at > ? AND revoked_at IS NULL`,
-    )
-    .get(hashToken(token), now.toISOString()) as ShareRow | undefined;
+async function findLiveShare(db: Database, token: string, now: Date): Promise<ShareRow | null> {
+  const row = await db
+    .selectFrom('shares')
+    .select(['kind', 'target_id', 'sub_id', 'params_json', 'expires_at'])
+    .where('token_hash', '=', hashToken(token))
+    .where('expires_at', '>', now.toISOString())
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -109,10 +118,14 @@ function findLiveShare(db: Db, token: string, now: Date): ShareRow | null {
  * expired, the document is gone, or the share is of a record (not a file): callers answer all of
  * these alike.
  */
-export function findSharedDocument(db: Db, token: string, now: Date): SharedDocument | null {
-  const row = findLiveShare(db, token, now);
+export async function findSharedDocument(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<SharedDocument | null> {
+  const row = await findLiveShare(db, token, now);
   if (row?.kind !== 'loan_document' || row.sub_id === null) return null;
-  const file = findLoanDocument(db, row.target_id, row.sub_id);
+  const file = await findLoanDocument(db, row.target_id, row.sub_id);
   return (
     file && {
       filename: file.filename,
@@ -129,30 +142,30 @@ export function findSharedDocument(db: Db, token: string, now: Date): SharedDocu
  * clearance receipt (getShippingOrder) or a loan (getLoan). Null, which callers answer alike, when
  * the token is unknown (or altered), the share has expired or is of a file, or the record is gone.
  */
-export function findSharedRecord(db: Db, token: string, now: Date): SharedRecord | null {
-  const row = findLiveShare(db, token, now);
+export async function findSharedRecord(db: Database, token: string, now: Date): Promise<SharedRecord | null> {
+  const row = await findLiveShare(db, token, now);
   if (!row) return null;
   const today = dayOf(now);
   const expires_at = row.expires_at;
   switch (row.kind) {
     case 'invoice': {
-      const invoice = findInvoiceById(db, row.target_id);
-      return invoice && { kind: 'invoice', expires_at, invoice: invoiceDetail(db, invoice, today) };
+      const invoice = await findInvoiceById(db, row.target_id);
+      return invoice && { kind: 'invoice', expires_at, invoice: await invoiceDetail(db, invoice, today) };
     }
     case 'statement': {
       const period = statementPeriod.safeParse(JSON.parse(row.params_json ?? 'null'));
-      if (!period.success || !findCustomerPartner(db, row.target_id)) return null;
+      if (!period.success || !(await findCustomer(db, row.target_id))) return null;
       const { date_from, date_to } = period.data;
-      const statement = customerStatement(db, row.target_id, date_from, date_to);
+      const statement = await customerStatement(db, row.target_id, date_from, date_to);
       return statement && { kind: 'statement', expires_at, statement };
     }
     case 'clearance_receipt': {
-      const order = findShippingOrder(db, row.target_id);
+      const order = await findShippingOrder(db, row.target_id);
       return order && { kind: 'clearance_receipt', expires_at, order };
     }
     case 'loan': {
-      const loan = findLoanById(db, row.target_id);
-      return loan && { kind: 'loan', expires_at, loan: loanDetail(db, loan, today) };
+      const loan = await findLoanById(db, row.target_id);
+      return loan && { kind: 'loan', expires_at, loan: await loanDetail(db, loan, today) };
     }
     default:
       return null;
@@ -165,18 +178,21 @@ export function findSharedRecord(db: Db, token: string, now: Date): SharedRecord
  * The customer (partner) whose document a share of `kind` on `targetId` opens, for the caller's scope
  * check; null when there is no such document (or customer).
  */
-export function sharePartner(db: Db, kind: ShareKind, targetId: number): number | null {
-  const owner = (sql: string) => (db.prepare(sql).pluck().get(targetId) as number | undefined) ?? null;
+export async function sharePartner(db: Database, kind: ShareKind, targetId: number): Promise<number | null> {
+  const owner = async (table: 'invoices' | 'shipping_orders' | 'loans') => {
+    const row = await db.selectFrom(table).select('partner_id').where('id', '=', targetId).executeTakeFirst();
+    return row?.partner_id ?? null;
+  };
   switch (kind) {
     case 'invoice':
-      return owner('SELECT partner_id FROM invoices WHERE id = ?');
+      return owner('invoices');
     case 'statement':
-      return findCustomerPartner(db, targetId)?.id ?? null;
+      return (await findCustomer(db, targetId))?.id ?? null;
     case 'clearance_receipt':
-      return owner('SELECT partner_id FROM shipping_orders WHERE id = ?');
+      return owner('shipping_orders');
     case 'loan':
     case 'loan_document':
-      return owner('SELECT partner_id FROM loans WHERE id = ?');
+      return owner('loans');
   }
 }
 
@@ -196,18 +212,40 @@ interface ShareLinkRow {
  * The live (neither expired nor revoked) shares of one document, newest first: of a loan, `loan_document`
  * lists the shares of every document of the loan. The caller has checked the scope (sharePartner).
  */
-export function listLiveShares(db: Db, kind: ShareKind, targetId: number, now: Date): ShareLinkInfo[] {
-  const rows = db
-    .prepare(
-      `SELECT s.id, s.kind, s.sub_id, s.params_json, s.created_at, s.expires_at, u.first_name, u.last_name,
-         d.filename AS document_name
-       FROM shares s
-       LEFT JOIN users u ON u.id = s.created_by_user_id
-       LEFT JOIN loan_documents d ON s.kind = 'loan_document' AND d.id = s.sub_id AND d.loan_id = s.target_id
-       WHERE s.kind = ? AND s.target_id = ? AND s.expires_at > ? AND s.revoked_at IS NULL
-       ORDER BY s.created_at DESC, s.id DESC`,
+export async function listLiveShares(
+  db: Database,
+  kind: ShareKind,
+  targetId: number,
+  now: Date,
+): Promise<ShareLinkInfo[]> {
+  const rows: ShareLinkRow[] = await db
+    .selectFrom('shares as s')
+    .leftJoin('users as u', 'u.id', 's.created_by_user_id')
+    .leftJoin('loan_documents as d', (join) =>
+      join
+        .on('s.kind', '=', 'loan_document')
+        .onRef('d.id', '=', 's.sub_id')
+        .onRef('d.loan_id', '=', 's.target_id'),
     )
-    .all(kind, targetId, now.toISOString()) as ShareLinkRow[];
+    .select([
+      's.id',
+      's.kind',
+      's.sub_id',
+      's.params_json',
+      's.created_at',
+      's.expires_at',
+      'u.first_name',
+      'u.last_name',
+      'd.filename as document_name',
+    ])
+    .where('s.kind', '=', kind)
+    .where('s.target_id', '=', targetId)
+    .where('s.expires_at', '>', now.toISOString())
+    .where('s.revoked_at', 'is', null)
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .$narrowType<{ kind: ShareKind }>()
+    .execute();
   return rows.map((row) => {
     const period =
       row.kind === 'statement' ? statementPeriod.safeParse(JSON.parse(row.params_json ?? 'null')) : null;
@@ -226,9 +264,16 @@ export function listLiveShares(db: Db, kind: ShareKind, targetId: number, now: D
 }
 
 /** A share by its id (revoked or not), or null: what it opens, for the caller's scope check. */
-export function findShareById(db: Db, id: number): { kind: ShareKind; target_id: number } | null {
-  const row = db.prepare('SELECT kind, target_id FROM shares WHERE id = ?').get(id) as
-    { kind: ShareKind; target_id: number } | undefined;
+export async function findShareById(
+  db: Database,
+  id: number,
+): Promise<{ kind: ShareKind; target_id: number } | null> {
+  const row = await db
+    .selectFrom('shares')
+    .select(['kind', 'target_id'])
+    .where('id', '=', id)
+    .$narrowType<{ kind: ShareKind }>()
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -236,8 +281,11 @@ export function findShareById(db: Db, id: number): { kind: ShareKind; target_id:
  * Ends the share now: its link then opens nothing, as if it had expired. A share already revoked keeps
  * its first revocation. The caller has checked the scope.
  */
-export function revokeShare(db: Db, id: number, userId: number, now: Date): void {
-  db.prepare(
-    `UPDATE shares SET revoked_at = ?, revoked_by_user_id = ? WHERE id = ? AND revoked_at IS NULL`,
-  ).run(now.toISOString(), userId, id);
+export async function revokeShare(db: Database, id: number, userId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('shares')
+    .set({ revoked_at: now.toISOString(), revoked_by_user_id: userId })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => reference.dispose());
 
-const db = () => reference.backoffice.db;
+const db = () => reference.backoffice.database;
 
 /** The document as the PDF and PNG downloads print it (the same layout the page shows). */
 function rendered(element: ReactElement): Promise<string> {
@@ -73,8 +73,8 @@ const first = {
 
 describe('an issued invoice', () => {
   it('keeps the name and address it was posted with on its page, its PDF and its shared link', async () => {
-    await updateContactDetails(reference.backoffice.database, partners.client2, first);
-    const { id } = insertInvoice(
+    await updateContactDetails(db(), partners.client2, first);
+    const { id } = await insertInvoice(
       db(),
       {
         partnerId: partners.client2,
@@ -89,7 +89,7 @@ describe('an issued invoice', () => {
     const link = await shareThroughPage(`/apps/invoice/${id}`, { id: String(id) }, 'client2');
 
     // The customer then renames itself as the other customer and moves.
-    await updateContactDetails(reference.backoffice.database, partners.client2, {
+    await updateContactDetails(db(), partners.client2, {
       ...first,
       name: 'Nile Star Trading',
       street: '14 Corniche El Nil',
@@ -123,8 +123,8 @@ describe('an issued invoice', () => {
   });
 
   it('follows the customer while it is a draft', async () => {
-    await updateContactDetails(reference.backoffice.database, partners.client2, first);
-    const { id } = insertInvoice(
+    await updateContactDetails(db(), partners.client2, first);
+    const { id } = await insertInvoice(
       db(),
       {
         partnerId: partners.client2,
@@ -136,7 +136,7 @@ describe('an issued invoice', () => {
       },
       new Date('2026-03-03T09:00:00Z'),
     );
-    await updateContactDetails(reference.backoffice.database, partners.client2, { ...first, street: '3 Pudong Avenue' });
+    await updateContactDetails(db(), partners.client2, { ...first, street: '3 Pudong Avenue' });
     const { loader } = await import('./_portal.apps.invoice.$id');
     const { invoice } = await loader(
       withParams(pageRequest(`/apps/invoice/${id}`, { cookie: cookies.agent }), { id: String(id) }),
@@ -147,7 +147,7 @@ describe('an issued invoice', () => {
 
 describe('a clearance receipt', () => {
   it('shows the day it was issued, not the day it is opened', async () => {
-    const orderId = insertShippingOrder(
+    const orderId = await insertShippingOrder(
       db(),
       {
         partnerId: partners.client2,
@@ -177,7 +177,7 @@ describe('a clearance receipt', () => {
     );
 
     const cleared = '2026-02-20T11:00:00.000Z';
-    addTrackingEvent(
+    await addTrackingEvent(
       db(),
       orderId,
       { milestone: 'customs_cleared', place: 'Alexandria', eventTime: cleared, note: null },
@@ -201,12 +201,13 @@ describe('every answer of a share link', () => {
 
   /** A live share of one of the client's loan documents (a file), as the loan page makes it. */
   async function fileShare(): Promise<string> {
-    const document = db()
-      .prepare(
-        `SELECT l.name AS number, d.id FROM loan_documents d JOIN loans l ON l.id = d.loan_id
-         WHERE l.partner_id = ? ORDER BY d.id LIMIT 1`,
-      )
-      .get(partners.client) as { number: string; id: number };
+    const document = await db()
+      .selectFrom('loan_documents as d')
+      .innerJoin('loans as l', 'l.id', 'd.loan_id')
+      .select(['l.name as number', 'd.id'])
+      .where('l.partner_id', '=', partners.client)
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
     const { action } = await import('./_portal.apps.loan.loan-details.$loanNumber');
     const path = `/apps/loan/loan-details/${document.number}`;
     const answer = dataOf<ShareAnswer>(
@@ -228,10 +229,13 @@ describe('every answer of a share link', () => {
   }
 
   it('the shared document page and its data request, for a good link and a bad one', async () => {
-    const invoice = db()
-      .prepare(`SELECT id FROM invoices WHERE partner_id = ? AND state = 'paid' LIMIT 1`)
-      .pluck()
-      .get(partners.client) as number;
+    const { id: invoice } = await db()
+      .selectFrom('invoices')
+      .select('id')
+      .where('partner_id', '=', partners.client)
+      .where('state', '=', 'paid')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const link = await shareThroughPage(`/apps/invoice/${invoice}`, { id: String(invoice) }, 'client');
     const page = await import('./invoice');
     // Remix takes a page's and its data request's headers from the route's `headers` export.
@@ -278,11 +282,16 @@ describe('every answer of a share link', () => {
 });
 
 describe('the shared links of a document', () => {
-  const paidInvoice = (who: 'client' | 'client2') =>
-    db()
-      .prepare(`SELECT id FROM invoices WHERE partner_id = ? AND state = 'paid' ORDER BY id DESC LIMIT 1`)
-      .pluck()
-      .get(partners[who]) as number;
+  const paidInvoice = async (who: 'client' | 'client2') => {
+    const invoice = await db()
+      .selectFrom('invoices')
+      .select('id')
+      .where('partner_id', '=', partners[who])
+      .where('state', '=', 'paid')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return invoice.id;
+  };
 
   async function invoicePage(id: number, who: PortalAccount) {
     const { loader } = await import('./_portal.apps.invoice.$id');
@@ -306,7 +315,7 @@ describe('the shared links of a document', () => {
   }
 
   it('are listed on its page to its customer and to staff, and revoked there: the link then opens nothing', async () => {
-    const id = paidInvoice('client');
+    const id = await paidInvoice('client');
     const link = await shareThroughPage(`/apps/invoice/${id}`, { id: String(id) }, 'agent');
     const shared = await import('./invoice');
     const open = async () =>
@@ -333,10 +342,10 @@ describe('the shared links of a document', () => {
   });
 
   it("answers 404 to revoking another customer's link, which goes on working", async () => {
-    const theirs = paidInvoice('client2');
+    const theirs = await paidInvoice('client2');
     const link = await shareThroughPage(`/apps/invoice/${theirs}`, { id: String(theirs) }, 'client2');
     const [shareLink] = (await invoicePage(theirs, 'client2')).shareLinks!;
-    const own = paidInvoice('client');
+    const own = await paidInvoice('client');
     // Through the client's own invoice page, naming the other customer's link.
     const response = await thrown(() => revokeOn(own, shareLink!.id, 'client'));
     expect(response.status).toBe(404);
@@ -348,12 +357,13 @@ describe('the shared links of a document', () => {
   });
 
   it('of a loan document are revoked on the loan page, and the shared file is then refused', async () => {
-    const document = db()
-      .prepare(
-        `SELECT l.name AS number, d.id FROM loan_documents d JOIN loans l ON l.id = d.loan_id
-         WHERE l.partner_id = ? ORDER BY d.id DESC LIMIT 1`,
-      )
-      .get(partners.client) as { number: string; id: number };
+    const document = await db()
+      .selectFrom('loan_documents as d')
+      .innerJoin('loans as l', 'l.id', 'd.loan_id')
+      .select(['l.name as number', 'd.id'])
+      .where('l.partner_id', '=', partners.client)
+      .orderBy('d.id', 'desc')
+      .executeTakeFirstOrThrow();
     const page = await import('./_portal.apps.loan.loan-details.$loanNumber');
     const path = `/apps/loan/loan-details/${document.number}`;
     const params = { loanNumber: document.number };

@@ -27,10 +27,14 @@ beforeAll(async () => {
 });
 afterAll(() => reference.dispose());
 
-function loanOf(who: 'client' | 'client2', where = '1 = 1'): { id: number; name: string } {
-  return reference.backoffice.db
-    .prepare(`SELECT id, name FROM loans WHERE partner_id = ? AND ${where} ORDER BY id LIMIT 1`)
-    .get(partners[who]) as { id: number; name: string };
+/** The customer's first loan, or its first in that state. */
+function loanOf(who: 'client' | 'client2', state?: string): Promise<{ id: number; name: string }> {
+  let query = reference.backoffice.database
+    .selectFrom('loans')
+    .select(['id', 'name'])
+    .where('partner_id', '=', partners[who]);
+  if (state) query = query.where('state', '=', state);
+  return query.orderBy('id').executeTakeFirstOrThrow();
 }
 
 describe('the loan list (/apps/loans)', () => {
@@ -58,11 +62,11 @@ describe('the loan list (/apps/loans)', () => {
 
   it('searches by loan ID', async () => {
     const { loader } = await import('../routes/_portal.apps.loans._index');
-    const loan = loanOf('client');
+    const loan = await loanOf('client');
     const found = await loader(args(pageRequest(`/apps/loans?q=${loan.name}`, { cookie: cookies.client })));
     expect(found.page!.items.map((l) => l.name)).toEqual([loan.name]);
     const foreign = await loader(
-      args(pageRequest(`/apps/loans?q=${loanOf('client2').name}`, { cookie: cookies.client })),
+      args(pageRequest(`/apps/loans?q=${(await loanOf('client2')).name}`, { cookie: cookies.client })),
     );
     expect(foreign.page!.total).toBe(0);
   });
@@ -92,12 +96,14 @@ describe('the loan list (/apps/loans)', () => {
 describe('a loan (/apps/loan/loan-details/:loanNumber)', () => {
   it('shows the loan with its transactions, running balance, schedule and documents', async () => {
     const { loader } = await import('../routes/_portal.apps.loan.loan-details.$loanNumber');
-    const withDocs = reference.backoffice.db
-      .prepare(
-        `SELECT l.name FROM loans l JOIN loan_documents d ON d.loan_id = l.id
-         WHERE l.partner_id = ? AND l.state = 'approved' LIMIT 1`,
-      )
-      .get(partners.client) as { name: string };
+    const withDocs = await reference.backoffice.database
+      .selectFrom('loans as l')
+      .innerJoin('loan_documents as d', 'd.loan_id', 'l.id')
+      .select('l.name')
+      .where('l.partner_id', '=', partners.client)
+      .where('l.state', '=', 'approved')
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
     const page = await loader(
       withParams(pageRequest(`/apps/loan/loan-details/${withDocs.name}`, { cookie: cookies.client }), {
         loanNumber: withDocs.name,
@@ -114,7 +120,7 @@ describe('a loan (/apps/loan/loan-details/:loanNumber)', () => {
 
   it("answers 404 when a client opens another customer's loan or its document", async () => {
     const { loader } = await import('../routes/_portal.apps.loan.loan-details.$loanNumber');
-    const loan = loanOf('client');
+    const loan = await loanOf('client');
     const response = await thrown(() =>
       loader(
         withParams(pageRequest(`/apps/loan/loan-details/${loan.name}`, { cookie: cookies.client2 }), {
@@ -123,11 +129,13 @@ describe('a loan (/apps/loan/loan-details/:loanNumber)', () => {
       ),
     );
     expect(response.status).toBe(404);
-    const doc = reference.backoffice.db
-      .prepare(
-        `SELECT d.id, l.name FROM loan_documents d JOIN loans l ON l.id = d.loan_id WHERE l.partner_id = ? LIMIT 1`,
-      )
-      .get(partners.client) as { id: number; name: string };
+    const doc = await reference.backoffice.database
+      .selectFrom('loan_documents as d')
+      .innerJoin('loans as l', 'l.id', 'd.loan_id')
+      .select(['d.id', 'l.name'])
+      .where('l.partner_id', '=', partners.client)
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
     const files = await import('../routes/_portal.apps.loan.loan-details.$loanNumber.documents.$documentId');
     const params = { loanNumber: doc.name, documentId: String(doc.id) };
     const path = `/apps/loan/loan-details/${doc.name}/documents/${doc.id}`;
@@ -145,7 +153,7 @@ describe('a loan (/apps/loan/loan-details/:loanNumber)', () => {
 
   it('lets staff approve a requested loan once; a client may not decide', async () => {
     const { action, loader } = await import('../routes/_portal.apps.loan.loan-details.$loanNumber');
-    const loan = loanOf('client', "state = 'requested'");
+    const loan = await loanOf('client', 'requested');
     const params = { loanNumber: loan.name };
     const path = `/apps/loan/loan-details/${loan.name}`;
     const refused = await thrown(() =>
@@ -209,9 +217,12 @@ describe('an approved trade-finance request becomes a loan', () => {
 
   it('refuses a shipping request (not trade finance) with a message', async () => {
     const page = await import('../routes/_portal.apps.loans.new-loan.$requestId');
-    const shipping = reference.backoffice.db
-      .prepare(`SELECT id FROM shipping_requests WHERE service = 'shipping' LIMIT 1`)
-      .get() as { id: number };
+    const shipping = await reference.backoffice.database
+      .selectFrom('shipping_requests')
+      .select('id')
+      .where('service', '=', 'shipping')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const loaded = await page.loader(
       withParams(pageRequest(`/apps/loans/new-loan/${shipping.id}`, { cookie: cookies.agent }), {
         requestId: String(shipping.id),

@@ -39,18 +39,17 @@ export function invoiceHandlers(app: App): Pick<CallHandlers, InvoiceCalls> {
 
   /** The statement of a customer in scope over a period (the contract checks the dates of a read). */
   const statement = async (user: Principal, partnerId: number, dateFrom: string, dateTo: string) => {
-    const found = customerStatement(app.db, await customer(user, partnerId), dateFrom, dateTo);
+    const found = await customerStatement(app.database, await customer(user, partnerId), dateFrom, dateTo);
     if (!found) throw refuse.notFound();
     return found;
   };
 
   return {
     async listCustomerInvoices({ query, session }) {
-      const partnerId = await customer(session.user, query.customer_id);
       return listInvoices(
-        app.db,
+        app.database,
         {
-          partnerId,
+          partnerId: await customer(session.user, query.customer_id),
           withDrafts: canManageInvoices(session.user),
           tab: query.filter ?? 'show_all',
           search: query.search || undefined,
@@ -61,29 +60,29 @@ export function invoiceHandlers(app: App): Pick<CallHandlers, InvoiceCalls> {
       );
     },
 
-    findStaffInvoice({ query, session }) {
+    async findStaffInvoice({ query, session }) {
       if (!canManageInvoices(session.user)) throw refuse.forbidden();
-      const invoice = findInvoiceByName(app.db, query.invoice_name);
+      const invoice = await findInvoiceByName(app.database, query.invoice_name);
       if (!invoice) throw refuse.notFound();
-      return invoiceDetail(app.db, invoice, today());
+      return invoiceDetail(app.database, invoice, today());
     },
 
-    getInvoice({ params, session }) {
-      const invoice = invoiceInScope(session.user, findInvoiceById(app.db, params.id));
-      return invoiceDetail(app.db, invoice, today());
+    async getInvoice({ params, session }) {
+      const invoice = invoiceInScope(session.user, await findInvoiceById(app.database, params.id));
+      return invoiceDetail(app.database, invoice, today());
     },
 
     getCustomerStatement({ query, session }) {
       return statement(session.user, query.customer_id, query.date_from, query.date_to);
     },
 
-    shareInvoice({ params, session }) {
+    async shareInvoice({ params, session }) {
       // Whoever may read the invoice may share it; the link opens that one invoice only.
-      const invoice = invoiceInScope(session.user, findInvoiceById(app.db, params.id));
+      const invoice = invoiceInScope(session.user, await findInvoiceById(app.database, params.id));
       // A draft is the staff's work in progress, not yet the customer's invoice: it stays inside.
       if (invoice.state === 'draft') throw refuse.draftNotShared();
-      const share = createShare(
-        app.db,
+      const share = await createShare(
+        app.database,
         { kind: 'invoice', invoiceId: invoice.id },
         session.user.id,
         app.now(),
@@ -95,8 +94,8 @@ export function invoiceHandlers(app: App): Pick<CallHandlers, InvoiceCalls> {
       // The contract refuses a reversed period already; kept for callers that skip its schema.
       if (body.date_from > body.date_to) throw refuse.statementPeriod();
       const partnerId = await customer(session.user, body.customer_id);
-      const share = createShare(
-        app.db,
+      const share = await createShare(
+        app.database,
         { kind: 'statement', customerId: partnerId, dateFrom: body.date_from, dateTo: body.date_to },
         session.user.id,
         app.now(),

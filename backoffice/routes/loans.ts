@@ -53,9 +53,9 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
   };
 
   /** The loan's document, when the loan is in the caller's scope (404 otherwise, and for an unknown one). */
-  const documentInScope = (user: Principal, number: string, documentId: number) => {
-    const loan = loanInScope(user, findLoanByNumber(app.db, number));
-    const file = findLoanDocument(app.db, loan.id, documentId);
+  const documentInScope = async (user: Principal, number: string, documentId: number) => {
+    const loan = loanInScope(user, await findLoanByNumber(app.database, number));
+    const file = await findLoanDocument(app.database, loan.id, documentId);
     if (!file) throw refuse.notFound();
     return { loan, file };
   };
@@ -64,55 +64,56 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
     async listUserLoans({ query, session }) {
       // A client names its own partner; staff any customer. Another one, or an unknown one: 404.
       if (!(await customerInScope(app.database, session.user, query.partner_id))) throw refuse.notFound();
-      const loans = listLoans(app.db, { scope: query.partner_id, ...page(query) }, today());
+      const loans = await listLoans(app.database, { scope: query.partner_id, ...page(query) }, today());
       return { status: 'success', ...loans };
     },
 
-    listClientLoans({ query, session }) {
+    async listClientLoans({ query, session }) {
       if (!canManageLoans(session.user)) throw refuse.forbidden();
-      const loans = listLoans(app.db, { scope: null, partnerId: query.partner_id, ...page(query) }, today());
+      const filter = { scope: null, partnerId: query.partner_id, ...page(query) };
+      const loans = await listLoans(app.database, filter, today());
       return { status: 'success', ...loans };
     },
 
-    listLoanTransactions({ query, body, session }) {
+    async listLoanTransactions({ query, body, session }) {
       if (query.loan_id !== body.loan_id) throw refuse.loanIdMismatch();
-      const loan = loanInScope(session.user, findLoanById(app.db, query.loan_id));
-      return { status: 'success', transactions: loanTransactions(app.db, loan) };
+      const loan = loanInScope(session.user, await findLoanById(app.database, query.loan_id));
+      return { status: 'success', transactions: await loanTransactions(app.database, loan) };
     },
 
     financeSummary({ session }) {
-      return financeSummary(app.db, partnerScope(session.user), isStaff(session.user), today());
+      return financeSummary(app.database, partnerScope(session.user), isStaff(session.user), today());
     },
 
-    getLoan({ params, session }) {
-      const loan = loanInScope(session.user, findLoanByNumber(app.db, params.number));
-      return loanDetail(app.db, loan, today());
+    async getLoan({ params, session }) {
+      const loan = loanInScope(session.user, await findLoanByNumber(app.database, params.number));
+      return loanDetail(app.database, loan, today());
     },
 
-    decideLoan({ params, body, session }) {
+    async decideLoan({ params, body, session }) {
       if (!canManageLoans(session.user)) throw refuse.forbidden();
-      const outcome = decideLoan(
-        app.db,
+      const outcome = await decideLoan(
+        app.database,
         { name: params.number, state: body.state, note: body.note || null, userId: session.user.id },
         app.now(),
       );
       if (outcome === 'not_found') throw refuse.notFound();
       if (outcome === 'already_decided') throw refuse.loanAlreadyDecided();
-      const loan = findLoanByNumber(app.db, params.number);
+      const loan = await findLoanByNumber(app.database, params.number);
       if (!loan) throw refuse.notFound();
-      return loanDetail(app.db, loan, today());
+      return loanDetail(app.database, loan, today());
     },
 
-    getLoanDocument({ params, session }) {
-      const { file } = documentInScope(session.user, params.number, params.document_id);
+    async getLoanDocument({ params, session }) {
+      const { file } = await documentInScope(session.user, params.number, params.document_id);
       return { filename: file.filename, mimetype: file.mimetype, data: file.data.toString('base64') };
     },
 
-    shareLoanDocument({ params, session }) {
+    async shareLoanDocument({ params, session }) {
       // Whoever may read the document may share it; the link opens that one document only.
-      const { loan } = documentInScope(session.user, params.number, params.document_id);
-      const share = createShare(
-        app.db,
+      const { loan } = await documentInScope(session.user, params.number, params.document_id);
+      const share = await createShare(
+        app.database,
         { kind: 'loan_document', loanId: loan.id, documentId: params.document_id },
         session.user.id,
         app.now(),
@@ -120,17 +121,23 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
       return { token: share.token, expires_at: share.expiresAt };
     },
 
-    shareLoan({ params, session }) {
+    async shareLoan({ params, session }) {
       // Whoever may read the loan may share its summary; the link opens that one loan only.
-      const loan = loanInScope(session.user, findLoanByNumber(app.db, params.number));
-      const share = createShare(app.db, { kind: 'loan', loanId: loan.id }, session.user.id, app.now());
+      const loan = loanInScope(session.user, await findLoanByNumber(app.database, params.number));
+      const share = await createShare(
+        app.database,
+        { kind: 'loan', loanId: loan.id },
+        session.user.id,
+        app.now(),
+      );
       return { token: share.token, expires_at: share.expiresAt };
     },
 
-    createLoanFromRequest({ params, body, session }) {
+    async createLoanFromRequest({ params, body, session, database }) {
       if (!canManageLoans(session.user)) throw refuse.forbidden();
-      const outcome = createLoanFromRequest(
-        app.db,
+      // `database`: with an Idempotency-Key, the transaction that also keeps the answer.
+      const outcome = await createLoanFromRequest(
+        database,
         {
           requestId: params.id,
           principalCents: toCents(body.principal),

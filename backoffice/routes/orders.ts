@@ -136,7 +136,8 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       // Whoever may read the order may share its clearance receipt (the portal renders it for any
       // order); the link opens that one order only.
       const orderId = await orderInScope(session.user, params.id);
-      const share = createShare(app.db, { kind: 'clearance_receipt', orderId }, session.user.id, app.now());
+      const target = { kind: 'clearance_receipt', orderId } as const;
+      const share = await createShare(app.database, target, session.user.id, app.now());
       return { token: share.token, expires_at: share.expiresAt };
     },
 

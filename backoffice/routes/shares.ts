@@ -18,29 +18,29 @@ export function shareHandlers(app: App): Pick<CallHandlers, ShareCalls> {
    * Whoever may read a document sees and revokes its links: a client those of its own customer's
    * documents (whoever made them), staff any customer's. Anything else is 404, never 403.
    */
-  const checkScope = (user: Principal, kind: ShareKind, targetId: number) => {
-    const partnerId = sharePartner(app.db, kind, targetId);
+  const checkScope = async (user: Principal, kind: ShareKind, targetId: number) => {
+    const partnerId = await sharePartner(app.database, kind, targetId);
     if (partnerId === null || !canSeePartner(user, partnerId)) throw refuse.notFound();
   };
 
   return {
-    listShares({ query, session }) {
-      checkScope(session.user, query.kind, query.target_id);
-      return { shares: listLiveShares(app.db, query.kind, query.target_id, app.now()) };
+    async listShares({ query, session }) {
+      await checkScope(session.user, query.kind, query.target_id);
+      return { shares: await listLiveShares(app.database, query.kind, query.target_id, app.now()) };
     },
 
-    revokeShare({ params, session }) {
-      const share = findShareById(app.db, params.id);
+    async revokeShare({ params, session }) {
+      const share = await findShareById(app.database, params.id);
       if (!share) throw refuse.notFound();
-      checkScope(session.user, share.kind, share.target_id);
-      revokeShare(app.db, params.id, session.user.id, app.now());
+      await checkScope(session.user, share.kind, share.target_id);
+      await revokeShare(app.database, params.id, session.user.id, app.now());
       return { status: 'success' as const };
     },
 
-    getSharedDocument({ params }) {
+    async getSharedDocument({ params }) {
       // No session: the token is the key. Unknown, altered, expired, its document gone or a share of
       // a record: the same 404, so an answer tells nothing about which tokens exist.
-      const file = findSharedDocument(app.db, params.token, app.now());
+      const file = await findSharedDocument(app.database, params.token, app.now());
       if (!file) throw refuse.notFound();
       return {
         filename: file.filename,
@@ -50,9 +50,9 @@ export function shareHandlers(app: App): Pick<CallHandlers, ShareCalls> {
       };
     },
 
-    getSharedRecord({ params }) {
+    async getSharedRecord({ params }) {
       // As above: unknown, altered, expired, its record gone or a share of a file all answer 404.
-      const record = findSharedRecord(app.db, params.token, app.now());
+      const record = await findSharedRecord(app.database, params.token, app.now());
       if (!record) throw refuse.notFound();
       return record;
     },
