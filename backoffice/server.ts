@@ -13,6 +13,7 @@ import { contactHandlers } from './routes/contacts';
 import { customerHandlers } from './routes/customers';
 import { fleetHandlers } from './routes/fleet';
 import { healthHandlers } from './routes/health';
+import { sharedStateHandlers } from './routes/sharedState';
 import { invoiceHandlers } from './routes/invoices';
 import { loanHandlers } from './routes/loans';
 import { orderHandlers } from './routes/orders';
@@ -125,6 +126,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       ...profileHandlers(app),
       ...twoFactorHandlers(app),
       ...healthHandlers(app),
+      ...sharedStateHandlers(app),
     };
     const router = createRouter(handlers, {
       resolveSession: (token) => findSession(database, token, now()),
