@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { calls, createdAnswer, shareAnswer, type CallName } from '@contract';
 import { migrations } from './data/migrations';
+import { backofficeLog } from './log';
 import { demoAccounts } from './seed';
 import { sessionTokenFrom, startTestBackoffice, type CallOptions, type TestBackoffice } from './testing';
 
@@ -338,6 +339,11 @@ describe('the contract', () => {
         body: { password: 'admin-new-passphrase', code: codeFor(adminSecret, 30) },
         session: admin,
       },
+      getDemoState: { session: client },
+      saveDemoState: { session: client, body: { state: { notes: [] }, version: 0 } },
+      throttleCount: { body: { scope: 'sign_in', key: '192.0.2.1', window_seconds: 60 } },
+      throttleFail: { body: { scope: 'sign_in', key: '192.0.2.1', window_seconds: 60 } },
+      throttleReset: { body: { scope: 'sign_in', key: '192.0.2.1', window_seconds: 60 } },
       logout: { session: client },
     };
     expect(Object.keys(successes).sort()).toEqual(Object.keys(calls).sort());
@@ -480,7 +486,7 @@ describe('persistence', () => {
 describe('failures', () => {
   it('answers 500 without details and logs the error', async () => {
     const own = await startTestBackoffice();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(backofficeLog(), 'error').mockImplementation(() => undefined);
     try {
       const login = await own.call('login', { body: { email: 'client@example.com', password: 'demo1234' } });
       const session = sessionTokenFrom(login.headers)!;
@@ -496,7 +502,7 @@ describe('failures', () => {
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({ error: 'Internal server error', code: 'internal' });
       expect(logged).toHaveBeenCalled();
-      expect(String(logged.mock.calls[0]?.[1])).toMatch(/partners/);
+      expect(String((logged.mock.calls[0]?.[0] as { err?: unknown })?.err)).toMatch(/partners/);
     } finally {
       logged.mockRestore();
       await own.dispose();
