@@ -120,8 +120,8 @@ if (!stopping) {
     DATA_DIR: dataDir,
     BACKOFFICE_URL,
     SESSION_SECRET,
-    // One process, as the tests count on: the demo modules' changes and the sign-in throttle live in a
-    // process's memory (docs/decisions/037-every-core.md); server/cluster.test.ts covers several.
+    // One process: quicker to start, and lighter beside the test browser on a small machine
+    // (docs/decisions/037-every-core.md); tests/lb/ and server/cluster.test.ts cover several.
     WEB_CONCURRENCY: '1',
     // Every test browser comes from this machine's address, and many tests open their own account.
     REGISTRATIONS_PER_HOUR: '1000',
