@@ -1,14 +1,29 @@
 // Hydrates the server's page: the same language, direction and Emotion cache the server used.
 import { CacheProvider } from '@emotion/react';
 import { RemixBrowser } from '@remix-run/react';
-import i18next, { type Resource } from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, NAMESPACES } from './i18n';
+import { getInitialNamespaces } from 'remix-i18next/client';
+import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, routeNamespaces } from './i18n';
 import { loadEmotionCache } from './theme/emotion';
 
 const translations = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+
+/** Loads one namespace of one language, each a chunk of its own, when i18next asks for it. */
+const lazyTranslations: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, done) {
+    const load = translations[`./locales/${language}/${namespace}.json`];
+    if (!load) return done(null, {});
+    load().then(
+      (module) => done(null, module.default),
+      (error: unknown) => done(error instanceof Error ? error.message : String(error), false),
+    );
+  },
+};
 
 // A page left open across a deployment asks for chunks that no longer exist: load the page afresh once.
 window.addEventListener('vite:preloadError', (event) => {
@@ -27,20 +42,19 @@ async function hydrate() {
   // page's CSP nonce (browsers expose it only as the property). Fetched while the translations load.
   const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
   const emotionCache = loadEmotionCache(dir, { nonce });
-  // Every namespace of the page's language, so that client-side navigation never shows a bare key.
-  const namespaces = [...NAMESPACES];
-  // English too, as the fallback, so a missing key reads the same as on the server.
-  const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE];
-  const resources: Resource = Object.fromEntries(languages.map((lng) => [lng, {}]));
-  await Promise.all(
-    languages.flatMap((lng) =>
-      namespaces.map(async (namespace) => {
-        const load = translations[`./locales/${lng}/${namespace}.json`];
-        if (load) resources[lng]![namespace] = (await load()).default;
-      }),
-    ),
-  );
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng: language, ns: namespaces, resources });
+  // The namespaces the page's routes declare, in its language and in English (the fallback, so a
+  // missing key reads as on the server); the next pages load theirs as they are opened (root.tsx).
+  const namespaces = routeNamespaces([{ i18n: getInitialNamespaces() }]);
+  await i18next
+    .use(initReactI18next)
+    .use(lazyTranslations)
+    .init({
+      ...i18nConfig,
+      lng: language,
+      ns: namespaces,
+      // A page whose namespaces are still loading waits for them, the previous page staying on screen.
+      react: { useSuspense: true },
+    });
 
   // Joy reads the colour scheme from localStorage first; the server's choice (cookie) wins.
   const mode = html.getAttribute('data-joy-color-scheme');

@@ -1,17 +1,20 @@
 // Renders each page on the server: translations, Emotion styles extracted into the head, CSP nonce.
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import type { AppLoadContext, EntryContext } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
+import { logger } from '../server/logger.js';
+import { loggedPath } from '../server/request-log.js';
 import { NonceContext } from './components/nonce';
 import { markActivity } from './services/activity.server';
 import { collectHtml } from './services/html-stream.server';
 import { i18nFor } from './services/i18n.server';
 import { getPreferences } from './services/preferences.server';
+import { env } from './services/env.server';
 import { createRenderMemo, renderKey } from './services/render-memo.server';
-import type { Language } from './i18n';
+import { routeNamespaces, type Language } from './i18n';
 import { createEmotionCache } from './theme/emotion.server';
 
 const ABORT_DELAY_MS = 10_000;
@@ -26,7 +29,27 @@ export async function releaseResources(): Promise<void> {
 }
 
 /** Pages rendered from the same inputs in the same minute are sent again without rendering (ADR 023). */
-const renderMemo = process.env.NODE_ENV === 'production' ? createRenderMemo() : null;
+const renderMemo = createRenderMemo();
+
+/**
+ * An error a loader, an action or the render did not expect: into the log with its stack and the
+ * request's id. The page shows a plain message in the user's language (GeneralErrorBoundary); Remix,
+ * in production mode (server/portal-server.js), sends the browser neither the message nor the stack.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  // A request the browser gave up (a navigation away) is no error of ours.
+  if (request.signal.aborted) return;
+  const url = new URL(request.url);
+  logger.error(
+    {
+      // A route error response (an unknown URL's 404) keeps the original error inside it.
+      err: isRouteErrorResponse(error) && 'error' in error && error.error ? error.error : error,
+      method: request.method,
+      path: loggedPath(url.pathname + url.search),
+    },
+    'unexpected error',
+  );
+}
 
 /** A signed-in user's pages and data are theirs alone: never stored by the browser or a proxy. */
 function markPrivate(request: Request, headers: Headers) {
@@ -59,7 +82,12 @@ async function renderPage({
   language,
   dir,
 }: RenderOptions) {
-  const i18n = await i18nFor(language);
+  // Only the namespaces the matched routes declare, as the browser will have them (ADR 036).
+  const { matches } = remixContext.staticHandlerContext;
+  const namespaces = routeNamespaces(
+    matches.map((match) => remixContext.routeModules[match.route.id]?.handle),
+  );
+  const i18n = await i18nFor(language, namespaces);
   const cache = createEmotionCache(dir, { nonce });
   const emotion = createEmotionServer(cache);
 
@@ -84,7 +112,8 @@ async function renderPage({
         onShellError: reject,
         onError(error) {
           failed = error;
-          if (responseStatusCode < 500) console.error(error);
+          // A 500 was logged by handleError already.
+          if (responseStatusCode < 500) logger.error({ err: error }, 'page render failed');
         },
       },
     );
@@ -107,7 +136,7 @@ export default async function handleRequest(
   const { language, dir } = await getPreferences(request);
   const { loaderData, actionData, errors } = remixContext.staticHandlerContext;
   const key =
-    renderMemo && nonce
+    nonce && env().NODE_ENV === 'production'
       ? renderKey({
           url: request.url,
           language,
@@ -119,10 +148,10 @@ export default async function handleRequest(
           now: Date.now(),
         })
       : null;
-  const kept = key === null ? undefined : renderMemo?.get(key, nonce);
+  const kept = key === null ? undefined : renderMemo.get(key, nonce);
   const page =
     kept ?? (await renderPage({ request, remixContext, responseStatusCode, nonce, language, dir }));
-  if (key !== null && typeof page === 'string') renderMemo?.set(key, page, nonce);
+  if (key !== null && typeof page === 'string') renderMemo.set(key, page, nonce);
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   if (kept !== undefined) responseHeaders.set('X-Render-Memo', 'hit');

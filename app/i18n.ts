@@ -23,6 +23,26 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
+export function isNamespace(value: unknown): value is Namespace {
+  return typeof value === 'string' && (NAMESPACES as readonly string[]).includes(value);
+}
+
+/**
+ * The namespaces a page needs: 'common' and those its matched routes declare in `handle.i18n` (a name
+ * or a list), sorted so that the same set reads the same. The server loads these into the page's
+ * translations and the browser loads them before it shows the page (ADR 036).
+ */
+export function routeNamespaces(handles: Iterable<unknown>): Namespace[] {
+  const found = new Set<Namespace>(['common']);
+  for (const handle of handles) {
+    const declared = (handle as { i18n?: unknown } | null | undefined)?.i18n;
+    for (const name of Array.isArray(declared) ? declared : [declared]) {
+      if (isNamespace(name)) found.add(name);
+    }
+  }
+  return NAMESPACES.filter((name) => found.has(name));
+}
+
 /** The language's own name, shown in the switcher whatever the current language. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',

@@ -3,11 +3,21 @@ import ubuntu500 from '@fontsource/ubuntu/500.css?url';
 import ubuntu700 from '@fontsource/ubuntu/700.css?url';
 import { CssVarsProvider } from '@mui/joy/styles';
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useChangeLanguage } from 'remix-i18next/react';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { useNonce } from './components/nonce';
-import { directionOf, DEFAULT_LANGUAGE } from './i18n';
+import { directionOf, DEFAULT_LANGUAGE, routeNamespaces } from './i18n';
 import { analyticsScriptFor } from './services/analytics.server';
 import { readFlash } from './services/flash.server';
 import { getPreferences } from './services/preferences.server';
@@ -91,6 +101,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const preferences = useRouteLoaderData<typeof loader>('root');
+  // A sign-in can bring the account's saved language without reloading the page: follow it.
+  useChangeLanguage(preferences?.language ?? DEFAULT_LANGUAGE);
+  // The namespaces of the routes about to show: in the browser, the page waits until they are loaded.
+  useTranslation(routeNamespaces(useMatches().map((match) => match.handle)));
   return <Outlet />;
 }
 

@@ -5,7 +5,7 @@ import { titleMeta } from '~/components/page-title';
 import { RequestList } from '~/components/requests/request-list';
 import { requestListLoader } from '~/services/request-list.server';
 
-export const handle = { i18n: ['common', 'catalog', 'requests'] };
+export const handle = { i18n: ['common', 'catalog', 'requests', 'shipping'] };
 
 export const loader = (args: LoaderFunctionArgs) =>
   requestListLoader(args, '/apps/send-client-requests', { titleKey: 'list.title' });

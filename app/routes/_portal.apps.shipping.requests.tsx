@@ -7,7 +7,7 @@ import { requestListLoader, reviewAction } from '~/services/request-list.server'
 
 const SCREEN = '/apps/shipping/requests';
 
-export const handle = { i18n: ['common', 'catalog', 'requests'] };
+export const handle = { i18n: ['common', 'catalog', 'requests', 'shipping'] };
 
 export const loader = (args: LoaderFunctionArgs) =>
   requestListLoader(args, SCREEN, { titleKey: 'list.shippingTitle', service: 'shipping' });

@@ -9,6 +9,8 @@ import { screensFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import { DEFAULT_APPEARANCE } from '~/theme/appearance';
 
+export const handle = { i18n: ['common'] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const menu = screensFor(user.roles).flatMap((screen) =>

@@ -3,7 +3,15 @@ import { createCookie } from '@remix-run/node';
 import { createInstance, type i18n as I18n, type Resource, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { RemixI18Next } from 'remix-i18next/server';
-import { DEFAULT_LANGUAGE, LANGUAGES, i18nConfig, isLanguage, type Language, type Namespace } from '~/i18n';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  NAMESPACES,
+  i18nConfig,
+  isLanguage,
+  type Language,
+  type Namespace,
+} from '~/i18n';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
 
@@ -39,20 +47,30 @@ export async function getLanguage(request: Request): Promise<Language> {
 }
 
 /**
- * One i18next instance per language, made on first use and shared by every request: all translations
- * are in memory already, and nothing on the server changes an instance's language.
+ * One i18next instance per language and set of namespaces, made on first use and shared by every
+ * request: the translations are in memory already, and nothing on the server changes an instance's
+ * language. Loaders, actions and documents use every namespace; a page gets only those its routes
+ * declare (ADR 036), as the browser does, so that a route that forgets one shows it on the server too.
  */
-const instances = new Map<Language, Promise<I18n>>();
+const instances = new Map<string, Promise<I18n>>();
 
-export function i18nFor(language: Language): Promise<I18n> {
-  let ready = instances.get(language);
+export function i18nFor(language: Language, namespaces: readonly Namespace[] = NAMESPACES): Promise<I18n> {
+  const key = `${language}:${namespaces.join(',')}`;
+  let ready = instances.get(key);
   if (!ready) {
     const instance = createInstance();
+    const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE];
+    const chosen: Resource = Object.fromEntries(
+      languages.map((lng) => [
+        lng,
+        Object.fromEntries(namespaces.map((ns) => [ns, resources[lng]?.[ns] ?? {}])),
+      ]),
+    );
     ready = instance
       .use(initReactI18next)
-      .init({ ...i18nConfig, lng: language, resources })
+      .init({ ...i18nConfig, lng: language, ns: [...namespaces], resources: chosen })
       .then(() => instance);
-    instances.set(language, ready);
+    instances.set(key, ready);
   }
   return ready;
 }
