@@ -10,29 +10,8 @@ function likePattern(text: string): string {
 }
 
 /**
- * A WHERE condition matching rows where any of these SQL expressions contains the search text, as
- * plain text (`%` and `_` are themselves), ignoring case also beyond ASCII (`casefold` is
- * JavaScript's, see db.ts). The values fill its placeholders in order.
- */
-export function searchCondition(
-  columns: readonly string[],
-  text: string,
-): { condition: string; values: string[] } {
-  const search = text.toLowerCase();
-  // LIKE ignores the case of ASCII letters itself; casefold (a call into JavaScript per value) is
-  // needed, and paid for, only when the search has other letters with a case (é, not 中 or ع).
-  const beyondAscii = [...search].filter((char) => char.charCodeAt(0) > 0x7f).join('');
-  const fold = (column: string) =>
-    beyondAscii === beyondAscii.toUpperCase() ? column : `casefold(${column})`;
-  return {
-    condition: `(${columns.map((column) => `${fold(column)} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
-    values: columns.map(() => likePattern(search)),
-  };
-}
-
-/**
- * The same match for queries on the portable layer: rows where any of these columns (or text
- * expressions) contains the search text as plain text, ignoring case also beyond ASCII (`lower()` folds
+ * A WHERE condition matching rows where any of these columns (or text expressions) contains the search
+ * text as plain text (`%` and `_` are themselves), ignoring case also beyond ASCII (`lower()` folds
  * every letter on both engines, see data/database.ts).
  */
 export function searchWhere(

@@ -73,8 +73,6 @@ function sqliteDatabase(dataDir: string): BetterSqlite3.Database {
     // makes searches, unique names and e-mail addresses behave alike on both engines.
     const fold = (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text);
     file.function('lower', { deterministic: true }, fold);
-    // The name the queries written before Kysely use for the same thing.
-    file.function('casefold', { deterministic: true }, fold);
     return file;
   } catch (error) {
     file.close();
