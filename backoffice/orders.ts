@@ -10,16 +10,15 @@ import {
   type ShippingOrder,
   type ShippingOrderDetail,
 } from '@contract';
-import { expressionBuilder, Kysely, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { CheckedAttachment } from './attachments';
 import { roundCbm } from './containers';
 import { inTransaction, type Database } from './data/database';
 import type { Tables } from './data/schema';
 import { searchWhere } from './lists';
-import type { Db } from './db';
-import { allocateNumber, fromCents, nextNumber } from './numbers';
+import { allocateNumber, fromCents } from './numbers';
 import type { StoredAttachment } from './requests';
-import { legacyListTracking, listTracking } from './tracking';
+import { listTracking } from './tracking';
 
 export type InvoiceStatus = (typeof ORDER_INVOICE_STATUSES)[number];
 type OrderCounts = Record<OrderFilter, number>;
@@ -230,14 +229,7 @@ export async function listShippingOrders(
 }
 
 /** One order with its documents (without their content) and its timeline, oldest first. */
-export function findShippingOrder(db: Database, id: number): Promise<ShippingOrderDetail | null>;
-/** legacy: until shares.ts is converted — the same read on the embedded file's handle. */
-export function findShippingOrder(db: Db, id: number): ShippingOrderDetail | null;
-export function findShippingOrder(db: Database | Db, id: number) {
-  return db instanceof Kysely ? orderDetail(db as Database, id) : legacyFindShippingOrder(db as Db, id);
-}
-
-async function orderDetail(db: Database, id: number): Promise<ShippingOrderDetail | null> {
+export async function findShippingOrder(db: Database, id: number): Promise<ShippingOrderDetail | null> {
   const row = await orderSelect(db).where('o.id', '=', id).executeTakeFirst();
   if (!row) return null;
   const documents = await db
@@ -286,16 +278,7 @@ export async function findOrderDocument(
  * Inserts an order with the next number of the year (SO-YYYY-NNNN), in one transaction (the caller's,
  * when it is in one), so that a failed insert gives its number back. Returns its id.
  */
-export function insertShippingOrder(db: Database, order: NewShippingOrder, now: Date): Promise<number>;
-/** legacy: until invoices.test.ts and shared-documents.test.ts are converted — on the embedded file. */
-export function insertShippingOrder(db: Db, order: NewShippingOrder, now: Date): number;
-export function insertShippingOrder(db: Database | Db, order: NewShippingOrder, now: Date) {
-  return db instanceof Kysely
-    ? insertOrder(db as Database, order, now)
-    : legacyInsertShippingOrder(db as Db, order, now);
-}
-
-async function insertOrder(db: Database, order: NewShippingOrder, now: Date): Promise<number> {
+export async function insertShippingOrder(db: Database, order: NewShippingOrder, now: Date): Promise<number> {
   return inTransaction(db, async (trx) => {
     const { id } = await trx
       .insertInto('shipping_orders')
@@ -440,54 +423,4 @@ export async function orderSummary(db: Database, scope: number | null): Promise<
     if (IN_PROGRESS_STATUSES.includes(status)) cbmInProgress += Number(row.cbm);
   }
   return { by_status: byStatus, financed, total_cbm_in_progress: roundCbm(cbmInProgress) };
-}
-
-// ---- legacy: until shares.ts, invoices.test.ts and shared-documents.test.ts are converted ----
-
-function legacyFindShippingOrder(db: Db, id: number): ShippingOrderDetail | null {
-  const row = db
-    .prepare(
-      `SELECT o.id, o.name, o.partner_id, p.name AS partner_name, p.phone AS partner_phone,
-         p.email AS partner_email, o.request_id, o.status, o.category, o.container_type, o.cbm, o.origin,
-         (SELECT t.place FROM shipment_tracking t WHERE t.shipping_order_id = o.id
-           ORDER BY t.event_time DESC, t.id DESC LIMIT 1) AS location,
-         s.id AS supplier_id, s.name AS supplier_name, s.phone AS supplier_phone, s.email AS supplier_email,
-         s.address AS supplier_address, o.shipping_mark, o.invoice_status, o.total_invoice_cents, o.currency,
-         o.loan_id, l.name AS loan_name, o.container_id, c.name AS container_name, o.expected_arrival,
-         o.created_at, o.updated_at, o.receipt_issued_at
-       FROM shipping_orders o
-       JOIN partners p ON p.id = o.partner_id
-       LEFT JOIN suppliers s ON s.id = o.supplier_id
-       LEFT JOIN loans l ON l.id = o.loan_id
-       LEFT JOIN containers c ON c.id = o.container_id
-       WHERE o.id = ?`,
-    )
-    .get(id) as OrderRow | undefined;
-  if (!row) return null;
-  const documents = db
-    .prepare(
-      'SELECT id, filename, mimetype, size FROM order_documents WHERE shipping_order_id = ? ORDER BY id',
-    )
-    .all(id) as ShippingOrderDetail['documents'];
-  return {
-    ...toShippingOrder(row),
-    documents,
-    tracking: legacyListTracking(db, id),
-    receipt_issued_at: row.receipt_issued_at,
-  };
-}
-
-function legacyInsertShippingOrder(db: Db, order: NewShippingOrder, now: Date): number {
-  const result = db
-    .prepare(
-      `INSERT INTO shipping_orders
-         (name, partner_id, request_id, status, category, container_type, cbm, origin, supplier_id,
-          shipping_mark, invoice_status, total_invoice_cents, currency, loan_id, container_id,
-          expected_arrival, created_at, updated_at)
-       VALUES (@name, @partnerId, @requestId, @status, @category, @containerType, @cbm, @origin,
-         @supplierId, @shippingMark, @invoiceStatus, @totalInvoiceCents, 'USD', @loanId, @containerId,
-         @expectedArrival, @now, @now)`,
-    )
-    .run({ ...order, name: nextNumber(db, 'SO', now), now: now.toISOString() });
-  return Number(result.lastInsertRowid);
 }

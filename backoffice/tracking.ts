@@ -6,9 +6,7 @@ import {
   type OrderStatus,
   type TrackingEvent,
 } from '@contract';
-import { Kysely } from 'kysely';
 import { inTransaction, type Database } from './data/database';
-import type { Db } from './db';
 import { fullName } from './users';
 
 export interface TrackingInput {
@@ -135,34 +133,7 @@ async function moveOrder(
 }
 
 /** Adds an event (by this staff user) to an order, moving the order on; null when there is no such order. */
-export function addTrackingEvent(
-  db: Database,
-  orderId: number,
-  input: TrackingInput,
-  userId: number,
-  now: Date,
-): Promise<TrackingEvent | null>;
-/** legacy: until shared-documents.test.ts is converted — the same on the embedded file's handle. */
-export function addTrackingEvent(
-  db: Db,
-  orderId: number,
-  input: TrackingInput,
-  userId: number,
-  now: Date,
-): TrackingEvent | null;
-export function addTrackingEvent(
-  db: Database | Db,
-  orderId: number,
-  input: TrackingInput,
-  userId: number,
-  now: Date,
-) {
-  return db instanceof Kysely
-    ? addEvent(db as Database, orderId, input, userId, now)
-    : legacyAddTrackingEvent(db as Db, orderId, input, userId, now);
-}
-
-async function addEvent(
+export async function addTrackingEvent(
   db: Database,
   orderId: number,
   input: TrackingInput,
@@ -220,68 +191,4 @@ export async function updateTrackingEvent(
     if (current !== null) await moveOrder(trx, event.shipping_order_id, current, input.milestone, now);
     return findTrackingEvent(trx, id);
   });
-}
-
-// ---- legacy: until shares.ts and shared-documents.test.ts are converted ----
-
-const LEGACY_TRACKING_SELECT = `
-  SELECT t.id, t.shipping_order_id, t.milestone, t.place, t.event_time, t.note,
-    u.first_name AS creator_first_name, u.last_name AS creator_last_name, t.created_at, t.updated_at
-  FROM shipment_tracking t
-  LEFT JOIN users u ON u.id = t.created_by_user_id`;
-
-/** legacy: until shares.ts is converted (`findShippingOrder` on the embedded file). */
-export function legacyListTracking(db: Db, orderId: number): TrackingEvent[] {
-  const rows = db
-    .prepare(`${LEGACY_TRACKING_SELECT} WHERE t.shipping_order_id = ? ORDER BY t.event_time, t.id`)
-    .all(orderId) as TrackingRow[];
-  return rows.map(toTrackingEvent);
-}
-
-function legacyAddTrackingEvent(
-  db: Db,
-  orderId: number,
-  input: TrackingInput,
-  userId: number,
-  now: Date,
-): TrackingEvent | null {
-  return db
-    .transaction((): TrackingEvent | null => {
-      const current = db.prepare('SELECT status FROM shipping_orders WHERE id = ?').pluck().get(orderId) as
-        OrderStatus | undefined;
-      if (!current) return null;
-      const result = db
-        .prepare(
-          `INSERT INTO shipment_tracking
-             (shipping_order_id, milestone, place, event_time, note, created_by_user_id, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          orderId,
-          input.milestone,
-          input.place,
-          input.eventTime,
-          input.note,
-          userId,
-          now.toISOString(),
-          now.toISOString(),
-        );
-      const issued = current !== 'cancelled' && CLEARED_MILESTONES.includes(input.milestone);
-      db.prepare(
-        `UPDATE shipping_orders SET status = ?, updated_at = ?,
-           receipt_issued_at = CASE WHEN ? THEN coalesce(receipt_issued_at, ?) ELSE receipt_issued_at END
-         WHERE id = ?`,
-      ).run(
-        statusAfter(current, input.milestone),
-        now.toISOString(),
-        issued ? 1 : 0,
-        now.toISOString(),
-        orderId,
-      );
-      const row = db
-        .prepare(`${LEGACY_TRACKING_SELECT} WHERE t.id = ?`)
-        .get(Number(result.lastInsertRowid)) as TrackingRow | undefined;
-      return row ? toTrackingEvent(row) : null;
-    })
-    .immediate();
 }

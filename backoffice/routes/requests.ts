@@ -22,7 +22,7 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
   return {
     async createShippingRequest({ body, session, files, database }) {
       // Another customer, the staff's own partner and an unknown one are all "not found". `database`:
-      // with an Idempotency-Key, the transaction the request is stored in (app.db writes in it too).
+      // with an Idempotency-Key, the transaction the request is stored in.
       if (!(await customerInScope(database, session.user, body.partner_id))) throw refuse.notFound();
       const attachments = checkAttachments(body.attachments, files);
       const id = await createShippingRequestWithinQuota(
