@@ -18,11 +18,10 @@ import { customerListParams } from '~/forms/customers';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import { listCustomers } from '~/services/customers.server';
-import { messageKeyFor, reportError } from '~/services/errors.server';
+import { loadPart } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
 import { RowLink } from '~/components/row-parts';
-import { translateMessage } from '~/components/messages';
 
 export const handle = { i18n: ['common', 'customers'] };
 
@@ -31,15 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { t, title, common } = await pageTools(request, 'customers');
   const url = new URL(request.url);
   const params = customerListParams.parse(Object.fromEntries(url.searchParams));
-  const base = { title: title(t('directory.title')), params };
-  try {
-    const page = await listCustomers(signedIn, params);
-    return { ...base, page, loadError: null };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('customers', error);
-    return { ...base, page: null, loadError: translateMessage(common, messageKeyFor(error)) };
-  }
+  const loaded = await loadPart(listCustomers(signedIn, params), 'customers', common);
+  return { title: title(t('directory.title')), params, page: loaded.value, loadError: loaded.error };
 }
 
 export const meta = titleMeta;

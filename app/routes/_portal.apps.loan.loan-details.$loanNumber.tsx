@@ -24,7 +24,6 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LoanStateChip, PaymentStatusChip } from '~/components/finance/loan-parts';
 import { FormErrors } from '~/components/form-parts';
 import { formatBytes, formatDate, formatMoney, formatNumber } from '~/components/format';
-import { translateMessage } from '~/components/messages';
 import { FieldList, RecordHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { OrderStatusChip } from '~/components/shipping/order-parts';
@@ -32,7 +31,7 @@ import { loanDecisionSchema } from '~/forms/finance';
 import { isStaff, rolesFor } from '~/services/access';
 import { requireUser, type SignedIn } from '~/services/auth.server';
 import type { LoanTransaction } from '@contract';
-import { isBackofficeError, messageKeyFor, reportError } from '~/services/errors.server';
+import { isBackofficeError, loadPart, messageKeyFor, reportError } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { revokeShareAction, shareAction } from '~/services/documents/share-action.server';
 import { decideLoan, loanOr404, loanTransactions, shareLoanDocument } from '~/services/loans.server';
@@ -50,22 +49,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const number = loanNumberOr404(params.loanNumber);
   const { t, title, common } = await pageTools(request, 'finance');
   const loan = await loanOr404(request, signedIn, number);
-  let transactions: LoanTransaction[] | null = null;
-  let transactionsError: string | null = null;
-  try {
-    transactions = await loanTransactions(signedIn, loan.id);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('loan transactions', error);
-    transactionsError = translateMessage(common, messageKeyFor(error));
-  }
+  const transactions = await loadPart(loanTransactions(signedIn, loan.id), 'loan transactions', common);
   const shareLinks =
     loan.documents.length > 0 ? await shareLinksOf(request, signedIn, 'loan_document', loan.id) : [];
   return {
     title: title(t('detail.title', { name: loan.name })),
     loan,
-    transactions,
-    transactionsError,
+    transactions: transactions.value,
+    transactionsError: transactions.error,
     shareLinks,
     staff: isStaff(signedIn.user.roles),
   };

@@ -17,12 +17,11 @@ import { staffRequestSchema } from '~/forms/customers';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import { customerChoices } from '~/services/customers.server';
-import { messageKeyFor, reportError } from '~/services/errors.server';
+import { loadPart } from '~/services/errors.server';
 import { newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { staffRequestAction } from '~/services/request-actions.server';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
-import { translateMessage } from '~/components/messages';
 
 export const handle = { i18n: ['common', 'catalog', 'requests', 'customers'] };
 
@@ -30,20 +29,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor('/apps/request-for-service') });
   const { t, title, common } = await pageTools(request, 'customers');
   const url = new URL(request.url);
-  let customers: Awaited<ReturnType<typeof customerChoices>> = [];
-  let loadError: string | null = null;
-  try {
-    customers = await customerChoices(signedIn);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('request for service', error);
-    // Without the customers there is nothing to choose from: say so, with a retry.
-    loadError = translateMessage(common, messageKeyFor(error));
-  }
+  // Without the customers there is nothing to choose from: the page says so, with a retry.
+  const customers = await loadPart(customerChoices(signedIn), 'request for service', common);
   return {
     title: title(t('staffRequest.title')),
-    customers,
-    loadError,
+    customers: customers.value ?? [],
+    loadError: customers.error,
     preselected: url.searchParams.get('customer') ?? '',
     ...newFormKey(),
   };

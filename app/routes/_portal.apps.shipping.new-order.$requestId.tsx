@@ -21,7 +21,13 @@ import { orderFromRequestSchema } from '~/forms/shipping';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import type { ShippingRequest } from '@contract';
-import { isBackofficeError, messageKeyFor, recordLoadFailed, reportError } from '~/services/errors.server';
+import {
+  isBackofficeError,
+  loadPart,
+  messageKeyFor,
+  recordLoadFailed,
+  reportError,
+} from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { supplierChoices } from '~/services/fleet.server';
@@ -30,7 +36,6 @@ import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 import { getShippingRequest, readDetails } from '~/services/requests.server';
 import { readForm } from '~/services/form-body.server';
-import { translateMessage } from '~/components/messages';
 
 const SCREEN = '/apps/shipping/new-order/:requestId';
 
@@ -49,22 +54,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const shippingRequest = await getShippingRequest(signedIn, id).catch((error: unknown) =>
     recordLoadFailed(request, 'shipping request', error),
   );
-  let suppliers: { id: number; name: string }[] = [];
-  let suppliersError: string | null = null;
-  try {
-    suppliers = await supplierChoices(signedIn);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('supplier choices', error);
-    suppliersError = translateMessage(common, messageKeyFor(error));
-  }
+  const suppliers = await loadPart(supplierChoices(signedIn), 'supplier choices', common);
   return {
     title: title(t('newOrder.title', { id })),
     request: shippingRequest,
     details: readDetails(shippingRequest.description),
     blocker: blocker(shippingRequest),
-    suppliers,
-    suppliersError,
+    suppliers: suppliers.value ?? [],
+    suppliersError: suppliers.error,
     ...newFormKey(),
   };
 }

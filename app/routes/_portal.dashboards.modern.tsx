@@ -22,7 +22,6 @@ import { pageTools } from '~/services/page.server';
 import { PageHeading } from '~/components/page-parts';
 import { FinanceFigures } from '~/components/dashboard/finance-figures';
 import { ShipmentFigures } from '~/components/dashboard/shipment-figures';
-import { translateMessage } from '~/components/messages';
 
 export const handle = { i18n: ['common', 'catalog', 'dashboard'] };
 
@@ -30,20 +29,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor('/dashboards/modern') });
   const { user } = signedIn;
   const { t, title, common } = await pageTools(request, 'dashboard');
-  const { contact, users, shipments, finance } = await dashboardParts(signedIn);
-  const message = (part: { error: string } | object | null) =>
-    part && 'error' in part ? translateMessage(common, part.error) : null;
+  const { contact, users, shipments, finance } = await dashboardParts(signedIn, common);
   return {
     title: title(t('title')),
     user: { name: user.name, role: user.role, staff: isStaff(user.roles) },
-    contact: 'value' in contact ? contact.value : null,
-    contactError: message(contact),
-    users: users && 'value' in users ? users.value : null,
-    usersError: message(users),
-    shipments: 'value' in shipments ? shipments.value : null,
-    shipmentsError: message(shipments),
-    finance: 'value' in finance ? finance.value : null,
-    financeError: message(finance),
+    contact: contact.value,
+    contactError: contact.error,
+    users: users?.value ?? null,
+    usersError: users?.error ?? null,
+    shipments: shipments.value,
+    shipmentsError: shipments.error,
+    finance: finance.value,
+    financeError: finance.error,
     entryPoints: screensFor(user.roles)
       .filter((screen) => screen.path !== '/dashboards/modern' && screen.menu)
       .map((screen) => ({ path: screen.path, label: screen.menu!.label, icon: screen.menu!.icon })),

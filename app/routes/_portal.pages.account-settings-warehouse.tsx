@@ -14,15 +14,13 @@ import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
-import { translateMessage } from '~/components/messages';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
 import { warehouseSchema } from '~/forms/account';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
-import type { Warehouse } from '@contract';
-import { messageKeyFor, reportError } from '~/services/errors.server';
+import { loadPart, messageKeyFor, reportError } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { pageTools } from '~/services/page.server';
 import { clearWarehouse, getWarehouse, saveWarehouse } from '~/services/warehouse.server';
@@ -35,19 +33,12 @@ export const handle = { i18n: ['common', 'catalog', 'account'] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const { t, title, common } = await pageTools(request, 'account');
-  const base = { title: title(t('warehouse.title')) };
-  try {
-    const { warehouse } = await getWarehouse(signedIn);
-    return { ...base, warehouse, loadError: null };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('warehouse settings', error);
-    return {
-      ...base,
-      warehouse: null as Warehouse | null,
-      loadError: translateMessage(common, messageKeyFor(error)),
-    };
-  }
+  const loaded = await loadPart(getWarehouse(signedIn), 'warehouse settings', common);
+  return {
+    title: title(t('warehouse.title')),
+    warehouse: loaded.value?.warehouse ?? null,
+    loadError: loaded.error,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -6,12 +6,11 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useOutlet } from '@remix-run/react';
 import { AccountSettingsPage } from '~/components/account/settings-page';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { translateMessage } from '~/components/messages';
 import { titleMeta } from '~/components/page-title';
 import { isStaff, rolesFor } from '~/services/access';
 import { getOwnContact, getProfile } from '~/services/account.server';
 import { requireUser } from '~/services/auth.server';
-import { messageKeyFor, reportError } from '~/services/errors.server';
+import { loadPart } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { twoFactorStatus } from '~/services/two-factor.server';
 
@@ -19,42 +18,25 @@ const SCREEN = '/pages/account-settings';
 
 export const handle = { i18n: ['common', 'account', 'requests'] };
 
-/** A part of the page that may be missing on its own (the page says so where it would show). */
-async function optional<T>(work: Promise<T>, context: string): Promise<T | null> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError(context, error);
-    return null;
-  }
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const { t, title, common } = await pageTools(request, 'account');
-  const base = {
+  // Each part may be missing on its own; the page says so where it would show.
+  const [twoStep, profile, contact] = await Promise.all([
+    loadPart(twoFactorStatus(signedIn), 'two-step status', common),
+    loadPart(getProfile(signedIn), 'profile', common),
+    loadPart(getOwnContact(signedIn), 'account settings', common),
+  ]);
+  return {
     title: title(t('title')),
     email: signedIn.user.email,
     name: signedIn.user.name,
     staff: isStaff(signedIn.user.roles),
+    profile: profile.value,
+    twoStep: twoStep.value,
+    contact: contact.value,
+    loadError: contact.error,
   };
-  const twoStep = await optional(twoFactorStatus(signedIn), 'two-step status');
-  const profile = await optional(getProfile(signedIn), 'profile');
-  try {
-    const contact = await getOwnContact(signedIn);
-    return { ...base, profile, twoStep, contact, loadError: null };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('account settings', error);
-    return {
-      ...base,
-      profile,
-      twoStep,
-      contact: null,
-      loadError: translateMessage(common, messageKeyFor(error)),
-    };
-  }
 }
 
 export const meta = titleMeta;

@@ -25,7 +25,7 @@ import { titleMeta } from '~/components/page-title';
 import { twoStepDisableSchema, twoStepEnableSchema } from '~/forms/account';
 import { rolesFor } from '~/services/access';
 import { requireUser, type SignedIn } from '~/services/auth.server';
-import { isBackofficeError, messageKeyFor, reportError } from '~/services/errors.server';
+import { isBackofficeError, loadPart, messageKeyFor, reportError } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { pageTools } from '~/services/page.server';
 import {
@@ -45,18 +45,8 @@ export const handle = { i18n: ['common', 'auth', 'account'] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const { t, title, common } = await pageTools(request, 'account');
-  try {
-    const status = await twoFactorStatus(signedIn);
-    return { title: title(t('twoStep.title')), status, loadError: null };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('two-step status', error);
-    return {
-      title: title(t('twoStep.title')),
-      status: null,
-      loadError: translateMessage(common, messageKeyFor(error)),
-    };
-  }
+  const loaded = await loadPart(twoFactorStatus(signedIn), 'two-step status', common);
+  return { title: title(t('twoStep.title')), status: loaded.value, loadError: loaded.error };
 }
 
 type Setup = { otpauthUrl: string; secret: string; qr: string };

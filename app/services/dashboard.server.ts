@@ -1,31 +1,18 @@
 // The dashboard's figures: the user's account, the shipments and trade-finance summaries, and for staff
 // the users by role. Each part may fail on its own; its message then shows in its card.
+import type { TFunction } from 'i18next';
 import type { CallAnswer } from '@contract';
 import { isStaff } from './access';
 import type { SignedIn } from './auth.server';
 import { getOwnContact } from './account.server';
-import { messageKeyFor, reportError } from './errors.server';
-
-/** A part of the page: its value, or the message key of why it is missing. */
-export type Part<T> = { value: T } | { error: string };
-
-async function settle<T>(promise: Promise<T>, context: string): Promise<Part<T>> {
-  try {
-    return { value: await promise };
-  } catch (error) {
-    // An ended session ends the page (its redirect to sign in), not just a card.
-    if (error instanceof Response) throw error;
-    reportError(context, error);
-    return { error: messageKeyFor(error) };
-  }
-}
+import { loadPart, type Loaded } from './errors.server';
 
 export interface DashboardParts {
-  contact: Part<CallAnswer<'getContactDetails'>>;
+  contact: Loaded<CallAnswer<'getContactDetails'>>;
   /** Staff only: how many users there are, by role. */
-  users: Part<{ total: number; byRole: [string, number][] }> | null;
-  shipments: Part<CallAnswer<'shippingOrderSummary'>>;
-  finance: Part<CallAnswer<'financeSummary'>>;
+  users: Loaded<{ total: number; byRole: [string, number][] }> | null;
+  shipments: Loaded<CallAnswer<'shippingOrderSummary'>>;
+  finance: Loaded<CallAnswer<'financeSummary'>>;
 }
 
 function usersByRole(users: CallAnswer<'listUsers'>['users']) {
@@ -37,18 +24,20 @@ function usersByRole(users: CallAnswer<'listUsers'>['users']) {
   return { total: users.length, byRole: [...byRole] };
 }
 
-export async function dashboardParts(signedIn: SignedIn): Promise<DashboardParts> {
+/** The parts, each with its value or why it is missing (in the reader's language, `t`). */
+export async function dashboardParts(signedIn: SignedIn, t: TFunction): Promise<DashboardParts> {
   const bo = signedIn.backoffice;
   const [contact, users, shipments, finance] = await Promise.all([
-    settle(getOwnContact(signedIn), 'dashboard contact'),
+    loadPart(getOwnContact(signedIn), 'dashboard contact', t),
     isStaff(signedIn.user.roles)
-      ? settle(
+      ? loadPart(
           bo.call('listUsers').then((answer) => usersByRole(answer.users)),
           'dashboard users',
+          t,
         )
       : null,
-    settle(bo.call('shippingOrderSummary'), 'dashboard shipments'),
-    settle(bo.call('financeSummary'), 'dashboard finance'),
+    loadPart(bo.call('shippingOrderSummary'), 'dashboard shipments', t),
+    loadPart(bo.call('financeSummary'), 'dashboard finance', t),
   ]);
   return { contact, users, shipments, finance };
 }

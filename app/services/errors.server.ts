@@ -1,4 +1,5 @@
 // The one error path: whatever failed, the user gets a translation key ("namespace:key") for their language.
+import type { TFunction } from 'i18next';
 import { messageWith, translateMessage } from '~/components/messages';
 import { logger } from '../../server/logger.js';
 import { isBackofficeError, type BackofficeErrorKind } from './backoffice/client.server';
@@ -52,6 +53,23 @@ export function reportError(context: string, error: unknown): void {
   if (error instanceof ServerRefusal) return;
   if (isBackofficeError(error) && (error.kind === 'rejected' || error.kind === 'unauthorized')) return;
   logger.error({ err: error, context }, 'unexpected error');
+}
+
+export type Loaded<T> = { value: T; error: null } | { value: null; error: string };
+
+/**
+ * A part of a page that may fail on its own (a list, a card, a choice list): its value, or why it is
+ * missing as a message in the reader's language (`t`: the page's translator), logged with `context`. An
+ * ended session or a missing record, thrown as a response, ends the whole page instead.
+ */
+export async function loadPart<T>(work: Promise<T>, context: string, t: TFunction): Promise<Loaded<T>> {
+  try {
+    return { value: await work, error: null };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    reportError(context, error);
+    return { value: null, error: translateMessage(t, messageKeyFor(error)) };
+  }
 }
 
 /**

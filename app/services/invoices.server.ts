@@ -2,14 +2,13 @@
 // id or by number (staff through the back office's look-up, a client within its own list); the
 // statement over a period; shares of both.
 import type { TFunction } from 'i18next';
-import { translateMessage } from '~/components/messages';
 import type { InvoiceListParams } from '~/forms/billing';
 import { isStaff } from './access';
 import type { SignedIn } from './auth.server';
 import { isBackofficeError } from './backoffice/client.server';
 import type { CallAnswer, Invoice, InvoiceDetail, InvoiceFilter } from '@contract';
 import { customerChoices } from './customers.server';
-import { messageKeyFor, recordLoadFailed, reportError } from './errors.server';
+import { loadPart, recordLoadFailed } from './errors.server';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
 
 /** The customer whose invoices the user may read: a client's own partner; for staff, the chosen one. */
@@ -108,16 +107,7 @@ export function shareStatement(signedIn: SignedIn, customerId: number, from: str
 
 /** Staff choose the customer of an invoice list or statement: the choices, or why they are missing. */
 export async function customerPicker(request: Request, signedIn: SignedIn, common: TFunction) {
-  let customers: { id: number; name: string }[] = [];
-  let customersError: string | null = null;
-  if (isStaff(signedIn.user.roles)) {
-    try {
-      customers = await customerChoices(signedIn);
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      reportError('customer choices', error);
-      customersError = translateMessage(common, messageKeyFor(error));
-    }
-  }
-  return { customers, customersError };
+  if (!isStaff(signedIn.user.roles)) return { customers: [], customersError: null };
+  const loaded = await loadPart(customerChoices(signedIn), 'customer choices', common);
+  return { customers: loaded.value ?? [], customersError: loaded.error };
 }

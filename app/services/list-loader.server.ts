@@ -1,12 +1,10 @@
 // What every list page's loader does: check the role, read the list state from the URL, load the page,
 // and turn a failure into a message in the reader's language (shown with a retry, never as an empty list).
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { translateMessage } from '~/components/messages';
 import type { Namespace } from '~/i18n';
 import { rolesFor } from './access';
 import { requireUser, type SignedIn } from './auth.server';
-import { messageKeyFor, reportError } from './errors.server';
+import { loadPart } from './errors.server';
 import { pageTools } from './page.server';
 
 export async function loadListPage<S extends z.ZodTypeAny, R>(
@@ -24,14 +22,6 @@ export async function loadListPage<S extends z.ZodTypeAny, R>(
   const { t, title, common } = await pageTools(request, options.namespace);
   const url = new URL(request.url);
   const params: z.infer<S> = options.params.parse(Object.fromEntries(url.searchParams));
-  let page: R | null = null;
-  let loadError: string | null = null;
-  try {
-    page = await options.load(signedIn, params, url);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError(options.context, error);
-    loadError = translateMessage(common as TFunction, messageKeyFor(error));
-  }
-  return { signedIn, t, common, title, url, params, page, loadError };
+  const loaded = await loadPart(options.load(signedIn, params, url), options.context, common);
+  return { signedIn, t, common, title, url, params, page: loaded.value, loadError: loaded.error };
 }

@@ -7,12 +7,11 @@ import { requestListParams, reviewSchema } from '~/forms/requests';
 import { isStaff, rolesFor } from './access';
 import { requireUser } from './auth.server';
 import { isBackofficeError } from './backoffice/client.server';
-import { messageKeyFor, reportError } from './errors.server';
+import { loadPart, messageKeyFor, reportError } from './errors.server';
 import { redirectWithFlash } from './flash.server';
 import { pageTools } from './page.server';
 import { listRequests, reviewRequest } from './requests.server';
 import { readForm } from './form-body.server';
-import { translateMessage } from '~/components/messages';
 
 export async function requestListLoader(
   { request }: LoaderFunctionArgs,
@@ -30,15 +29,13 @@ export async function requestListLoader(
     params,
     fixedService: options.service ?? null,
   };
-  try {
-    const page = await listRequests(signedIn, params, { service: options.service }, url);
-    return { ...base, page, loadError: null };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('request list', error);
-    // A failed fetch is said, with a retry; never shown as an empty list.
-    return { ...base, page: null, loadError: translateMessage(common, messageKeyFor(error)) };
-  }
+  // A failed fetch is said, with a retry; never shown as an empty list.
+  const loaded = await loadPart(
+    listRequests(signedIn, params, { service: options.service }, url),
+    'request list',
+    common,
+  );
+  return { ...base, page: loaded.value, loadError: loaded.error };
 }
 
 export async function reviewAction({ request }: ActionFunctionArgs, screen: string) {

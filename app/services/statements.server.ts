@@ -1,10 +1,9 @@
 // The statement page's data: which customer and period the URL names, and the statement itself.
 import type { TFunction } from 'i18next';
-import { translateMessage } from '~/components/messages';
 import { statementParams, statementPeriod, type StatementPeriod } from '~/forms/billing';
-import { type SignedIn } from './auth.server';
+import type { SignedIn } from './auth.server';
 import type { Statement } from '@contract';
-import { messageKeyFor, reportError } from './errors.server';
+import { loadPart } from './errors.server';
 import { getStatement, invoiceCustomer } from './invoices.server';
 import { sharedRecordFilename } from '~/components/documents/shared-record';
 
@@ -29,14 +28,12 @@ export async function loadStatement(
   const customer = invoiceCustomer(signedIn, params.customer);
   const period = statementPeriod(params);
   if (customer === null || !period.ok) return { customer, period, statement: null, loadError: null };
-  try {
-    const statement = await getStatement(signedIn, customer, period.from, period.to);
-    return { customer, period, statement, loadError: null };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('statement', error);
-    return { customer, period, statement: null, loadError: translateMessage(common, messageKeyFor(error)) };
-  }
+  const loaded = await loadPart(
+    getStatement(signedIn, customer, period.from, period.to),
+    'statement',
+    common,
+  );
+  return { customer, period, statement: loaded.value, loadError: loaded.error };
 }
 
 /** The file name of a statement: statement-<customer>-<from>-<to>. */
