@@ -1,12 +1,12 @@
 /**
  * Data for `npm run bench`: three extra customers with 100, 1 000 and 10 000 shipping orders and as
  * many loans (bench-100@example.com, bench-1000@…, bench-10000@…, password demo1234), added to a
- * fresh reference database after the demo data. Run: `tsx backoffice/benchSeed.ts <DATA_DIR>`.
+ * fresh reference database after the demo data. Run: `tsx backoffice/benchSeed.ts <DATA_DIR>` (with
+ * `DATABASE_URL` set, into that PostgreSQL database).
  */
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '../app/catalog';
 import { ORDER_STATUSES } from '@contract';
 import { openStore, type Database } from './data/database';
-import type { Db } from './db';
 import { insertLoan } from './loans';
 import { insertShippingOrder } from './orders';
 import { hashPassword } from './passwords';
@@ -18,7 +18,7 @@ export const benchEmail = (size: number) => `bench-${size}@example.com`;
 
 const LOAN_STATES = ['requested', 'approved', 'denied', 'repaid'] as const;
 
-export async function seedBenchData(database: Database, db: Db, now: Date): Promise<void> {
+export async function seedBenchData(database: Database, now: Date): Promise<void> {
   const passwordHash = await hashPassword('demo1234');
   for (const size of BENCH_SIZES) {
     const { partnerId } = await insertAccount(
@@ -81,12 +81,10 @@ export async function seedBenchData(database: Database, db: Db, now: Date): Prom
 if (process.argv[1]?.endsWith('benchSeed.ts')) {
   const dataDir = process.argv[2];
   if (!dataDir) throw new Error('Usage: tsx backoffice/benchSeed.ts <DATA_DIR>');
-  const store = await openStore({ dataDir });
-  const db = store.sqlite;
-  if (!db) throw new Error('The bench data is seeded into the embedded SQLite file');
+  const store = await openStore({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined });
   const now = new Date();
-  await seedDemoData(store.database, db, now);
-  await seedBenchData(store.database, db, now);
+  await seedDemoData(store.database, now);
+  await seedBenchData(store.database, now);
   await store.close();
   console.info(`[bench] seeded ${BENCH_SIZES.join(', ')} orders and loans into ${dataDir}`);
 }

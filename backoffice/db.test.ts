@@ -222,16 +222,15 @@ describe('seed', () => {
   it('seeds an empty database once, and later steps see the accounts', async () => {
     const store = await openStore({ dataDir: tempDir() });
     stores.push(store);
-    const db = store.sqlite!;
     const seen: number[] = [];
     const steps = [
       ...seedSteps,
       (context: SeedContext) => void seen.push(context.users.get('client@example.com')!.partnerId),
     ];
-    expect(await seedDemoData(store.database, db, new Date(), steps)).toBe(true);
+    expect(await seedDemoData(store.database, new Date(), steps)).toBe(true);
     expect(await countAccounts(store.database)).toBe(demoAccounts.length);
     expect(seen).toHaveLength(1);
-    expect(await seedDemoData(store.database, db, new Date(), steps)).toBe(false);
+    expect(await seedDemoData(store.database, new Date(), steps)).toBe(false);
     expect(await countAccounts(store.database)).toBe(demoAccounts.length);
     expect(seen).toHaveLength(1);
     const staff = await store.database
@@ -247,8 +246,7 @@ describe('seed', () => {
     const dump = async () => {
       const store = await openStore({ dataDir: tempDir() });
       stores.push(store);
-      const db = store.sqlite!;
-      await seedDemoData(store.database, db, now);
+      await seedDemoData(store.database, now);
       type Table = 'loans' | 'loan_transactions' | 'shipping_orders' | 'shipment_tracking' | 'invoices';
       const all = (table: Table | 'invoice_lines' | 'invoice_payments') =>
         store.database.selectFrom(table).selectAll().orderBy('id').execute();

@@ -2,7 +2,6 @@ import { ORIGIN_NAMES, ORIGINS, type Origin, type Service } from '../app/catalog
 import type { RoleName } from '@contract';
 import type { CheckedAttachment } from './attachments';
 import type { Database } from './data/database';
-import type { Db } from './db';
 import { hashPassword } from './passwords';
 import { demoPdf } from './pdf';
 import { createShippingRequest, reviewShippingRequest } from './requests';
@@ -79,11 +78,6 @@ export const demoAccounts: readonly DemoAccount[] = [
 export interface SeedContext {
   /** The transaction the demo data is written in. */
   database: Database;
-  /**
-   * The embedded file's handle, for the steps not yet on `database`: it is the connection `database`
-   * runs on, so what they write belongs to the same transaction.
-   */
-  db: Db;
   now: Date;
   partners: Map<DemoPartnerKey, number>;
   /** user id and partner id by demo e-mail */
@@ -500,11 +494,10 @@ export const seedSteps: SeedStep[] = [
 
 /**
  * Fills an empty database with the demo data, all of it or nothing; returns false (touching nothing)
- * if it has users. `db` is the embedded file's handle `database` runs on (see `SeedContext`).
+ * if it has users.
  */
 export async function seedDemoData(
   database: Database,
-  db: Db,
   now: Date,
   steps: readonly SeedStep[] = seedSteps,
 ): Promise<boolean> {
@@ -515,7 +508,6 @@ export async function seedDemoData(
     if (await hasUsers(trx)) return false;
     const context: SeedContext = {
       database: trx,
-      db,
       now,
       partners: new Map(),
       users: new Map(),

@@ -92,7 +92,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
   let mailer: App['mailer'] | undefined;
   try {
     await sealStoredSecrets(database, sealer);
-    if ((await seedDemoData(database, db, now())) && options.log) {
+    if ((await seedDemoData(database, now())) && options.log) {
       console.info('[backoffice] first start: demo accounts created (password demo1234)');
     }
     mailer = await createMailer({
