@@ -4,7 +4,6 @@
  */
 import { sql } from 'kysely';
 import type { Database } from './data/database';
-import type { Db } from './db';
 
 /** Amounts are kept in integer cents, so that sums never drift; answers carry currency units. */
 export function toCents(amount: number): number {
@@ -40,20 +39,6 @@ export function addMonths(day: string, months: number): string {
  * so a number costs the same with 10 000 records as with none). Call it in the transaction that
  * inserts the record: a rolled-back insert gives its number back.
  */
-export function nextNumber(db: Db, prefix: 'SO' | 'LN' | 'INV' | 'PAY', now: Date): string {
-  const stem = `${prefix}-${now.getUTCFullYear()}-`;
-  const last = db
-    .prepare(
-      `INSERT INTO number_sequences (stem, last) VALUES (?, 1)
-       ON CONFLICT (stem) DO UPDATE SET last = last + 1
-       RETURNING last`,
-    )
-    .pluck()
-    .get(stem) as number;
-  return `${stem}${String(last).padStart(4, '0')}`;
-}
-
-/** `nextNumber` on the portable layer (either engine); same rules. */
 export async function allocateNumber(
   db: Database,
   prefix: 'SO' | 'LN' | 'INV' | 'PAY',
