@@ -3,7 +3,6 @@ import { CLIENT_TYPES, CONTACT_IMAGE_TYPES, GENDERS, type ContactDetails, type C
 import { sql } from 'kysely';
 import { inTransaction, type Database } from './data/database';
 import { lockKey } from './data/dialect';
-import { isUniqueViolation, type Db } from './db';
 import { searchWhere } from './lists';
 import { newReferralCode } from './tokens';
 
@@ -67,53 +66,6 @@ export async function insertPartner(db: Database, partner: NewPartner, now: Date
     if (inserted) return inserted.id;
   }
   throw new Error('No free referral code after 5 attempts');
-}
-
-// legacy: until seed.ts and loans.test.ts are converted (`insertPartner` is this on the portable layer)
-export function createPartner(db: Db, partner: NewPartner, now: Date): number {
-  const insert = db.prepare(
-    `INSERT INTO partners (name, email, phone, street, city, country, company_name, referral_code,
-       referred_by_code, is_staff, national_id, gender, date_of_birth, client_type, business_industry,
-       created_at)
-     VALUES (@name, @email, @phone, @street, @city, @country, @companyName, @referralCode,
-       @referredByCode, @isStaff, @nationalId, @gender, @dateOfBirth, @clientType, @businessIndustry,
-       @createdAt)`,
-  );
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const result = insert.run({
-        name: partner.name,
-        email: partner.email ?? null,
-        phone: partner.phone ?? null,
-        street: partner.street ?? null,
-        city: partner.city ?? null,
-        country: partner.country ?? null,
-        companyName: partner.companyName ?? null,
-        referralCode: newReferralCode(),
-        referredByCode: partner.referredByCode ?? null,
-        isStaff: partner.isStaff ? 1 : 0,
-        nationalId: partner.nationalId ?? null,
-        gender: partner.gender ?? null,
-        dateOfBirth: partner.dateOfBirth ?? null,
-        clientType: partner.clientType ?? null,
-        businessIndustry: partner.businessIndustry ?? null,
-        createdAt: now.toISOString(),
-      });
-      return Number(result.lastInsertRowid);
-    } catch (error) {
-      // 32^8 codes: a collision is rare, several in a row mean something else is wrong.
-      if (attempt < 5 && isUniqueViolation(error, 'partners.referral_code')) continue;
-      throw error;
-    }
-  }
-}
-
-/** A partner that is a customer (not the forwarder's own), or null. */
-// legacy: until shares.ts is converted (access.ts `customerInScope` reads `findCustomer`)
-export function findCustomerPartner(db: Db, partnerId: number): { id: number; name: string } | null {
-  const row = db.prepare('SELECT id, name FROM partners WHERE id = ? AND is_staff = 0').get(partnerId) as
-    { id: number; name: string } | undefined;
-  return row ?? null;
 }
 
 // ---- Contact details and image ----
@@ -343,20 +295,4 @@ export async function saveCustomerProfile(
     .where('id', '=', partnerId)
     .where('is_staff', '=', 0)
     .execute();
-}
-
-// legacy: until seed.ts is converted (`saveCustomerProfile` is this on the portable layer)
-export function setCustomerProfile(db: Db, partnerId: number, profile: CustomerProfile): void {
-  db.prepare(
-    `UPDATE partners SET national_id = @nationalId, gender = @gender, date_of_birth = @dateOfBirth,
-       client_type = @clientType, business_industry = @businessIndustry
-     WHERE id = @partnerId AND is_staff = 0`,
-  ).run({
-    nationalId: profile.nationalId ?? null,
-    gender: profile.gender ?? null,
-    dateOfBirth: profile.dateOfBirth ?? null,
-    clientType: profile.clientType ?? null,
-    businessIndustry: profile.businessIndustry ?? null,
-    partnerId,
-  });
 }

@@ -2,9 +2,8 @@ import type { BackofficeUser, RoleName } from '@contract';
 import { sql, type SqlBool } from 'kysely';
 import type { Principal } from './access';
 import { inTransaction, type Database } from './data/database';
-import { lockKey } from './data/dialect';
-import { isUniqueViolation, type Db } from './db';
-import { createPartner, insertPartner, type NewPartner } from './partners';
+import { isUniqueViolation, lockKey } from './data/dialect';
+import { insertPartner, type NewPartner } from './partners';
 
 export interface UserRecord extends Principal {
   email: string;
@@ -107,11 +106,6 @@ export async function countAccounts(db: Database): Promise<number> {
   return n;
 }
 
-// legacy: until seed.ts is converted (`countAccounts` is this on the portable layer)
-export function countUsers(db: Db): number {
-  return Number(db.prepare('SELECT count(*) FROM users').pluck().get());
-}
-
 /** First and last name as one, as answers show a person (the last name may be empty). */
 export function fullName(firstName: string, lastName: string | null): string {
   return [firstName, lastName].filter(Boolean).join(' ');
@@ -194,38 +188,4 @@ export async function insertAccount(
     }
     return { userId, partnerId };
   });
-}
-
-// legacy: until seed.ts is converted (`insertAccount` is this on the portable layer)
-export function createAccount(db: Db, account: NewAccount, now: Date): { userId: number; partnerId: number } {
-  return db
-    .transaction(() => {
-      if (db.prepare('SELECT 1 FROM users WHERE email = ?').get(account.email)) throw new EmailTakenError();
-      const partnerId =
-        typeof account.partner === 'number' ? account.partner : createPartner(db, account.partner, now);
-      let userId: number;
-      try {
-        const result = db
-          .prepare(
-            `INSERT INTO users (email, password_hash, first_name, last_name, partner_id, created_at)
-           VALUES (?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            account.email,
-            account.passwordHash,
-            account.firstName,
-            account.lastName,
-            partnerId,
-            now.toISOString(),
-          );
-        userId = Number(result.lastInsertRowid);
-      } catch (error) {
-        if (isUniqueViolation(error, 'users.email')) throw new EmailTakenError();
-        throw error;
-      }
-      const grant = db.prepare('INSERT INTO user_roles (user_id, role) VALUES (?, ?)');
-      for (const role of account.roles) grant.run(userId, role);
-      return { userId, partnerId };
-    })
-    .immediate();
 }
