@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tables } from '../../backoffice/data/schema';
 import type { TestBackoffice } from '../../backoffice/testing';
 import { rolesFor, STAFF } from '../../app/services/access';
 import type { RoleName } from '@contract';
@@ -155,32 +156,31 @@ let cookies: Record<PortalAccount, string>;
 let partners: Record<PortalAccount, number>;
 let roles: Record<PortalAccount, RoleName[]>;
 
-function one<T>(sql: string, ...values: unknown[]): T {
-  const row = reference.backoffice.db.prepare(sql).get(...values) as T | undefined;
-  if (!row) throw new Error(`The reference data has no row for: ${sql}`);
-  return row;
-}
+/** The reference data's database, on either engine. */
+const database = () => reference.backoffice.database;
 
 /** Tables the back office may write while only reading (sign-ins, throttling). */
-const BOOKKEEPING = new Set(['sessions', 'login_throttle', 'migrations']);
+const BOOKKEEPING = new Set(['sessions', 'login_throttle']);
 
 /** A fingerprint of every business table, to show that refused requests changed nothing. */
-function fingerprint(): Record<string, string> {
-  const db = reference.backoffice.db;
-  const tables = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-    .all() as { name: string }[];
+async function fingerprint(): Promise<Record<string, string>> {
+  // The migrations' own tables are left out.
+  const tables = await database().introspection.getTables();
   const prints: Record<string, string> = {};
   for (const { name } of tables) {
     if (BOOKKEEPING.has(name)) continue;
-    const rows = (db.prepare(`SELECT * FROM "${name}"`).all() as unknown[]).map((row) => JSON.stringify(row));
+    const all = await database()
+      .selectFrom(name as keyof Tables)
+      .selectAll()
+      .execute();
+    const rows = all.map((row) => JSON.stringify(row));
     prints[name] = createHash('sha256').update(rows.sort().join('\n')).digest('hex');
   }
   return prints;
 }
 
-function changedTables(before: Record<string, string>): string[] {
-  const after = fingerprint();
+async function changedTables(before: Record<string, string>): Promise<string[]> {
+  const after = await fingerprint();
   return Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
 }
 
@@ -204,11 +204,13 @@ beforeAll(async () => {
   ({ cookies, partners } = await signInPortalAccounts(reference));
   roles = {} as Record<PortalAccount, RoleName[]>;
   for (const who of ACCOUNTS) {
-    roles[who] = (
-      reference.backoffice.db
-        .prepare('SELECT r.role FROM user_roles r JOIN users u ON u.id = r.user_id WHERE u.email = ?')
-        .all(EMAIL[who]) as { role: RoleName }[]
-    ).map((row) => row.role);
+    const rows = await database()
+      .selectFrom('user_roles as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select('r.role')
+      .where('u.email', '=', EMAIL[who])
+      .execute();
+    roles[who] = rows.map((row) => row.role as RoleName);
   }
   // The fixtures assume what the demo accounts are.
   expect(roles).toEqual({
@@ -220,37 +222,57 @@ beforeAll(async () => {
   expect(partners.client).not.toBe(partners.client2);
 
   const client = partners.client;
-  const order = one<{ orderId: number; documentId: number }>(
-    `SELECT d.shipping_order_id AS orderId, d.id AS documentId FROM order_documents d
-     JOIN shipping_orders o ON o.id = d.shipping_order_id WHERE o.partner_id = ? ORDER BY d.id LIMIT 1`,
-    client,
-  );
-  const loan = one<{ loanId: number; name: string; documentId: number }>(
-    `SELECT l.id AS loanId, l.name, d.id AS documentId FROM loan_documents d JOIN loans l ON l.id = d.loan_id
-     WHERE l.partner_id = ? ORDER BY d.id LIMIT 1`,
-    client,
-  );
-  otherLoanDocument = one<{ id: number }>(
-    'SELECT id FROM loan_documents WHERE loan_id <> ? ORDER BY id LIMIT 1',
-    loan.loanId,
+  const db = database();
+  const order = await db
+    .selectFrom('order_documents as d')
+    .innerJoin('shipping_orders as o', 'o.id', 'd.shipping_order_id')
+    .select(['d.shipping_order_id as orderId', 'd.id as documentId'])
+    .where('o.partner_id', '=', client)
+    .orderBy('d.id')
+    .executeTakeFirstOrThrow();
+  const loan = await db
+    .selectFrom('loan_documents as d')
+    .innerJoin('loans as l', 'l.id', 'd.loan_id')
+    .select(['l.id as loanId', 'l.name', 'd.id as documentId'])
+    .where('l.partner_id', '=', client)
+    .orderBy('d.id')
+    .executeTakeFirstOrThrow();
+  otherLoanDocument = (
+    await db
+      .selectFrom('loan_documents')
+      .select('id')
+      .where('loan_id', '<>', loan.loanId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
   ).id;
-  const attachment = one<{ requestId: number; attachmentId: number }>(
-    `SELECT a.request_id AS requestId, a.id AS attachmentId FROM request_attachments a
-     JOIN shipping_requests r ON r.id = a.request_id WHERE r.partner_id = ? ORDER BY a.id LIMIT 1`,
-    client,
-  );
-  const requestOf = (service: string) =>
-    one<{ id: number }>(
-      'SELECT id FROM shipping_requests WHERE partner_id = ? AND service = ? ORDER BY id LIMIT 1',
-      client,
-      service,
+  const attachment = await db
+    .selectFrom('request_attachments as a')
+    .innerJoin('shipping_requests as r', 'r.id', 'a.request_id')
+    .select(['a.request_id as requestId', 'a.id as attachmentId'])
+    .where('r.partner_id', '=', client)
+    .orderBy('a.id')
+    .executeTakeFirstOrThrow();
+  const requestOf = async (service: string) =>
+    (
+      await db
+        .selectFrom('shipping_requests')
+        .select('id')
+        .where('partner_id', '=', client)
+        .where('service', '=', service)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
     ).id;
-  const invoice = one<{ id: number }>(
-    "SELECT id FROM invoices WHERE partner_id = ? AND state <> 'draft' ORDER BY id LIMIT 1",
-    client,
+  const invoice = (
+    await db
+      .selectFrom('invoices')
+      .select('id')
+      .where('partner_id', '=', client)
+      .where('state', '<>', 'draft')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
   ).id;
-  const driver = one<{ id: number }>('SELECT id FROM drivers ORDER BY id LIMIT 1').id;
-  const supplier = one<{ id: number }>('SELECT id FROM suppliers ORDER BY id LIMIT 1').id;
+  const driver = (await db.selectFrom('drivers').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const supplier = (await db.selectFrom('suppliers').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
 
   const mine = (params: Record<string, string | number>): Fixture => ({
     params: Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)])),
@@ -277,8 +299,8 @@ beforeAll(async () => {
       id: attachment.requestId,
       attachmentId: attachment.attachmentId,
     }),
-    '/apps/shipping/new-order/:requestId': mine({ requestId: requestOf('shipping') }),
-    '/apps/loans/new-loan/:requestId': mine({ requestId: requestOf('trade_finance') }),
+    '/apps/shipping/new-order/:requestId': mine({ requestId: await requestOf('shipping') }),
+    '/apps/loans/new-loan/:requestId': mine({ requestId: await requestOf('trade_finance') }),
     '/apps/customers/:id': mine({ id: client }),
     '/apps/shipping/drivers/:id': { params: { id: String(driver) } },
     '/apps/suppliers/:id': { params: { id: String(supplier) } },
@@ -288,11 +310,17 @@ beforeAll(async () => {
     '/apps/blog/detail/:id': { params: { id: 'incoterms-explained-for-first-time-importers' } },
   };
 
+  const pictures = await db
+    .selectFrom('partners')
+    .select(['id', 'image'])
+    .where(
+      'id',
+      'in',
+      ACCOUNTS.map((who) => partners[who]),
+    )
+    .execute();
   withoutPicture = new Set(
-    ACCOUNTS.filter(
-      (who) =>
-        one<{ image: unknown }>('SELECT image FROM partners WHERE id = ?', partners[who]).image === null,
-    ),
+    ACCOUNTS.filter((who) => pictures.find((partner) => partner.id === partners[who])?.image === null),
   );
 });
 afterAll(() => reference?.dispose());
@@ -693,9 +721,9 @@ describe('the access matrix', () => {
 
   for (const file of routeFiles) {
     it(`${routePath(file)} (${file})`, async () => {
-      const before = fingerprint();
+      const before = await fingerprint();
       await (isFramed(file) ? framedScreen(file) : outsideRoute(file));
-      expect(changedTables(before), `tables changed by the requests to ${file}`).toEqual([]);
+      expect(await changedTables(before), `tables changed by the requests to ${file}`).toEqual([]);
     });
   }
 
