@@ -2,6 +2,7 @@ import { ORIGIN_NAMES, ORIGINS, type Origin, type Service } from '../app/catalog
 import type { RoleName } from '@contract';
 import type { CheckedAttachment } from './attachments';
 import type { Database } from './data/database';
+import { lockKey } from './data/dialect';
 import { hashPassword } from './passwords';
 import { demoPdf } from './pdf';
 import { createShippingRequest, reviewShippingRequest } from './requests';
@@ -504,6 +505,8 @@ export async function seedDemoData(
   if (await hasUsers(database)) return false;
   const hashes = await Promise.all(demoAccounts.map(() => hashPassword(DEMO_PASSWORD)));
   return database.transaction().execute(async (trx) => {
+    // Back offices starting together on one database seed it in turn: the second finds the first's.
+    await lockKey(trx, 'demo-data');
     // Another process may have seeded while the passwords were hashed.
     if (await hasUsers(trx)) return false;
     const context: SeedContext = {
