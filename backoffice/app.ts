@@ -1,5 +1,4 @@
 import type { Database } from './data/database';
-import type { Db } from './db';
 import type { Mailer } from './mail';
 import type { Sealer } from './sealing';
 
@@ -7,8 +6,6 @@ import type { Sealer } from './sealing';
 export interface App {
   /** The database, on either engine (`data/`). */
   database: Database;
-  /** The embedded SQLite file, for the queries not yet on `database`. */
-  db: Db;
   mailer: Mailer;
   /** The clock every expiry is measured with (tests move it). */
   now(): Date;

@@ -103,7 +103,6 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
     });
     const app: App = {
       database,
-      db,
       mailer,
       now,
       portalUrl: (options.portalUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
