@@ -114,18 +114,20 @@ describe('warehouse settings (/pages/account-settings-warehouse)', () => {
 
 describe('a loan document shared by a signed link', () => {
   function documentOf(who: 'client' | 'client2') {
-    return reference.backoffice.db
-      .prepare(
-        `SELECT d.id, l.name FROM loan_documents d JOIN loans l ON l.id = d.loan_id WHERE l.partner_id = ? LIMIT 1`,
-      )
-      .get(partners[who]) as { id: number; name: string };
+    return reference.backoffice.database
+      .selectFrom('loan_documents as d')
+      .innerJoin('loans as l', 'l.id', 'd.loan_id')
+      .select(['d.id', 'l.name'])
+      .where('l.partner_id', '=', partners[who])
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
   }
 
   it('gives the client a link that opens the file without an account', async () => {
     const details = await import('../routes/_portal.apps.loan.loan-details.$loanNumber');
     const shared = await import('../routes/shared.$token');
     const file = await import('../routes/shared.$token.file');
-    const doc = documentOf('client');
+    const doc = await documentOf('client');
     const path = `/apps/loan/loan-details/${doc.name}`;
     const answer = (await details.action(
       withParams(
@@ -170,7 +172,7 @@ describe('a loan document shared by a signed link', () => {
 
   it("answers 404 when a client shares another customer's document", async () => {
     const details = await import('../routes/_portal.apps.loan.loan-details.$loanNumber');
-    const doc = documentOf('client');
+    const doc = await documentOf('client');
     const refused = await thrown(() =>
       details.action(
         withParams(
