@@ -40,12 +40,6 @@ describe('the contract', () => {
       .orderBy('a.id')
       .executeTakeFirstOrThrow();
     const token = new URL((await bo.outbox()).at(-1)!.link).searchParams.get('token')!;
-    const db = bo.backoffice.db;
-    const first = <T = number>(sql: string, ...values: unknown[]) =>
-      db
-        .prepare(sql)
-        .pluck()
-        .get(...values) as T;
     const { id: approvedRequest } = await database
       .selectFrom('shipping_requests')
       .select('id')
@@ -87,15 +81,20 @@ describe('the contract', () => {
       .where('o.partner_id', '=', clientPartner)
       .orderBy('d.id')
       .executeTakeFirstOrThrow();
-    const loan = db
-      .prepare(`SELECT id, name FROM loans WHERE partner_id = ? AND state = 'approved' ORDER BY id LIMIT 1`)
-      .get(clientPartner) as { id: number; name: string };
-    const loanDocument = db
-      .prepare(
-        `SELECT d.id, l.name FROM loan_documents d JOIN loans l ON l.id = d.loan_id
-         WHERE l.partner_id = ? LIMIT 1`,
-      )
-      .get(clientPartner) as { id: number; name: string };
+    const loan = await database
+      .selectFrom('loans')
+      .select(['id', 'name'])
+      .where('partner_id', '=', clientPartner)
+      .where('state', '=', 'approved')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const loanDocument = await database
+      .selectFrom('loan_documents as d')
+      .innerJoin('loans as l', 'l.id', 'd.loan_id')
+      .select(['d.id', 'l.name'])
+      .where('l.partner_id', '=', clientPartner)
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
     const share = shareAnswer.parse(
       (
         await bo.call('shareLoanDocument', {
@@ -104,14 +103,28 @@ describe('the contract', () => {
         })
       ).body,
     );
-    const invoice = db
-      .prepare(`SELECT id, name FROM invoices WHERE partner_id = ? AND state = 'posted' ORDER BY id LIMIT 1`)
-      .get(clientPartner) as { id: number; name: string };
+    const invoice = await database
+      .selectFrom('invoices')
+      .select(['id', 'name'])
+      .where('partner_id', '=', clientPartner)
+      .where('state', '=', 'posted')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const invoiceShare = shareAnswer.parse(
       (await bo.call('shareInvoice', { params: { id: invoice.id }, session: client })).body,
     );
-    const invoiceShareId = first(`SELECT id FROM shares WHERE kind = 'invoice' ORDER BY id DESC`);
-    const requestedLoan = first<string>(`SELECT name FROM loans WHERE state = 'requested' ORDER BY id`);
+    const { id: invoiceShareId } = await database
+      .selectFrom('shares')
+      .select('id')
+      .where('kind', '=', 'invoice')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const { name: requestedLoan } = await database
+      .selectFrom('loans')
+      .select('name')
+      .where('state', '=', 'requested')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const firstId = async (table: 'drivers' | 'suppliers') =>
       (await database.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     const driver = await firstId('drivers');
