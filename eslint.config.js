@@ -88,4 +88,22 @@ export default tseslint.config(
     files: ['app/components/button.tsx', 'app/components/button.test.tsx'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // Servers write JSON lines through their logger (server/logger.js, backoffice/log.ts), never the
+    // console. The launcher (start script, supervisor) speaks to the person at the terminal instead.
+    files: [
+      'server.js',
+      'server/**/*.js',
+      'app/**/*.server.{ts,tsx}',
+      'app/entry.server.tsx',
+      'backoffice/{main,http,settings,log}.ts',
+    ],
+    ignores: ['**/*.test.*', 'server/*.fixture.js', 'server/supervisor.js'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'console', message: 'Log through server/logger.js (the back office: backoffice/log.ts).' },
+      ],
+    },
+  },
 );

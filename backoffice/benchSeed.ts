@@ -11,6 +11,7 @@ import { insertLoan } from './loans';
 import { insertShippingOrder } from './orders';
 import { hashPassword } from './passwords';
 import { seedDemoData } from './seed';
+import { readBackofficeSettings } from './settings';
 import { insertAccount } from './users';
 
 export const BENCH_SIZES = [100, 1_000, 10_000] as const;
@@ -81,7 +82,9 @@ export async function seedBenchData(database: Database, now: Date): Promise<void
 if (process.argv[1]?.endsWith('benchSeed.ts')) {
   const dataDir = process.argv[2];
   if (!dataDir) throw new Error('Usage: tsx backoffice/benchSeed.ts <DATA_DIR>');
-  const store = await openStore({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined });
+  const settings = readBackofficeSettings();
+  if (!settings.ok) throw new Error(settings.problems.join(' '));
+  const store = await openStore({ dataDir, databaseUrl: settings.settings.DATABASE_URL });
   const now = new Date();
   await seedDemoData(store.database, now);
   await seedBenchData(store.database, now);

@@ -90,7 +90,8 @@ describe('a process with a bad setting', () => {
   const run = (args: string[], env: Record<string, string>) =>
     spawnSync(process.execPath, args, {
       cwd: process.cwd(),
-      env: { PATH: process.env.PATH ?? '', ...env },
+      // Only these: none of the test run's own settings leak in.
+      env: { PATH: process.env.PATH ?? '', ...env } as NodeJS.ProcessEnv,
       encoding: 'utf8',
       timeout: 30_000,
     });

@@ -10,7 +10,9 @@ export function GeneralErrorBoundary({ inFrame = false }: { inFrame?: boolean })
   const error = useRouteError();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // In the browser, for whoever opens its console; on the server handleError (entry.server.tsx) has
+  // logged the whole error already, and this one is its sanitised copy.
+  if (!isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error);
 
   // A 503 carries the message the server wrote in the reader's language (back office down or unreadable).
   const serverMessage = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : '';
