@@ -91,7 +91,7 @@ describe('a process with a bad setting', () => {
     spawnSync(process.execPath, args, {
       cwd: process.cwd(),
       // Only these: none of the test run's own settings leak in.
-      env: { PATH: process.env.PATH ?? '', ...env } as NodeJS.ProcessEnv,
+      env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', ...env },
       encoding: 'utf8',
       timeout: 30_000,
     });
