@@ -76,6 +76,9 @@ function readVersion(): string {
   }
 }
 
+/** How long a stop waits for connections still busy before cutting them. */
+const CLOSE_GRACE_MS = 5000;
+
 export async function startBackoffice(options: BackofficeOptions): Promise<Backoffice> {
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? (() => new Date());
@@ -156,6 +159,8 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
+          // A connection still busy after the grace (a client still sending a refused body) is cut.
+          setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
         });
         await mailer?.close();
         await store.close();
