@@ -55,6 +55,13 @@ async function post(page: Page, path: string, fields: Fields, as: 'form' | 'mult
   return response.headers()['location']!;
 }
 
+/** The list a form went back to, searching for `text`. */
+function searching(location: string, text: string): string {
+  const url = new URL(location, 'http://portal');
+  url.searchParams.set('q', text);
+  return `${url.pathname}${url.search}`;
+}
+
 /** The blog's slug of a title (the detail route finds a post by it): lower case, hyphens, word characters. */
 function slugOf(title: string): string {
   return title
@@ -198,10 +205,14 @@ test('script payloads from staff (supplier, driver, review note, order, tracking
     },
     'multipart',
   );
-  const requestId = new URL(sent, 'http://portal').searchParams.get('sent')!;
+  expect(new URL(sent, 'http://portal').pathname).toBe('/apps/send-client-requests');
 
-  // Staff add a supplier and a driver whose every text field carries a payload, and find them.
+  // Staff find the request (its review form names it), then add a supplier and a driver whose every
+  // text field carries a payload, and find them.
   await switchTo(page, AGENT.email);
+  await page.goto(`/apps/shipping/requests?q=${encodeURIComponent(tag)}`);
+  const requestId = (await page.locator('form input[name="id"]').first().getAttribute('value'))!;
+  expect(requestId).toMatch(/^\d+$/);
   const saved = await post(page, '/apps/suppliers/new', {
     name: `Supplier ${tag} ${PAYLOADS[1]}`,
     contact: PAYLOADS[0]!,
@@ -211,7 +222,7 @@ test('script payloads from staff (supplier, driver, review note, order, tracking
     location: PAYLOADS[2]!,
     active: 'on',
   });
-  await expectInert(page, `${saved}&q=${encodeURIComponent(tag)}`, `Supplier ${tag}`);
+  await expectInert(page, searching(saved, tag), `Supplier ${tag}`);
   const supplierHref = await page
     .getByRole('row')
     .filter({ hasText: `Supplier ${tag}` })
@@ -229,7 +240,7 @@ test('script payloads from staff (supplier, driver, review note, order, tracking
     origin: 'china',
     active: 'on',
   });
-  await expectInert(page, `${driver}&q=${encodeURIComponent(tag)}`, `Driver ${tag}`);
+  await expectInert(page, searching(driver, tag), `Driver ${tag}`);
   const driverHref = await page
     .getByRole('row')
     .filter({ hasText: `Driver ${tag}` })
