@@ -1,10 +1,17 @@
+import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { calls, createdAnswer, shareAnswer, type CallName } from '@contract';
 import { migrations } from './data/migrations';
 import { backofficeLog } from './log';
 import { demoAccounts } from './seed';
-import { sessionTokenFrom, startTestBackoffice, type CallOptions, type TestBackoffice } from './testing';
+import {
+  sessionTokenFrom,
+  startTestBackoffice,
+  testEngine,
+  type CallOptions,
+  type TestBackoffice,
+} from './testing';
 
 let bo: TestBackoffice;
 beforeAll(async () => {
@@ -475,24 +482,33 @@ describe('persistence', () => {
       expect(me.body).toMatchObject({ email: 'keeper@example.com' });
       await own.login('keeper@example.com', 'keep-me-please');
       await own.login('admin@example.com');
-      expect(
-        own.backoffice.db.prepare('SELECT name FROM kysely_migration ORDER BY name').pluck().all(),
-      ).toEqual(Object.keys(migrations).sort());
+      const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+        own.backoffice.database,
+      );
+      expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations).sort());
     } finally {
       await own.dispose();
     }
   });
 
-  it('uses WAL and enforces foreign keys', () => {
-    expect(bo.backoffice.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(bo.backoffice.db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(() =>
-      bo.backoffice.db
-        .prepare(
-          `INSERT INTO users (email, password_hash, first_name, partner_id, created_at) VALUES (?, ?, ?, ?, ?)`,
-        )
-        .run('orphan@example.com', 'x', 'Orphan', 9999, new Date().toISOString()),
-    ).toThrow(/FOREIGN KEY/);
+  it('enforces foreign keys', async () => {
+    await expect(
+      bo.backoffice.database
+        .insertInto('users')
+        .values({
+          email: 'orphan@example.com',
+          password_hash: 'x',
+          first_name: 'Orphan',
+          partner_id: 9999,
+          created_at: new Date().toISOString(),
+        })
+        .execute(),
+    ).rejects.toThrow(/foreign key/i);
+  });
+
+  it.skipIf(testEngine() === 'postgres')('keeps the embedded file in WAL mode', async () => {
+    const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(bo.backoffice.database);
+    expect(rows[0]?.journal_mode).toBe('wal');
   });
 });
 
@@ -503,7 +519,7 @@ describe('failures', () => {
     try {
       const login = await own.call('login', { body: { email: 'client@example.com', password: 'demo1234' } });
       const session = sessionTokenFrom(login.headers)!;
-      own.backoffice.db.exec('ALTER TABLE partners RENAME TO partners_gone');
+      await sql`alter table partners rename to partners_gone`.execute(own.backoffice.database);
       const url = new URL(
         `/get_contact_details?user_id=${(login.body as { id: number }).id}`,
         own.backoffice.url,

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { App } from './app';
 import { openStore, type Database } from './data/database';
-import type { Db } from './db';
 import { createRouter, type CallHandlers, type RouterOptions } from './http';
 import { idempotencyStore } from './idempotency';
 import { createMailer } from './mail';
@@ -60,8 +59,6 @@ export interface Backoffice {
   url: string;
   port: number;
   database: Database;
-  /** The embedded SQLite file's handle. */
-  db: Db;
   close(): Promise<void>;
 }
 
@@ -84,13 +81,6 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
   const now = options.now ?? (() => new Date());
   const store = await openStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const { database } = store;
-  if (!store.sqlite) {
-    await store.close();
-    throw new Error(
-      'PostgreSQL (DATABASE_URL) is not supported yet: some queries still need the embedded SQLite file.',
-    );
-  }
-  const db = store.sqlite;
   const sealer = createSealer(sealingKey(options.dataDir, options.secretKey));
   let mailer: App['mailer'] | undefined;
   try {
@@ -167,7 +157,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       })();
       return closing;
     };
-    return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, port, database, db, close };
+    return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, port, database, close };
   } catch (error) {
     await mailer?.close();
     await store.close();
