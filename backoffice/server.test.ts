@@ -1,8 +1,13 @@
 import { sql } from 'kysely';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { calls, createdAnswer, shareAnswer, type CallName } from '@contract';
 import { migrations } from './data/migrations';
+import { createTestDatabase } from './data/test-engines';
+import { startBackoffice } from './server';
 import { backofficeLog } from './log';
 import { demoAccounts } from './seed';
 import {
@@ -452,6 +457,24 @@ describe('requests outside the contract', () => {
 });
 
 describe('persistence', () => {
+  it('makes its data directory (sealing key, mail outbox) when it is not there yet, on either engine', async () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'backoffice-new-dir-'));
+    const dataDir = path.join(parent, 'not', 'made', 'yet');
+    const database = testEngine() === 'postgres' ? await createTestDatabase() : null;
+    try {
+      const started = await startBackoffice({ dataDir, databaseUrl: database?.url, port: 0 });
+      try {
+        expect((await fetch(new URL('/health', started.url))).status).toBe(200);
+        expect(existsSync(path.join(dataDir, 'secret.key'))).toBe(true);
+      } finally {
+        await started.close();
+      }
+    } finally {
+      await database?.drop();
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
   it('keeps everything across a restart on the same data directory, without seeding again', async () => {
     const own = await startTestBackoffice();
     try {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -79,6 +79,8 @@ const CLOSE_GRACE_MS = 5000;
 export async function startBackoffice(options: BackofficeOptions): Promise<Backoffice> {
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? (() => new Date());
+  // The data directory holds the sealing key and the mail outbox on either engine (and the SQLite file).
+  mkdirSync(options.dataDir, { recursive: true });
   const store = await openStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const { database } = store;
   const sealer = createSealer(sealingKey(options.dataDir, options.secretKey));
