@@ -75,7 +75,11 @@ export const refuse = {
     new ApiError(409, 'conflict', 'This invoice takes no payments (it is a draft or cancelled)'),
   draftNotShared: () => new ApiError(409, 'conflict', 'A draft invoice cannot be shared'),
   demoStateChanged: () =>
-    new ApiError(409, 'conflict', 'The demo data changed since it was read: read it again and redo the change'),
+    new ApiError(
+      409,
+      'conflict',
+      'The demo data changed since it was read: read it again and redo the change',
+    ),
   paymentOverDue: () => new ApiError(409, 'conflict', 'The payment is more than what is due on this invoice'),
   statementPeriod: () => refuse.invalid([{ path: 'date_to', message: 'date_from after date_to' }]),
   licenceTaken: () => new ApiError(409, 'conflict', 'A driver with this licence number already exists'),
