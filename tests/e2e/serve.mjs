@@ -29,15 +29,11 @@ console.info(`[e2e] DATA_DIR=${dataDir}`);
 
 // Settings that would change what the tests see (a real back office, mail by SMTP, analytics) are not passed on.
 const inherited = { ...process.env };
-for (const name of [
-  'BACKOFFICE_URL',
-  'SMTP_URL',
-  'ANALYTICS_SCRIPT_URL',
-  'TRUST_PROXY',
-  'BACKOFFICE_LOG_REQUESTS',
-]) {
+for (const name of ['BACKOFFICE_URL', 'SMTP_URL', 'ANALYTICS_SCRIPT_URL', 'TRUST_PROXY', 'DATABASE_URL']) {
   delete inherited[name];
 }
+// Warnings and errors only: a line per request would bury a failing test's output (LOG_LEVEL=info to see them).
+inherited.LOG_LEVEL ??= 'warn';
 
 const children = new Set();
 let stopping = false;
