@@ -8,7 +8,8 @@
 // runs Lighthouse (desktop) with Debian's Chromium. Sections 1 to 7 measure one portal process; section 8
 // measures a signed-in first view served by one worker process and by one per core (WEB_CONCURRENCY),
 // the portal then free to use every core. `--every-core` runs the build, the servers over the demo data
-// and section 8 only.
+// and section 8 only. Section 9 times the back office's list calls on SQLite and on PostgreSQL;
+// `--engines` runs only that (after the build and the servers' start, which it does not use).
 import { execFileSync, spawn } from 'node:child_process';
 import {
   closeSync,
@@ -278,6 +279,29 @@ async function everyCore() {
     children.delete(served);
   }
 }
+// ---- 9. The back office's engines ---------------------------------------------------------------------
+// Its list calls for customers with 100 and 10 000 orders and loans, on SQLite and on PostgreSQL (a
+// throwaway cluster; not measured when PostgreSQL is not installed): scripts/bench-engines.ts, on the
+// servers' cores, its own back offices stopped before it ends.
+function engines() {
+  const [command, rest] = pinned(['npx', 'tsx', 'scripts/bench-engines.ts']);
+  const output = execFileSync(command, rest, {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{"what"')) continue;
+    const { what, figure } = JSON.parse(line);
+    add('9 engines', what, figure);
+  }
+}
+const onlyEngines = process.argv.includes('--engines');
+if (onlyEngines) {
+  engines();
+  printTable();
+}
+
 if (onlyEveryCore) {
   await everyCore();
   printTable();
@@ -663,6 +687,8 @@ const invoicePdf = `${PORTAL}/apps/invoice/${invoiceId}/download?format=pdf`;
     '0',
   );
 }
+
+engines();
 
 // ---- The table ------------------------------------------------------------------------------------------
 printTable();
