@@ -65,6 +65,8 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 let backofficeUrl = settings.BACKOFFICE_URL;
+/** Where the reference back office keeps its data, for the banner. */
+let whereData = dataDir;
 if (!backofficeUrl) {
   const { readBackofficeSettings } = await tsImport('../backoffice/settings.ts', import.meta.url);
   const backoffice = settingsOrExit(
@@ -72,6 +74,11 @@ if (!backofficeUrl) {
     'back office',
   );
   backofficeUrl = `http://127.0.0.1:${backoffice.BACKOFFICE_PORT}`;
+  if (backoffice.DATABASE_URL) {
+    // The database's host and name only: the URL may carry a password.
+    const database = new URL(backoffice.DATABASE_URL);
+    whereData = `PostgreSQL at ${database.host}${database.pathname}`;
+  }
   startChild('back office', ['--import', 'tsx', 'backoffice/main.ts'], {
     BACKOFFICE_PORT: String(backoffice.BACKOFFICE_PORT),
     DATA_DIR: dataDir,
@@ -106,7 +113,7 @@ const served = (workers) =>
 
 console.info(`
   Portal:      http://${host}:${port}/${dev ? '' : served(workerCount(process.env).workers ?? 1)}
-  Back office: ${backofficeUrl}${settings.BACKOFFICE_URL ? '' : ' (reference back office, data in ' + dataDir + ')'}
+  Back office: ${backofficeUrl}${settings.BACKOFFICE_URL ? '' : ` (reference back office, data in ${whereData})`}
 
   Demo accounts (password demo1234):
     client@example.com    client
