@@ -1,6 +1,6 @@
 // The chats, e-mail and notes screens, as a person uses them, with JavaScript on and off: each test
 // registers its own customer, since the demo data is kept per user.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { open, registerDirectly, uniqueEmail } from './support';
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
@@ -44,6 +44,17 @@ test('chats: search a contact, open the chat and send a message', async ({ page 
   await expect(page.getByRole('list', { name: 'Messages' })).toContainText(text);
 });
 
+/** Runs `act` and waits for the e-mail screen's change it posts to be answered (kept). */
+async function saved(page: Page, act: () => Promise<void>) {
+  await Promise.all([
+    page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/apps/email'),
+    ),
+    act(),
+  ]);
+}
+
 test('e-mail: star a mail and find it under Starred; delete it and restore it', async ({
   page,
 }, testInfo) => {
@@ -69,7 +80,8 @@ test('e-mail: star a mail and find it under Starred; delete it and restore it', 
   const mail = page.getByRole('article', { name: subject });
   const star = mail.getByRole('button', { name: 'Starred', exact: true });
   await expect(star).toHaveAttribute('aria-pressed', 'false');
-  await star.click();
+  // The button shows the change at once; the next step waits for the back office to have kept it.
+  await saved(page, () => star.click());
   await expect(star).toHaveAttribute('aria-pressed', 'true');
   await expect(page).toHaveURL('/apps/email?id=2');
 
@@ -85,7 +97,7 @@ test('e-mail: star a mail and find it under Starred; delete it and restore it', 
     .getByRole('link', { name: new RegExp(subject) })
     .click();
   await expect(page).toHaveURL('/apps/email?folder=starred&id=2');
-  await mail.getByRole('button', { name: 'Delete' }).click();
+  await saved(page, () => mail.getByRole('button', { name: 'Delete' }).click());
   await expect(mail.getByRole('button', { name: 'Restore' })).toBeVisible();
   await expect(
     page.getByRole('region', { name: 'Starred' }).getByRole('link', { name: new RegExp(subject) }),
@@ -94,7 +106,7 @@ test('e-mail: star a mail and find it under Starred; delete it and restore it', 
   const trash = page.getByRole('region', { name: 'Trash' });
   await trash.getByRole('link', { name: new RegExp(subject) }).click();
   await expect(page).toHaveURL('/apps/email?folder=trash&id=2');
-  await mail.getByRole('button', { name: 'Restore' }).click();
+  await saved(page, () => mail.getByRole('button', { name: 'Restore' }).click());
   await expect(mail.getByRole('button', { name: 'Delete' })).toBeVisible();
   await expect(trash.getByRole('link', { name: new RegExp(subject) })).toHaveCount(0);
   await folders.getByRole('link', { name: /^Inbox/ }).click();
