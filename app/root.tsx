@@ -22,6 +22,7 @@ import { analyticsScriptFor } from './services/analytics.server';
 import { readFlash } from './services/flash.server';
 import { getPreferences } from './services/preferences.server';
 import globalStyles from './styles/global.css?url';
+import uiStyles from './styles/ui.css?url';
 import { DEFAULT_APPEARANCE } from './theme/appearance';
 import { themeHref } from './theme/theme-css.server';
 import { portalTheme } from './theme/theme';
@@ -33,6 +34,7 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: ubuntu500 },
   { rel: 'stylesheet', href: ubuntu700 },
   { rel: 'stylesheet', href: globalStyles },
+  { rel: 'stylesheet', href: uiStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -66,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
       lang={language}
       dir={dir}
       data-joy-color-scheme={appearance.mode}
+      data-card-shadow={appearance.cardShadow ? undefined : 'off'}
       style={{ colorScheme: appearance.mode }}
     >
       <head>
