@@ -23,6 +23,13 @@ import { readFlash } from './services/flash.server';
 import { getPreferences } from './services/preferences.server';
 import globalStyles from './styles/global.css?url';
 import uiStyles from './styles/ui.css?url';
+import frameStyles from './styles/screens/frame.css?url';
+import requestsStyles from './styles/screens/requests.css?url';
+import shippingStyles from './styles/screens/shipping.css?url';
+import financeStyles from './styles/screens/finance.css?url';
+import accountStyles from './styles/screens/account.css?url';
+import demoSocialStyles from './styles/screens/demo-social.css?url';
+import demoShopStyles from './styles/screens/demo-shop.css?url';
 import { DEFAULT_APPEARANCE } from './theme/appearance';
 import { themeHref } from './theme/theme-css.server';
 import { portalTheme } from './theme/theme';
@@ -35,6 +42,13 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: ubuntu700 },
   { rel: 'stylesheet', href: globalStyles },
   { rel: 'stylesheet', href: uiStyles },
+  { rel: 'stylesheet', href: frameStyles },
+  { rel: 'stylesheet', href: requestsStyles },
+  { rel: 'stylesheet', href: shippingStyles },
+  { rel: 'stylesheet', href: financeStyles },
+  { rel: 'stylesheet', href: accountStyles },
+  { rel: 'stylesheet', href: demoSocialStyles },
+  { rel: 'stylesheet', href: demoShopStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
