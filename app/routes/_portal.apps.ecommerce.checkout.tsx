@@ -1,12 +1,6 @@
 // The demo shop's cart (the spec's shop ends here: no payment). Each line: photo, title, unit price, the
 // quantity with one more / one fewer, remove, and its total; then the cart's total. Every change is a
 // POST form (one per line, its buttons named "intent") that comes back here.
-import Alert from '@mui/joy/Alert';
-import AspectRatio from '@mui/joy/AspectRatio';
-import Link from '@mui/joy/Link';
-import Sheet from '@mui/joy/Sheet';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useActionData, useLoaderData } from '@remix-run/react';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -17,6 +11,7 @@ import { formatNumber } from '~/components/format';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { useMoney, usePendingCart } from '~/components/shop/shop-parts';
+import { Alert, AspectRatio, Sheet, Stack, Text, TextLink } from '~/components/ui';
 import { CART_PATH, detailPath, SHOP_PATH } from '~/forms/shop';
 import { demoScreen } from '~/services/demo/screen.server';
 import { cartAction, cartView, type CartView } from '~/services/demo/shop.server';
@@ -51,7 +46,7 @@ function CartLine({
   const increasing = usePendingCart('increase', product.id);
   const removing = usePendingCart('remove', product.id);
   return (
-    <Sheet component="li" variant="outlined" sx={{ borderRadius: 'md', p: 2, listStyle: 'none' }}>
+    <Sheet component="li" variant="outlined" className="demo-shop-panel" style={{ listStyle: 'none' }}>
       <Form method="post" preventScrollReset>
         <input type="hidden" name="productId" value={product.id} />
         <Stack direction={{ xs: 'column', sm: 'row' }} gap={2} alignItems={{ sm: 'center' }}>
@@ -59,19 +54,17 @@ function CartLine({
             ratio="1"
             objectFit="contain"
             variant="outlined"
-            sx={{ width: 88, borderRadius: 'sm', flexShrink: 0 }}
+            style={{ inlineSize: 88, borderRadius: 'var(--joy-radius-sm)', flexShrink: 0 }}
           >
             <img src={product.photo} alt={t('product.photoAlt', { title })} />
           </AspectRatio>
-          <Stack gap={0.5} sx={{ flex: 1, minWidth: 0 }}>
-            <Typography level="title-md" component="h2">
-              <Link component={RemixLink} to={detailPath(product.id)}>
+          <Stack gap={0.5} style={{ flex: 1, minInlineSize: 0 }}>
+            <Text level="title-md" component="h2">
+              <TextLink to={detailPath(product.id)} level="inherit">
                 {title}
-              </Link>
-            </Typography>
-            <Typography level="body-sm">
-              {t('cart.unitPrice', { price: money(product.salesPrice) })}
-            </Typography>
+              </TextLink>
+            </Text>
+            <Text level="body-sm">{t('cart.unitPrice', { price: money(product.salesPrice) })}</Text>
           </Stack>
           <Stack direction="row" gap={1} alignItems="center">
             <IconButton
@@ -87,9 +80,9 @@ function CartLine({
             >
               <IconMinus aria-hidden size={16} />
             </IconButton>
-            <Typography sx={{ minWidth: '6ch', textAlign: 'center' }}>
+            <Text textAlign="center" style={{ minInlineSize: '6ch' }}>
               {t('cart.quantity', { quantity: formatNumber(qty, i18n.language) })}
-            </Typography>
+            </Text>
             <IconButton
               type="submit"
               name="intent"
@@ -103,9 +96,9 @@ function CartLine({
               <IconPlus aria-hidden size={16} />
             </IconButton>
           </Stack>
-          <Typography level="title-md" sx={{ minWidth: '10ch', textAlign: { sm: 'end' } }}>
+          <Text level="title-md" className="demo-shop-line-total">
             {t('cart.lineTotal', { total: money(line.lineTotal) })}
-          </Typography>
+          </Text>
           <Button
             type="submit"
             name="intent"
@@ -121,7 +114,7 @@ function CartLine({
           </Button>
         </Stack>
         {error && (
-          <Alert color="danger" variant="soft" role="alert" size="sm" sx={{ mt: 1.5 }}>
+          <Alert color="danger" variant="soft" role="alert" size="sm" style={{ marginBlockStart: 12 }}>
             {error}
           </Alert>
         )}
@@ -142,7 +135,7 @@ export default function Cart() {
   );
   const lineIds = new Set(cart.lines.map((line) => line.product.id));
   return (
-    <Stack gap={3} sx={{ maxWidth: 960 }}>
+    <Stack gap={3} style={{ maxInlineSize: 960 }}>
       <PageHeading
         title={t('cart.title')}
         intro={t('cart.intro')}
@@ -155,13 +148,13 @@ export default function Cart() {
       )}
       {cart.lines.length === 0 ? (
         <Stack gap={1.5} alignItems="flex-start">
-          <Typography level="title-md">{t('cart.empty')}</Typography>
+          <Text level="title-md">{t('cart.empty')}</Text>
           {backToShop}
         </Stack>
       ) : (
         <>
-          <Typography level="body-sm">{t('cart.count', { count: cart.count })}</Typography>
-          <Stack component="ul" gap={1.5} sx={{ m: 0, p: 0 }} aria-label={t('cart.lines')}>
+          <Text level="body-sm">{t('cart.count', { count: cart.count })}</Text>
+          <Stack component="ul" gap={1.5} style={{ margin: 0, padding: 0 }} aria-label={t('cart.lines')}>
             {cart.lines.map((line) => (
               <CartLine
                 key={line.product.id}
@@ -171,14 +164,14 @@ export default function Cart() {
               />
             ))}
           </Stack>
-          <Sheet variant="soft" sx={{ borderRadius: 'md', p: 2 }}>
+          <Sheet variant="soft" className="demo-shop-panel">
             <Stack direction="row" justifyContent="space-between" alignItems="baseline">
-              <Typography level="title-lg" component="p" id="cart-total-label">
+              <Text level="title-lg" component="p" id="cart-total-label">
                 {t('cart.total')}
-              </Typography>
-              <Typography level="h3" component="p" role="status" aria-labelledby="cart-total-label">
+              </Text>
+              <Text level="h3" component="p" role="status" aria-labelledby="cart-total-label">
                 {money(cart.total)}
-              </Typography>
+              </Text>
             </Stack>
           </Sheet>
         </>

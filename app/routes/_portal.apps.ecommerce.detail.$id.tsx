@@ -1,13 +1,5 @@
 // One product of the demo shop: photo, details, price, colours, stock, "Add to cart" (posting here and
 // coming back), and related products. An id that is no product answers 404.
-import AspectRatio from '@mui/joy/AspectRatio';
-import Alert from '@mui/joy/Alert';
-import Box from '@mui/joy/Box';
-import Card from '@mui/joy/Card';
-import Grid from '@mui/joy/Grid';
-import Link from '@mui/joy/Link';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link as RemixLink, useActionData, useLoaderData } from '@remix-run/react';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -18,6 +10,7 @@ import { formatDate } from '~/components/format';
 import { FieldList } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { AddToCartForm, CartLink, Colours, PriceTag, Rating, StockChip } from '~/components/shop/shop-parts';
+import { Alert, AspectRatio, Card, Grid, Stack, Text, TextLink } from '~/components/ui';
 import type { Product } from '~/fixtures/types';
 import { detailPath, SHOP_PATH } from '~/forms/shop';
 import { demoScreen } from '~/services/demo/screen.server';
@@ -61,15 +54,15 @@ export const meta = titleMeta;
 function RelatedCard({ product }: { product: Product }) {
   const { t } = useTranslation('shop');
   return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <AspectRatio ratio="4/3" objectFit="contain" sx={{ borderRadius: 'sm' }}>
+    <Card variant="outlined" style={{ blockSize: '100%' }}>
+      <AspectRatio ratio="4/3" objectFit="contain" style={{ borderRadius: 'var(--joy-radius-sm)' }}>
         <img src={product.photo} alt={t('product.photoAlt', { title: product.title })} loading="lazy" />
       </AspectRatio>
-      <Typography level="title-md" component="h3">
-        <Link component={RemixLink} to={detailPath(product.id)}>
+      <Text level="title-md" component="h3">
+        <TextLink to={detailPath(product.id)} level="inherit">
           {product.title}
-        </Link>
-      </Typography>
+        </TextLink>
+      </Text>
       <PriceTag product={product} />
     </Card>
   );
@@ -88,12 +81,9 @@ export default function ProductDetail() {
           variant="plain"
           startDecorator={
             // The arrow points back: to the right in a right-to-left page.
-            <Box
-              component="span"
-              sx={{ display: 'inline-flex', '[dir="rtl"] &': { transform: 'scaleX(-1)' } }}
-            >
+            <span className="demo-shop-back-arrow">
               <IconArrowLeft aria-hidden size={18} />
-            </Box>
+            </span>
           }
         >
           {t('product.back')}
@@ -107,20 +97,25 @@ export default function ProductDetail() {
       )}
       <Grid container spacing={3}>
         <Grid xs={12} md={5}>
-          <AspectRatio ratio="1" objectFit="contain" variant="outlined" sx={{ borderRadius: 'md' }}>
+          <AspectRatio
+            ratio="1"
+            objectFit="contain"
+            variant="outlined"
+            style={{ borderRadius: 'var(--joy-radius-md)' }}
+          >
             <img src={product.photo} alt={t('product.photoAlt', { title: product.title })} />
           </AspectRatio>
         </Grid>
         <Grid xs={12} md={7}>
           <Stack gap={2}>
             <StockChip inStock={product.stock} />
-            <Typography level="h1" sx={{ fontSize: 'xl3' }}>
+            <Text level="h1" fontSize="xl3">
               {product.title}
-            </Typography>
+            </Text>
             <Rating rating={product.rating} />
             <PriceTag product={product} size="lg" />
             <Colours colors={product.colors} />
-            <Typography>{product.description}</Typography>
+            <Text>{product.description}</Text>
             <FieldList
               rows={[
                 {
@@ -131,7 +126,7 @@ export default function ProductDetail() {
                 { label: t('product.created'), value: formatDate(product.created, i18n.language) },
               ]}
             />
-            <Stack sx={{ maxWidth: 320 }}>
+            <Stack style={{ maxInlineSize: 320 }}>
               <AddToCartForm
                 product={product}
                 size="lg"
@@ -143,9 +138,9 @@ export default function ProductDetail() {
       </Grid>
       {related.length > 0 && (
         <Stack component="section" aria-labelledby="related-heading" gap={2}>
-          <Typography id="related-heading" level="h2" sx={{ fontSize: 'xl' }}>
+          <Text id="related-heading" level="h2" fontSize="xl">
             {t('product.related')}
-          </Typography>
+          </Text>
           <Grid container spacing={2}>
             {related.map((other) => (
               <Grid key={other.id} xs={12} sm={6} md={3}>

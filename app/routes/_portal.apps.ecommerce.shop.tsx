@@ -1,18 +1,6 @@
 // The demo shop (spec sections 3–4): the products as cards, searched, sorted and filtered by a GET form
 // (everything in the URL, so it works without JavaScript), "Reset filters" back to All and newest, and an
 // "Add to cart" form on each product that posts here and comes back to the same list.
-import Alert from '@mui/joy/Alert';
-import AspectRatio from '@mui/joy/AspectRatio';
-import Card from '@mui/joy/Card';
-import CardContent from '@mui/joy/CardContent';
-import FormControl from '@mui/joy/FormControl';
-import FormLabel from '@mui/joy/FormLabel';
-import Grid from '@mui/joy/Grid';
-import Input from '@mui/joy/Input';
-import Link from '@mui/joy/Link';
-import Sheet from '@mui/joy/Sheet';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +18,20 @@ import {
   StockChip,
   useMoney,
 } from '~/components/shop/shop-parts';
+import {
+  Alert,
+  AspectRatio,
+  Card,
+  CardContent,
+  FormControl,
+  FormLabel,
+  Grid,
+  Input,
+  Sheet,
+  Stack,
+  Text,
+  TextLink,
+} from '~/components/ui';
 import type { Product } from '~/fixtures/types';
 import { PRODUCT_GENDERS } from '~/fixtures/types';
 import {
@@ -83,7 +85,7 @@ function Filters() {
   };
   const all = { value: 'all', label: t('filters.all') };
   return (
-    <Sheet variant="outlined" sx={{ borderRadius: 'md', p: 2 }}>
+    <Sheet variant="outlined" className="demo-shop-panel">
       <Form method="get" role="search" aria-label={t('filters.label')}>
         <Stack gap={1.5}>
           <Stack
@@ -92,7 +94,7 @@ function Filters() {
             alignItems={{ sm: 'flex-end' }}
             flexWrap="wrap"
           >
-            <FormControl size="sm" sx={{ flex: 1, minWidth: 200 }}>
+            <FormControl size="sm" style={{ flex: 1, minInlineSize: 200 }}>
               <FormLabel htmlFor="shop-search">{t('filters.search')}</FormLabel>
               <Input
                 key={params.q}
@@ -186,20 +188,20 @@ function ProductCard({ product, error }: { product: Product; error: string | nul
       component="article"
       aria-labelledby={`product-${product.id}`}
       variant="outlined"
-      sx={{ height: '100%' }}
+      style={{ blockSize: '100%' }}
     >
-      <AspectRatio ratio="4/3" objectFit="contain" sx={{ borderRadius: 'sm' }}>
+      <AspectRatio ratio="4/3" objectFit="contain" style={{ borderRadius: 'var(--joy-radius-sm)' }}>
         <img src={product.photo} alt={t('product.photoAlt', { title: product.title })} loading="lazy" />
       </AspectRatio>
-      <CardContent sx={{ gap: 1 }}>
-        <Typography level="title-lg" component="h2" id={`product-${product.id}`}>
-          <Link component={RemixLink} to={detailPath(product.id)}>
+      <CardContent style={{ gap: 8 }}>
+        <Text level="title-lg" component="h2" id={`product-${product.id}`}>
+          <TextLink to={detailPath(product.id)} level="inherit">
             {product.title}
-          </Link>
-        </Typography>
-        <Typography level="body-sm" textColor="text.secondary">
+          </TextLink>
+        </Text>
+        <Text level="body-sm" textColor="text.secondary">
           {product.category.map((category) => t(`categories.${category}`)).join(', ')}
-        </Typography>
+        </Text>
         <PriceTag product={product} />
         <Rating rating={product.rating} />
         <Stack direction="row" gap={1} alignItems="center" flexWrap="wrap" justifyContent="space-between">
@@ -225,12 +227,12 @@ export default function Shop() {
           {refusal.error}
         </Alert>
       )}
-      <Typography level="body-sm" role="status">
+      <Text level="body-sm" role="status">
         {t('shop.count', { count: products.length, total })}
-      </Typography>
+      </Text>
       {products.length === 0 ? (
         <Stack gap={1} alignItems="flex-start">
-          <Typography level="title-md">{t('shop.noMatch')}</Typography>
+          <Text level="title-md">{t('shop.noMatch')}</Text>
           <ResetLink />
         </Stack>
       ) : (

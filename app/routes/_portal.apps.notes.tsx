@@ -2,12 +2,6 @@
 // by default) to edit or remove, and a form to add one; all in the URL and working without JavaScript.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import Box from '@mui/joy/Box';
-import Card from '@mui/joy/Card';
-import Grid from '@mui/joy/Grid';
-import Sheet from '@mui/joy/Sheet';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +14,7 @@ import { IntentButton, NOTE_CHIP, NoteColourChip } from '~/components/messaging/
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
+import { Box, Card, Grid, Stack, Text } from '~/components/ui';
 import { NOTE_COLOURS, type Note } from '~/fixtures/types';
 import { noteListParams, noteSchema } from '~/forms/messaging';
 import { backTo, demoScreen, limitMessage, demoChange, demoUser } from '~/services/demo/screen.server';
@@ -165,9 +160,9 @@ export default function Notes() {
       <Grid container spacing={2}>
         <Grid xs={12} md={5}>
           <Card component="section" aria-labelledby="notes-list">
-            <Typography id="notes-list" level="title-lg" component="h2">
+            <Text id="notes-list" level="title-lg" component="h2">
               {t('notes.list')}
-            </Typography>
+            </Text>
             <SearchForm
               searchId="notes-search"
               searchValue={params.q}
@@ -175,44 +170,41 @@ export default function Notes() {
             >
               {note && <input type="hidden" name="id" value={note.id} />}
             </SearchForm>
-            <Typography level="body-sm" role="status">
+            <Text level="body-sm" role="status">
               {t('notes.count', { count: notes.length })}
-            </Typography>
+            </Text>
             {notes.length === 0 ? (
-              <Typography>{t('notes.empty')}</Typography>
+              <Text>{t('notes.empty')}</Text>
             ) : (
-              <Stack component="ul" gap={1} sx={{ m: 0, p: 0 }}>
+              <Stack component="ul" gap={1} style={{ margin: 0, padding: 0 }}>
                 {notes.map((item) => {
                   const current = item.id === note?.id;
                   return (
-                    <Box component="li" key={item.id} sx={{ listStyle: 'none' }}>
-                      <Sheet
-                        component={Link}
+                    <li key={item.id} style={{ listStyle: 'none' }}>
+                      {/* A link drawn as the UI layer's Sheet: outlined, or soft primary for the open note. */}
+                      <Link
                         to={hrefOf(item.id)}
                         aria-current={current ? 'page' : undefined}
-                        variant={current ? 'soft' : 'outlined'}
-                        color={current ? 'primary' : 'neutral'}
-                        sx={{
-                          display: 'block',
-                          p: 1.5,
-                          borderRadius: 'md',
-                          textDecoration: 'none',
-                          borderInlineStart: '4px solid',
-                          borderInlineStartColor: `${NOTE_CHIP[item.color]}.500`,
-                          '&:hover': { bgcolor: 'neutral.plainHoverBg' },
+                        className={
+                          current
+                            ? 'ui-sheet ui-variant-soft ui-color-primary demo-shop-note'
+                            : 'ui-sheet ui-variant-outlined ui-color-neutral demo-shop-note'
+                        }
+                        style={{
+                          borderInlineStartColor: `var(--joy-palette-${NOTE_CHIP[item.color]}-500)`,
                         }}
                       >
-                        <Typography level="title-sm" sx={{ overflowWrap: 'anywhere' }}>
+                        <Text level="title-sm" style={{ overflowWrap: 'anywhere' }}>
                           <bdi>{item.title}</bdi>
-                        </Typography>
-                        <Stack direction="row" gap={1} alignItems="center" sx={{ mt: 0.5 }}>
+                        </Text>
+                        <Stack direction="row" gap={1} alignItems="center" style={{ marginBlockStart: 4 }}>
                           <NoteColourChip color={item.color} />
-                          <Typography level="body-xs" textColor="text.tertiary">
+                          <Text level="body-xs" textColor="text.tertiary">
                             <time dateTime={item.datef}>{formatDate(item.datef, i18n.language)}</time>
-                          </Typography>
+                          </Text>
                         </Stack>
-                      </Sheet>
-                    </Box>
+                      </Link>
+                    </li>
                   );
                 })}
               </Stack>
@@ -223,12 +215,12 @@ export default function Notes() {
           <Stack gap={2}>
             {note && (
               <Card component="section" aria-labelledby="notes-selected">
-                <Typography id="notes-selected" level="title-lg" component="h2">
+                <Text id="notes-selected" level="title-lg" component="h2">
                   {t('notes.edit')}
-                </Typography>
-                <Typography level="body-sm" textColor="text.tertiary">
+                </Text>
+                <Text level="body-sm" textColor="text.tertiary">
                   {t('notes.created', { date: formatDate(note.datef, i18n.language) })}
-                </Typography>
+                </Text>
                 <NoteForm key={note.id} note={note} />
                 <Form method="post">
                   <input type="hidden" name="id" value={note.id} />
@@ -244,9 +236,9 @@ export default function Notes() {
               </Card>
             )}
             <Card component="section" aria-labelledby="notes-add">
-              <Typography id="notes-add" level="title-lg" component="h2">
+              <Text id="notes-add" level="title-lg" component="h2">
                 {t('notes.add')}
-              </Typography>
+              </Text>
               <NoteForm key={`add-${notes.length}`} note={null} />
             </Card>
           </Stack>

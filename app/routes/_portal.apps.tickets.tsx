@@ -1,12 +1,5 @@
 // Support tickets (demo module): counts per status that filter the list, a search, and delete; the filter
 // and the search live in the URL, and delete posts back to the same list (JavaScript or not).
-import Avatar from '@mui/joy/Avatar';
-import Box from '@mui/joy/Box';
-import Chip from '@mui/joy/Chip';
-import Sheet from '@mui/joy/Sheet';
-import Stack from '@mui/joy/Stack';
-import Table from '@mui/joy/Table';
-import Typography from '@mui/joy/Typography';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { IconTrash } from '@tabler/icons-react';
@@ -17,6 +10,7 @@ import { formatDate } from '~/components/format';
 import { SearchForm } from '~/components/list-table';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
+import { Avatar, Sheet, Stack, StatusLabel, Table, Text } from '~/components/ui';
 import type { Ticket } from '~/fixtures/types';
 import { queryOf } from '~/forms/pages';
 import { TICKET_FILTERS, ticketAction, ticketParams, type TicketFilter } from '~/forms/workspace';
@@ -102,46 +96,27 @@ function StatusCounts({
     Closed: 'danger',
   } as const;
   return (
-    <Box component="nav" aria-label={t('tickets.filterLabel')}>
-      <Box
-        component="ul"
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-        }}
-      >
+    <nav aria-label={t('tickets.filterLabel')}>
+      <ul className="demo-shop-counts">
         {TICKET_FILTERS.map((filter) => (
           <li key={filter}>
-            <Sheet
-              component={Link}
+            {/* A link drawn as the UI layer's Sheet: solid for the filter shown, soft for the others. */}
+            <Link
               to={filterLink(filter, q)}
               aria-current={filter === current ? 'page' : undefined}
-              variant={filter === current ? 'solid' : 'soft'}
-              color={colours[filter]}
-              sx={{
-                display: 'block',
-                p: 2,
-                borderRadius: 'md',
-                textDecoration: 'none',
-                textAlign: 'center',
-                '&:focus-visible': { outline: '2px solid', outlineOffset: 2 },
-              }}
+              className={`ui-sheet ui-variant-${filter === current ? 'solid' : 'soft'} ui-color-${colours[filter]} demo-shop-count`}
             >
-              <Typography level="h2" component="span" sx={{ display: 'block', color: 'inherit' }}>
+              <Text level="h2" component="span" textColor="inherit" style={{ display: 'block' }}>
                 {counts[filter]}
-              </Typography>
-              <Typography component="span" sx={{ color: 'inherit', fontWeight: 'lg' }}>
+              </Text>
+              <Text component="span" textColor="inherit" fontWeight="lg" style={{ display: 'block' }}>
                 {t(`tickets.filters.${filter}`)}
-              </Typography>
-            </Sheet>
+              </Text>
+            </Link>
           </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </nav>
   );
 }
 
@@ -182,14 +157,14 @@ export default function Tickets() {
       >
         {params.filter !== 'total_tickets' && <input type="hidden" name="filter" value={params.filter} />}
       </SearchForm>
-      <Typography level="body-sm" role="status">
+      <Text level="body-sm" role="status">
         {t('tickets.count', { count: tickets.length })}
-      </Typography>
+      </Text>
       {tickets.length === 0 ? (
-        <Typography>{t('tickets.empty')}</Typography>
+        <Text>{t('tickets.empty')}</Text>
       ) : (
-        <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }}>
-          <Table stripe="odd" hoverRow sx={{ minWidth: 760, '& td': { verticalAlign: 'top' } }}>
+        <Sheet variant="outlined" style={{ borderRadius: 'var(--joy-radius-sm)', overflowX: 'auto' }}>
+          <Table stripe="odd" hoverRow className="demo-shop-tickets" style={{ minInlineSize: 760 }}>
             <caption className="visually-hidden">{t(`tickets.filters.${params.filter}`)}</caption>
             <thead>
               <tr>
@@ -216,10 +191,10 @@ export default function Tickets() {
                 <tr key={ticket.Id}>
                   <td>{ticket.Id}</td>
                   <td>
-                    <Typography fontWeight="lg">{ticket.ticketTitle}</Typography>
-                    <Typography level="body-sm" textColor="text.secondary">
+                    <Text fontWeight="lg">{ticket.ticketTitle}</Text>
+                    <Text level="body-sm" textColor="text.secondary">
                       {ticket.ticketDescription}
-                    </Typography>
+                    </Text>
                   </td>
                   <td>
                     <Stack direction="row" gap={1} alignItems="center">
@@ -228,9 +203,9 @@ export default function Tickets() {
                     </Stack>
                   </td>
                   <td>
-                    <Chip color={CHIP_COLOURS[ticket.Label]} variant="soft" size="sm">
+                    <StatusLabel colour={CHIP_COLOURS[ticket.Label]} variant="soft">
                       {t(`tickets.filters.${ticket.Status}`)}
-                    </Chip>
+                    </StatusLabel>
                   </td>
                   <td>{formatDate(ticket.Date, i18n.language)}</td>
                   <td>

@@ -1,15 +1,11 @@
 // The pieces the demo shop's screens share: money, price with discount, rating, stock, colours (named for
 // screen readers), the cart link and the "Add to cart" form (a POST form that works without JavaScript).
-import Alert from '@mui/joy/Alert';
-import Box from '@mui/joy/Box';
-import Chip from '@mui/joy/Chip';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { IconShoppingCart, IconShoppingCartPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { formatMoney, formatNumber } from '~/components/format';
+import { Alert, Stack, StatusLabel, Text } from '~/components/ui';
 import { CART_PATH, colorName, type CartIntent, SHOP_CURRENCY } from '~/forms/shop';
 import type { Product } from '~/fixtures/types';
 
@@ -24,21 +20,21 @@ export function PriceTag({ product, size = 'md' }: { product: Product; size?: 'm
   const money = useMoney();
   return (
     <Stack direction="row" gap={1} alignItems="baseline" flexWrap="wrap">
-      <Typography level={size === 'lg' ? 'h3' : 'title-lg'} component="p">
+      <Text level={size === 'lg' ? 'h3' : 'title-lg'} component="p">
         <span className="visually-hidden">{t('product.price')} </span>
         {money(product.salesPrice)}
-      </Typography>
+      </Text>
       {product.discount > 0 && (
         <>
-          <Typography component="del" level="body-sm" textColor="text.tertiary">
+          <Text component="del" level="body-sm" textColor="text.tertiary">
             <span className="visually-hidden">{t('product.listPrice')} </span>
             {money(product.price)}
-          </Typography>
-          <Chip size="sm" color="success" variant="soft">
+          </Text>
+          <StatusLabel colour="success" variant="soft">
             {t('product.discount', {
               percent: formatNumber(product.discount / 100, i18n.language, { style: 'percent' }),
             })}
-          </Chip>
+          </StatusLabel>
         </>
       )}
     </Stack>
@@ -49,18 +45,18 @@ export function PriceTag({ product, size = 'md' }: { product: Product; size?: 'm
 export function Rating({ rating }: { rating: number }) {
   const { t, i18n } = useTranslation('shop');
   return (
-    <Stack direction="row" gap={0.75} alignItems="center">
-      <Stack direction="row" aria-hidden sx={{ color: 'warning.400' }}>
+    <Stack direction="row" alignItems="center" style={{ gap: 6 }}>
+      <Stack direction="row" aria-hidden style={{ color: 'var(--joy-palette-warning-400)' }}>
         {[1, 2, 3, 4, 5].map((star) =>
           star <= rating ? <IconStarFilled key={star} size={16} /> : <IconStar key={star} size={16} />,
         )}
       </Stack>
-      <Typography level="body-sm">
+      <Text level="body-sm">
         {t('product.rating', {
           rating: formatNumber(rating, i18n.language),
           max: formatNumber(5, i18n.language),
         })}
-      </Typography>
+      </Text>
     </Stack>
   );
 }
@@ -68,9 +64,9 @@ export function Rating({ rating }: { rating: number }) {
 export function StockChip({ inStock }: { inStock: boolean }) {
   const { t } = useTranslation('shop');
   return (
-    <Chip size="sm" variant="soft" color={inStock ? 'success' : 'danger'}>
+    <StatusLabel variant="soft" colour={inStock ? 'success' : 'danger'}>
       {inStock ? t('product.inStock') : t('product.outOfStock')}
-    </Chip>
+    </StatusLabel>
   );
 }
 
@@ -79,25 +75,24 @@ export function Colours({ colors }: { colors: readonly string[] }) {
   const { t } = useTranslation('shop');
   return (
     <Stack direction="row" gap={1} alignItems="center">
-      <Typography level="body-sm">{t('product.colors')}</Typography>
-      <Stack component="ul" direction="row" gap={0.75} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      <Text level="body-sm">{t('product.colors')}</Text>
+      <Stack component="ul" direction="row" style={{ gap: 6, listStyle: 'none', margin: 0, padding: 0 }}>
         {colors.map((hex) => {
           const name = t(`colors.${colorName(hex)}`);
           return (
-            <Box component="li" key={hex} title={name} sx={{ display: 'flex' }}>
-              <Box
+            <li key={hex} title={name} style={{ display: 'flex' }}>
+              <div
                 aria-hidden
-                sx={{
-                  width: 18,
-                  height: 18,
+                style={{
+                  inlineSize: 18,
+                  blockSize: 18,
                   borderRadius: '50%',
-                  bgcolor: hex,
-                  border: '1px solid',
-                  borderColor: 'neutral.outlinedBorder',
+                  backgroundColor: hex,
+                  border: '1px solid var(--joy-palette-neutral-outlinedBorder)',
                 }}
               />
               <span className="visually-hidden">{name}</span>
-            </Box>
+            </li>
           );
         })}
       </Stack>
@@ -114,7 +109,7 @@ export function CartLink({ count }: { count: number }) {
       to={CART_PATH}
       variant="outlined"
       startDecorator={<IconShoppingCart aria-hidden size={18} />}
-      sx={{ whiteSpace: 'nowrap' }}
+      style={{ whiteSpace: 'nowrap' }}
     >
       {t('cart.link', { count })}
     </Button>
