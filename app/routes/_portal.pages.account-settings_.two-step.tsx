@@ -3,25 +3,16 @@
 // a code. Every step is a form; nothing needs JavaScript.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Alert from '@mui/joy/Alert';
-import Box from '@mui/joy/Box';
-import Card from '@mui/joy/Card';
-import Chip from '@mui/joy/Chip';
-import FormControl from '@mui/joy/FormControl';
-import FormLabel from '@mui/joy/FormLabel';
-import Input from '@mui/joy/Input';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
 import { CopyButton } from '~/components/copy-button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
+import { Alert, Button, Card, Chip, FormControl, FormLabel, Input, Stack, Text } from '~/components/ui';
 import { twoStepDisableSchema, twoStepEnableSchema } from '~/forms/account';
 import { rolesFor } from '~/services/access';
 import { requireUser, type SignedIn } from '~/services/auth.server';
@@ -142,17 +133,16 @@ function SetupStep({ setup, result }: { setup: Setup; result?: SubmissionResult<
   });
   return (
     <Stack gap={2}>
-      <Typography>{t('twoStep.scan')}</Typography>
+      <Text>{t('twoStep.scan')}</Text>
       <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} alignItems={{ sm: 'center' }}>
-        <Box
-          component="img"
+        <img
           src={setup.qr}
           alt={t('twoStep.qrAlt')}
           width={200}
           height={200}
-          sx={{ bgcolor: '#fff', p: 1, borderRadius: 'sm' }}
+          style={{ backgroundColor: '#fff', padding: 8, borderRadius: 'var(--joy-radius-sm)' }}
         />
-        <FormControl sx={{ flex: 1 }}>
+        <FormControl style={{ flex: 1 }}>
           <FormLabel htmlFor="two-step-key">{t('twoStep.key')}</FormLabel>
           <Input
             slotProps={{
@@ -163,14 +153,14 @@ function SetupStep({ setup, result }: { setup: Setup; result?: SubmissionResult<
                 dir: 'ltr',
               },
             }}
-            sx={{ fontFamily: 'monospace' }}
+            style={{ fontFamily: 'monospace' }}
           />
         </FormControl>
       </Stack>
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <input type="hidden" name="intent" value="enable" />
         <input type="hidden" name="otpauthUrl" value={setup.otpauthUrl} />
-        <Stack gap={2} sx={{ maxWidth: 360 }}>
+        <Stack gap={2} style={{ maxWidth: 360 }}>
           <FormErrors id={form.errorId} errors={form.errors} />
           <TextField
             field={fields.code}
@@ -194,20 +184,19 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       <Alert color="success" role="status">
         {t('twoStep.enabled')}
       </Alert>
-      <Typography level="title-md" component="h3">
+      <Text level="title-md" component="h3">
         {t('twoStep.recoveryTitle')}
-      </Typography>
-      <Typography>{t('twoStep.recoveryHint')}</Typography>
-      <Box
-        component="ol"
+      </Text>
+      <Text>{t('twoStep.recoveryHint')}</Text>
+      <ol
         aria-label={t('twoStep.recoveryTitle')}
         dir="ltr"
-        sx={{ fontFamily: 'monospace', columns: 2, m: 0, ps: 3 }}
+        style={{ fontFamily: 'monospace', columns: 2, margin: 0, paddingInlineStart: 24 }}
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
-      </Box>
+      </ol>
       <Stack direction="row" gap={1.5} flexWrap="wrap">
         <CopyButton
           text={codes.join('\n')}
@@ -233,8 +222,8 @@ function DisableForm({ result }: { result?: SubmissionResult<string[]> }) {
   return (
     <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
       <input type="hidden" name="intent" value="disable" />
-      <Stack gap={2} sx={{ maxWidth: 360 }}>
-        <Typography>{t('twoStep.disableHint')}</Typography>
+      <Stack gap={2} style={{ maxWidth: 360 }}>
+        <Text>{t('twoStep.disableHint')}</Text>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField
           field={fields.password}
@@ -262,14 +251,14 @@ export default function TwoStepSettings() {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation();
   return (
-    <Stack gap={3} sx={{ maxWidth: 760 }}>
+    <Stack gap={3} style={{ maxWidth: 760 }}>
       <PageHeading title={t('twoStep.title')} intro={t('twoStep.intro')} />
       <Button
         component={Link}
         to="/pages/account-settings"
         variant="plain"
         color="neutral"
-        sx={{ alignSelf: 'flex-start' }}
+        style={{ alignSelf: 'flex-start' }}
       >
         {t('twoStep.back')}
       </Button>
@@ -283,9 +272,9 @@ export default function TwoStepSettings() {
       ) : (
         <Card component="section" aria-labelledby="two-step-state">
           <Stack direction="row" gap={1.5} alignItems="center" flexWrap="wrap">
-            <Typography id="two-step-state" level="title-lg" component="h2">
+            <Text id="two-step-state" level="title-lg" component="h2">
               {t('twoStep.state')}
-            </Typography>
+            </Text>
             <Chip color={status.enabled ? 'success' : 'neutral'} variant="soft">
               {status.enabled ? t('twoStep.on') : t('twoStep.off')}
             </Chip>
@@ -294,7 +283,7 @@ export default function TwoStepSettings() {
             <RecoveryCodes codes={answer.recoveryCodes} />
           ) : status.enabled ? (
             <>
-              <Typography>{t('twoStep.codesLeft', { count: status.recovery_codes_left })}</Typography>
+              <Text>{t('twoStep.codesLeft', { count: status.recovery_codes_left })}</Text>
               <DisableForm result={answer?.kind === 'disable' ? answer.result : undefined} />
             </>
           ) : answer?.kind === 'setup' ? (
@@ -303,7 +292,7 @@ export default function TwoStepSettings() {
             <Form method="post">
               <input type="hidden" name="intent" value="setup" />
               <Stack gap={2} alignItems="flex-start">
-                <Typography>{t('twoStep.offHint')}</Typography>
+                <Text>{t('twoStep.offHint')}</Text>
                 <SubmitButton>{t('twoStep.setup')}</SubmitButton>
               </Stack>
             </Form>

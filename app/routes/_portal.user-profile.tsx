@@ -3,28 +3,31 @@
 // (searchable, ?q=) and the gallery (searchable). Every change is a form posted here with an `intent`,
 // answered by a redirect back to the same address (works without JavaScript).
 import { parseWithZod } from '@conform-to/zod';
-import AspectRatio from '@mui/joy/AspectRatio';
-import Avatar from '@mui/joy/Avatar';
-import Box from '@mui/joy/Box';
-import Card from '@mui/joy/Card';
-import Chip from '@mui/joy/Chip';
-import FormControl from '@mui/joy/FormControl';
-import FormLabel from '@mui/joy/FormLabel';
-import Grid from '@mui/joy/Grid';
-import Input from '@mui/joy/Input';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { IconCheck, IconMapPin, IconUserPlus } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatNumber } from '~/components/format';
 import { titleMeta } from '~/components/page-title';
 import { PageHeading } from '~/components/page-parts';
 import { FeedPostCard, type FeedPostView, type ProfileFormReply } from '~/components/social/feed';
 import { PersonAvatar } from '~/components/social/parts';
+import {
+  AspectRatio,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  FormControl,
+  FormLabel,
+  Grid,
+  Input,
+  Stack,
+  StatusLabel,
+  Text,
+} from '~/components/ui';
 import { queryOf } from '~/forms/pages';
 import {
   PROFILE_TABS,
@@ -169,6 +172,13 @@ export const meta = titleMeta;
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
+/** The profile's picture, large and ringed in the card's colour where it overlaps the banner. */
+const PROFILE_AVATAR = {
+  '--Avatar-size': '96px',
+  fontSize: 'var(--joy-fontSize-xl2)',
+  border: '4px solid var(--joy-palette-background-surface)',
+} as CSSProperties;
+
 function ProfileHeader({ me, counts }: Pick<LoaderData, 'me' | 'counts'>) {
   const { t, i18n } = useTranslation('social');
   const { t: tc } = useTranslation();
@@ -178,52 +188,36 @@ function ProfileHeader({ me, counts }: Pick<LoaderData, 'me' | 'counts'>) {
     { key: 'following', label: t('profile.figures.following'), value: counts.following },
   ];
   return (
-    <Card sx={{ p: 0, overflow: 'hidden' }}>
-      <Box
-        aria-hidden
-        sx={{
-          height: 120,
-          background: (theme) =>
-            `linear-gradient(135deg, ${theme.vars.palette.primary[400]}, ${theme.vars.palette.primary[700]})`,
-        }}
-      />
+    <Card style={{ padding: 0, overflow: 'hidden' }}>
+      <div aria-hidden className="account-profile-banner" />
       <Stack
         direction={{ xs: 'column', md: 'row' }}
         gap={2}
         alignItems={{ xs: 'flex-start', md: 'flex-end' }}
-        sx={{ px: 3, pb: 3, mt: -6 }}
+        style={{ paddingInline: 24, paddingBlockEnd: 24, marginBlockStart: -48 }}
       >
-        <Avatar
-          src={me.image ?? undefined}
-          alt=""
-          sx={{
-            '--Avatar-size': '96px',
-            fontSize: 'xl2',
-            border: '4px solid',
-            borderColor: 'background.surface',
-          }}
-        >
+        <Avatar src={me.image ?? undefined} alt="" style={PROFILE_AVATAR}>
           {initials(me.name)}
         </Avatar>
-        <Box sx={{ flex: 1 }}>
-          <Typography level="title-lg" component="p" sx={{ fontSize: 'xl' }}>
+        <Box style={{ flex: 1 }}>
+          <Text level="title-lg" component="p" fontSize="xl">
             {me.name}
-          </Typography>
-          <Typography level="body-sm" textColor="text.secondary">
+          </Text>
+          <Text level="body-sm" textColor="text.secondary">
             {tc(`user.roles.${me.role}`, { defaultValue: me.role })}
-          </Typography>
+          </Text>
         </Box>
-        <Stack component="dl" direction="row" gap={3} sx={{ m: 0 }}>
+        <Stack component="dl" direction="row" gap={3} style={{ margin: 0 }}>
           {figures.map((figure) => (
             // The figure shows above its label; the label comes first for screen readers.
-            <Stack key={figure.key} direction="column-reverse" sx={{ textAlign: 'center' }}>
-              <Typography component="dt" level="body-sm" textColor="text.secondary">
+            <div key={figure.key} className="account-profile-figure">
+              <Text component="dt" level="body-sm" textColor="text.secondary">
                 {figure.label}
-              </Typography>
-              <Typography component="dd" level="title-lg" sx={{ m: 0 }}>
+              </Text>
+              <Text component="dd" level="title-lg">
                 {formatNumber(figure.value, i18n.language)}
-              </Typography>
-            </Stack>
+              </Text>
+            </div>
           ))}
         </Stack>
       </Stack>
@@ -263,7 +257,7 @@ function TabSearch({ tab, q, label }: { tab: ProfileTab; q: string | null; label
     <Form method="get" role="search" aria-label={tc('list.search')}>
       <input type="hidden" name="tab" value={tab} />
       <Stack direction={{ xs: 'column', sm: 'row' }} gap={1.5} alignItems={{ sm: 'flex-end' }}>
-        <FormControl size="sm" sx={{ flex: 1, maxWidth: 420 }}>
+        <FormControl size="sm" style={{ flex: 1, maxWidth: 420 }}>
           <FormLabel htmlFor={id}>{label}</FormLabel>
           <Input
             size="sm"
@@ -322,36 +316,36 @@ function Followers({ people, q }: { people: FollowUser[]; q: string | null }) {
     <Stack gap={2}>
       <TabSearch tab="followers" q={q} label={t('profile.searchFollowers')} />
       {people.length === 0 ? (
-        <Typography role="status">{t('profile.noFollowers')}</Typography>
+        <Text role="status">{t('profile.noFollowers')}</Text>
       ) : (
-        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0 }}>
+        <Grid container spacing={2} component="ul" style={{ listStyle: 'none', padding: 0 }}>
           {people.map((person) => (
             <Grid key={person.id} xs={12} sm={6} lg={4} component="li">
               <Card
                 id={`user-${person.id}`}
                 orientation="horizontal"
-                sx={{ alignItems: 'center', gap: 1.5, scrollMarginTop: 'calc(var(--topbar-height) + 16px)' }}
+                style={{
+                  alignItems: 'center',
+                  gap: 12,
+                  scrollMarginTop: 'calc(var(--topbar-height) + 16px)',
+                }}
               >
                 <PersonAvatar person={person} size="lg" />
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography level="title-md" component="h3">
+                <Box className="account-person" style={{ flex: 1, minWidth: 0 }}>
+                  <Text level="title-md" component="h3">
                     {person.name}
-                  </Typography>
-                  <Typography level="body-sm" textColor="text.secondary">
+                  </Text>
+                  <Text level="body-sm" textColor="text.secondary">
                     {person.role}
-                  </Typography>
-                  <Typography
+                  </Text>
+                  <Text
                     level="body-xs"
                     textColor="text.tertiary"
                     startDecorator={<IconMapPin aria-hidden size={14} />}
                   >
                     {person.country}
-                  </Typography>
-                  {person.isFollowed && (
-                    <Chip size="sm" variant="soft" color="success" sx={{ mt: 0.5 }}>
-                      {t('profile.following')}
-                    </Chip>
-                  )}
+                  </Text>
+                  {person.isFollowed && <StatusLabel colour="success">{t('profile.following')}</StatusLabel>}
                 </Box>
                 <FollowButton person={person} />
               </Card>
@@ -369,23 +363,23 @@ function Gallery({ items, q }: { items: LoaderData['gallery']; q: string | null 
     <Stack gap={2}>
       <TabSearch tab="gallery" q={q} label={t('profile.searchGallery')} />
       {items.length === 0 ? (
-        <Typography role="status">{t('profile.noPhotos')}</Typography>
+        <Text role="status">{t('profile.noPhotos')}</Text>
       ) : (
-        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0 }}>
+        <Grid container spacing={2} component="ul" style={{ listStyle: 'none', padding: 0 }}>
           {items.map((item) => (
             <Grid key={item.id} xs={12} sm={6} lg={4} component="li">
-              <Card component="figure" sx={{ m: 0 }}>
-                <AspectRatio ratio="3/2" sx={{ borderRadius: 'sm' }}>
+              <Card component="figure" style={{ margin: 0 }}>
+                <AspectRatio ratio="3/2" style={{ borderRadius: 'var(--joy-radius-sm)' }}>
                   <img src={item.cover} alt={item.name} loading="lazy" />
                 </AspectRatio>
-                <Typography component="figcaption">
-                  <Typography level="title-sm" component="span" sx={{ display: 'block' }}>
+                <Text component="figcaption">
+                  <Text level="title-sm" component="span" style={{ display: 'block' }}>
                     {item.name}
-                  </Typography>
-                  <Typography level="body-xs" textColor="text.tertiary" component="span">
+                  </Text>
+                  <Text level="body-xs" textColor="text.tertiary" component="span">
                     <time dateTime={item.time}>{formatDate(item.time, i18n.language)}</time>
-                  </Typography>
-                </Typography>
+                  </Text>
+                </Text>
               </Card>
             </Grid>
           ))}
@@ -404,11 +398,11 @@ export default function UserProfile() {
       <ProfileHeader me={me} counts={counts} />
       <ProfileTabs current={tab} />
       <Stack component="section" aria-labelledby="tab-title" gap={2}>
-        <Typography level="h2" id="tab-title" sx={{ fontSize: 'xl' }}>
+        <Text level="h2" id="tab-title" fontSize="xl">
           {t(`profile.tabs.${tab}`)}
-        </Typography>
+        </Text>
         {tab === 'posts' && (
-          <Stack gap={2} sx={{ maxWidth: 820 }}>
+          <Stack gap={2} style={{ maxWidth: 820 }}>
             {posts.map((post) => (
               <FeedPostCard key={post.id} post={post} />
             ))}

@@ -1,15 +1,11 @@
 // "Your profile": the signed-in user's own name and phone (the e-mail is shown, not changed here).
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Grid from '@mui/joy/Grid';
-import Stack from '@mui/joy/Stack';
-import FormControl from '@mui/joy/FormControl';
-import FormLabel from '@mui/joy/FormLabel';
-import Input from '@mui/joy/Input';
 import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '~/components/form-field';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
+import { FormControl, FormLabel, Grid, Input, Stack } from '~/components/ui';
 import { profileSchema } from '~/forms/account';
 import type { Profile } from '@contract';
 

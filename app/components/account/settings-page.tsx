@@ -2,27 +2,29 @@
 // own action; when one refuses, its route shows this page again with the form as it was sent).
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Alert from '@mui/joy/Alert';
-import Avatar from '@mui/joy/Avatar';
-import Card from '@mui/joy/Card';
-import FormControl from '@mui/joy/FormControl';
-import FormHelperText from '@mui/joy/FormHelperText';
-import FormLabel from '@mui/joy/FormLabel';
-import Grid from '@mui/joy/Grid';
-import Input from '@mui/joy/Input';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { Form, Link, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_IMAGE_LIMIT, PASSWORD_MIN_LENGTH } from '@contract/values';
 import { ProfileForm } from '~/components/account/profile-form';
-import { Button } from '~/components/button';
 import { CopyButton } from '~/components/copy-button';
 import { TextField } from '~/components/form-field';
 import { PROFILE_IMAGE_RULES, useFileCheck } from '~/components/file-check';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { translateMessage } from '~/components/messages';
 import { PageHeading } from '~/components/page-parts';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  FormControl,
+  FormHelperText,
+  FormLabel,
+  Grid,
+  Input,
+  Stack,
+  Text,
+} from '~/components/ui';
 import { passwordChangeSchema } from '~/forms/auth';
 import { contactSchema } from '~/forms/customers';
 import type { loader } from '~/routes/_portal.pages.account-settings';
@@ -131,11 +133,11 @@ function ImageForm({ hasImage, answer }: { hasImage: boolean; answer?: SettingsA
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} alignItems={{ sm: 'center' }}>
       {hasImage ? (
-        <Avatar src="/pages/account-image" alt={t('image.current')} sx={{ width: 96, height: 96 }} />
+        <Avatar src="/pages/account-image" alt={t('image.current')} style={{ width: 96, height: 96 }} />
       ) : (
-        <Typography level="body-sm" sx={{ minWidth: 96 }}>
+        <Text level="body-sm" style={{ minWidth: 96 }}>
           {t('image.none')}
-        </Typography>
+        </Text>
       )}
       <Form method="post" action={`${SCREEN}/image`} encType="multipart/form-data" style={{ flex: 1 }}>
         <Stack gap={1.5}>
@@ -180,7 +182,7 @@ function PasswordForm({ answer }: { answer?: SettingsAnswer }) {
   });
   return (
     <Form method="post" action={`${SCREEN}/password`} {...getFormProps(form)} aria-describedby={form.errorId}>
-      <Stack gap={2} sx={{ maxWidth: 480 }}>
+      <Stack gap={2} style={{ maxWidth: 480 }}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField
           field={fields.currentPassword}
@@ -220,19 +222,19 @@ export function AccountSettingsPage({ answer }: { answer?: SettingsAnswer }) {
   const contact = page.contact;
   const passwordCard = (
     <Card component="section" aria-labelledby="password-title">
-      <Typography id="password-title" level="title-lg" component="h2">
+      <Text id="password-title" level="title-lg" component="h2">
         {t('password.title')}
-      </Typography>
+      </Text>
       <PasswordForm answer={answer} />
     </Card>
   );
   return (
-    <Stack gap={3} sx={{ maxWidth: 900 }}>
+    <Stack gap={3} style={{ maxWidth: 900 }}>
       <PageHeading title={t('title')} intro={t('intro')} />
       <Card component="section" aria-labelledby="profile-title">
-        <Typography id="profile-title" level="title-lg" component="h2">
+        <Text id="profile-title" level="title-lg" component="h2">
           {t('profile.title')}
-        </Typography>
+        </Text>
         {page.profile ? (
           <ProfileForm
             profile={page.profile}
@@ -251,17 +253,17 @@ export function AccountSettingsPage({ answer }: { answer?: SettingsAnswer }) {
       ) : (
         <>
           <Card component="section" aria-labelledby="contact-title">
-            <Typography id="contact-title" level="title-lg" component="h2">
+            <Text id="contact-title" level="title-lg" component="h2">
               {t('contact.title')}
-            </Typography>
+            </Text>
             {page.staff ? (
               <>
-                <Typography>{page.name}</Typography>
-                <Typography level="body-sm">{contact.name}</Typography>
-                <Typography dir="ltr">{page.email}</Typography>
-                <Typography level="body-sm" textColor="text.secondary">
+                <Text>{page.name}</Text>
+                <Text level="body-sm">{contact.name}</Text>
+                <Text dir="ltr">{page.email}</Text>
+                <Text level="body-sm" textColor="text.secondary">
                   {t('contact.staffNote')}
-                </Typography>
+                </Text>
               </>
             ) : (
               <ContactForm contact={contact} email={page.email} answer={answer} />
@@ -270,16 +272,16 @@ export function AccountSettingsPage({ answer }: { answer?: SettingsAnswer }) {
           {!page.staff && (
             <>
               <Card component="section" aria-labelledby="image-title">
-                <Typography id="image-title" level="title-lg" component="h2">
+                <Text id="image-title" level="title-lg" component="h2">
                   {t('image.title')}
-                </Typography>
+                </Text>
                 <ImageForm hasImage={contact.has_image ?? false} answer={answer} />
               </Card>
               <Card component="section" aria-labelledby="referral-title">
-                <Typography id="referral-title" level="title-lg" component="h2">
+                <Text id="referral-title" level="title-lg" component="h2">
                   {t('referral.title')}
-                </Typography>
-                <Typography level="body-sm">{t('referral.hint')}</Typography>
+                </Text>
+                <Text level="body-sm">{t('referral.hint')}</Text>
                 <Stack direction="row" gap={1.5} alignItems="flex-end" flexWrap="wrap">
                   <FormControl>
                     <FormLabel htmlFor="referral-code">{t('referral.label')}</FormLabel>
@@ -292,7 +294,7 @@ export function AccountSettingsPage({ answer }: { answer?: SettingsAnswer }) {
                           dir: 'ltr',
                         },
                       }}
-                      sx={{ fontFamily: 'monospace', minWidth: 200 }}
+                      style={{ fontFamily: 'monospace', minWidth: 200 }}
                     />
                   </FormControl>
                   {contact.referral_code && (
@@ -310,21 +312,21 @@ export function AccountSettingsPage({ answer }: { answer?: SettingsAnswer }) {
       )}
       {passwordCard}
       <Card component="section" aria-labelledby="two-step-title">
-        <Typography id="two-step-title" level="title-lg" component="h2">
+        <Text id="two-step-title" level="title-lg" component="h2">
           {t('twoStep.title')}
-        </Typography>
-        <Typography>
+        </Text>
+        <Text>
           {page.twoStep === null
             ? t('twoStep.unknown')
             : page.twoStep.enabled
               ? t('twoStep.summaryOn')
               : t('twoStep.summaryOff')}
-        </Typography>
+        </Text>
         <Button
           component={Link}
           to="/pages/account-settings/two-step"
           variant="outlined"
-          sx={{ alignSelf: 'flex-start' }}
+          style={{ alignSelf: 'flex-start' }}
         >
           {t('twoStep.manage')}
         </Button>
