@@ -1,15 +1,9 @@
 // Frequently asked questions, by topic: each question a native <details> (opens without JavaScript, by
 // keyboard too); an answer about a screen links to it when the user may open it.
-import Box from '@mui/joy/Box';
-import Link from '@mui/joy/Link';
-import Sheet from '@mui/joy/Sheet';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link as RemixLink, useLoaderData } from '@remix-run/react';
 import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
@@ -17,6 +11,7 @@ import { FAQ_GROUPS, FAQ_LINK_PATHS, type FaqQuestion } from '~/components/pages
 import { SUPPORT_EMAIL } from '~/components/pages/legal-content';
 import { openablePaths } from '~/components/pages/openable';
 import { TextBlocks } from '~/components/pages/text-blocks';
+import { Box, Button, Sheet, Stack, Text, TextLink } from '~/components/ui';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import { SHARE_DAYS } from '@contract/values';
@@ -50,26 +45,18 @@ function Question({
   const { t: tc } = useTranslation();
   const { link } = question;
   return (
-    <Sheet
-      component="details"
-      variant="outlined"
-      sx={{
-        borderRadius: 'md',
-        '&[open]': { bgcolor: 'background.level1' },
-        '& > summary': {
-          cursor: 'pointer',
-          p: 2,
-          fontWeight: 'lg',
-          borderRadius: 'md',
-          '&:hover': { bgcolor: 'neutral.plainHoverBg' },
-        },
-      }}
-    >
+    <Sheet component="details" variant="outlined" className="account-faq-question">
       <summary>{t(`faq.questions.${question.id}.question`)}</summary>
-      <Box sx={{ px: 2, pb: 2, ps: 4 }}>
+      <Box style={{ paddingInlineStart: 32, paddingInlineEnd: 16, paddingBlockEnd: 16 }}>
         <TextBlocks text={t(`faq.questions.${question.id}.answer`, values)} />
         {link && canOpen && (
-          <Button component={RemixLink} to={link.path} size="sm" variant="soft" sx={{ mt: 1.5 }}>
+          <Button
+            component={RemixLink}
+            to={link.path}
+            size="sm"
+            variant="soft"
+            style={{ marginBlockStart: 12 }}
+          >
             {t('faq.open', { page: tc(link.label) })}
           </Button>
         )}
@@ -105,11 +92,11 @@ export default function Faq() {
           component="section"
           id={`faq-${group.id}`}
           aria-labelledby={`faq-${group.id}-title`}
-          sx={{ scrollMarginTop: 'calc(var(--topbar-height) + 16px)' }}
+          style={{ scrollMarginBlockStart: 'calc(var(--topbar-height) + 16px)' }}
         >
-          <Typography id={`faq-${group.id}-title`} level="h2" sx={{ fontSize: 'xl', mb: 1.5 }}>
+          <Text id={`faq-${group.id}-title`} level="h2" fontSize="xl" style={{ marginBlockEnd: 12 }}>
             {t(`faq.groups.${group.id}`)}
-          </Typography>
+          </Text>
           <Stack gap={1}>
             {group.questions.map((question) => (
               <Question
@@ -122,14 +109,14 @@ export default function Faq() {
           </Stack>
         </Box>
       ))}
-      <Sheet variant="soft" color="primary" sx={{ p: 3, borderRadius: 'md' }}>
-        <Typography level="title-md" component="h2" sx={{ mb: 0.5 }}>
+      <Sheet variant="soft" color="primary" style={{ padding: 24, borderRadius: 'var(--joy-radius-md)' }}>
+        <Text level="title-md" component="h2" style={{ marginBlockEnd: 4 }}>
           {t('faq.moreTitle')}
-        </Typography>
-        <Typography sx={{ mb: 1 }}>{t('faq.moreText')}</Typography>
-        <Link href={`mailto:${values.email}`} startDecorator={<IconMail aria-hidden size={18} />}>
+        </Text>
+        <Text style={{ marginBlockEnd: 8 }}>{t('faq.moreText')}</Text>
+        <TextLink href={`mailto:${values.email}`} startDecorator={<IconMail aria-hidden size={18} />}>
           <span dir="ltr">{values.email}</span>
-        </Link>
+        </TextLink>
       </Sheet>
     </Stack>
   );

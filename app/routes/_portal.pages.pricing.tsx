@@ -1,25 +1,28 @@
 // Service plans (Starter, Business, Enterprise) with a monthly/yearly switch kept in the URL
 // (?billing=monthly|yearly: links, so it works without JavaScript). Clients are offered a quotation;
 // staff, who cannot ask for one, the customers directory.
-import Card from '@mui/joy/Card';
-import Chip from '@mui/joy/Chip';
-import Grid from '@mui/joy/Grid';
-import List from '@mui/joy/List';
-import ListItem from '@mui/joy/ListItem';
-import ListItemDecorator from '@mui/joy/ListItemDecorator';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { IconCheck } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatNumber } from '~/components/format';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { formatPlanMoney, monthlyEquivalent, type Plan, PLANS } from '~/components/pages/pricing-plans';
 import { TabLinks } from '~/components/shipping/order-parts';
+import {
+  Button,
+  Card,
+  Grid,
+  List,
+  ListItem,
+  ListItemDecorator,
+  Stack,
+  StatusLabel,
+  Text,
+} from '~/components/ui';
 import { type BillingPeriod, BILLING_PERIODS, pricingParams, queryOf } from '~/forms/pages';
 import { hasRole, rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
@@ -51,34 +54,37 @@ function Price({ plan, billing }: { plan: Plan; billing: BillingPeriod }) {
   if (!plan.price) {
     return (
       <div>
-        <Typography level="h3" component="p" sx={{ fontSize: 'xl3' }}>
+        <Text level="h3" component="p" fontSize="xl3">
           {t('pricing.custom')}
-        </Typography>
-        <Typography level="body-sm" textColor="text.secondary">
+        </Text>
+        <Text level="body-sm" textColor="text.secondary">
           {t('pricing.customNote')}
-        </Typography>
+        </Text>
       </div>
     );
   }
   const amount = plan.price[billing];
   return (
     <div>
-      <Typography level="h3" component="p" sx={{ fontSize: 'xl3' }}>
+      <Text level="h3" component="p" fontSize="xl3">
         {formatPlanMoney(amount, language)}{' '}
-        <Typography level="body-md" textColor="text.secondary" fontWeight="md">
+        <Text level="body-md" textColor="text.secondary" fontWeight="md">
           {billing === 'monthly' ? t('pricing.perMonth') : t('pricing.perYear')}
-        </Typography>
-      </Typography>
-      <Typography level="body-sm" textColor="text.secondary">
+        </Text>
+      </Text>
+      <Text level="body-sm" textColor="text.secondary">
         {billing === 'yearly'
           ? t('pricing.yearlyEquivalent', {
               price: formatPlanMoney(monthlyEquivalent(plan.price.yearly), language),
             })
           : '\u00a0'}
-      </Typography>
+      </Text>
     </div>
   );
 }
+
+/** A plan's features flush with the card's text. */
+const FEATURE_LIST = { '--ListItem-paddingX': '0px' } as CSSProperties;
 
 function PlanCard({ plan, billing }: { plan: Plan; billing: BillingPeriod }) {
   const { t, i18n } = useTranslation('pages');
@@ -90,25 +96,31 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: BillingPeriod }) {
       component="section"
       aria-labelledby={headingId}
       variant="outlined"
-      color={plan.popular ? 'primary' : 'neutral'}
-      sx={{ height: '100%', gap: 2, ...(plan.popular ? { borderWidth: 2 } : {}) }}
+      className={plan.popular ? 'account-plan-popular' : undefined}
+      style={{ height: '100%', gap: 16 }}
     >
       <Stack direction="row" justifyContent="space-between" alignItems="center" gap={1}>
-        <Typography id={headingId} level="h2" sx={{ fontSize: 'xl' }}>
+        <Text id={headingId} level="h2" fontSize="xl">
           {name}
-        </Typography>
+        </Text>
         {plan.popular && (
-          <Chip color="primary" variant="solid" size="sm">
+          <StatusLabel colour="primary" variant="solid">
             {t('pricing.popular')}
-          </Chip>
+          </StatusLabel>
         )}
       </Stack>
-      <Typography textColor="text.secondary">{t(`pricing.plans.${plan.id}.summary`)}</Typography>
+      <Text textColor="text.secondary">{t(`pricing.plans.${plan.id}.summary`)}</Text>
       <Price plan={plan} billing={billing} />
-      <List size="sm" aria-label={t('pricing.features', { plan: name })} sx={{ '--ListItem-paddingX': 0 }}>
+      <List size="sm" aria-label={t('pricing.features', { plan: name })} style={FEATURE_LIST}>
         {plan.features.map((feature) => (
           <ListItem key={feature.key}>
-            <ListItemDecorator sx={{ color: 'success.plainColor', alignSelf: 'flex-start', mt: 0.25 }}>
+            <ListItemDecorator
+              style={{
+                color: 'var(--joy-palette-success-plainColor)',
+                alignSelf: 'flex-start',
+                marginBlockStart: 2,
+              }}
+            >
               <IconCheck aria-hidden size={18} />
             </ListItemDecorator>
             {t(`pricing.feature.${feature.key}`, {
@@ -132,7 +144,7 @@ export default function Pricing() {
         intro={t('pricing.intro')}
         action={
           next && (
-            <Button component={Link} to={next.path} sx={{ whiteSpace: 'nowrap' }}>
+            <Button component={Link} to={next.path} style={{ whiteSpace: 'nowrap' }}>
               {t(next.label)}
             </Button>
           )
@@ -145,9 +157,7 @@ export default function Pricing() {
           current={billing}
           tabs={BILLING_PERIODS.map((period) => ({ value: period, label: t(`pricing.${period}`) }))}
         />
-        <Chip color="success" variant="soft" size="sm">
-          {t('pricing.yearlySaving')}
-        </Chip>
+        <StatusLabel colour="success">{t('pricing.yearlySaving')}</StatusLabel>
       </Stack>
       <Grid container spacing={2}>
         {PLANS.map((plan) => (
@@ -156,9 +166,9 @@ export default function Pricing() {
           </Grid>
         ))}
       </Grid>
-      <Typography level="body-sm" textColor="text.secondary">
+      <Text level="body-sm" textColor="text.secondary">
         {t('pricing.notes')}
-      </Typography>
+      </Text>
     </Stack>
   );
 }

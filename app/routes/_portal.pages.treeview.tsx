@@ -1,19 +1,16 @@
 // Tree view: a map of the portal's areas as nested lists with expandable branches (<details>, no
 // JavaScript needed); "Expand all" and "Collapse all" are links (?expand=all|none).
-import Sheet from '@mui/joy/Sheet';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { IconFoldDown, IconFoldUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { openablePaths } from '~/components/pages/openable';
 import { PORTAL_TREE, TREE_PATHS } from '~/components/pages/portal-tree';
 import { PortalTreeView } from '~/components/pages/portal-tree-view';
+import { Button, Sheet, Stack, Text } from '~/components/ui';
 import { queryOf, treeParams } from '~/forms/pages';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
@@ -45,7 +42,7 @@ export default function TreeViewPage() {
         component="section"
         aria-labelledby="portal-map"
         variant="outlined"
-        sx={{ p: { xs: 2, sm: 3 }, borderRadius: 'md' }}
+        className="account-tree-sheet"
       >
         <Stack
           direction="row"
@@ -53,11 +50,11 @@ export default function TreeViewPage() {
           alignItems="center"
           gap={1}
           flexWrap="wrap"
-          sx={{ mb: 2 }}
+          style={{ marginBlockEnd: 16 }}
         >
-          <Typography id="portal-map" level="h2" sx={{ fontSize: 'lg' }}>
+          <Text id="portal-map" level="h2" fontSize="lg">
             {t('tree.label')}
-          </Typography>
+          </Text>
           <Stack direction="row" gap={1}>
             <Button
               component={Link}

@@ -1,6 +1,5 @@
 // The Privacy Policy: public (signed in or not), outside the portal's frame. The table of cookies reads
 // the names and lifetimes of the cookies the portal really sets.
-import Table from '@mui/joy/Table';
 import type { Cookie, LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import {
   SESSION_COOKIE,
 } from '~/components/pages/legal-content';
 import { LegalPage, useLegalSections } from '~/components/pages/legal-page';
+import { Table } from '~/components/ui';
 import { getOptionalUser } from '~/services/auth.server';
 import { SHARE_DAYS } from '@contract/values';
 import { languageCookie } from '~/services/i18n.server';

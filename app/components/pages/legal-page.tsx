@@ -1,18 +1,13 @@
 // The frame of the public legal pages: a readable column with the date of the version, a table of
 // contents and one section per heading; the language and appearance switches; a way back.
-import Box from '@mui/joy/Box';
-import Link from '@mui/joy/Link';
-import Sheet from '@mui/joy/Sheet';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { Link as RemixLink } from '@remix-run/react';
 import { IconArrowBackUp, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
 import { AppearancePanel } from '../appearance-panel';
 import { formatDate } from '../format';
 import { LanguageSwitcher } from '../language-switcher';
+import { Button, Sheet, Stack, Text, TextLink } from '../ui';
 import { LegalLinks } from './legal-links';
 import { TextBlocks } from './text-blocks';
 
@@ -62,7 +57,7 @@ export function LegalPage({
   const { t: tc } = useTranslation();
   const home = signedIn ? '/dashboards/modern' : '/auth/login';
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.level1', display: 'flex', flexDirection: 'column' }}>
+    <div className="account-legal">
       <Stack
         component="header"
         direction="row"
@@ -70,19 +65,18 @@ export function LegalPage({
         justifyContent="space-between"
         gap={1}
         flexWrap="wrap"
-        sx={{
-          px: 2,
-          py: 1,
-          bgcolor: 'background.surface',
-          borderBottom: '1px solid',
-          borderColor: 'divider',
+        style={{
+          paddingInline: 16,
+          paddingBlock: 8,
+          backgroundColor: 'var(--joy-palette-background-surface)',
+          borderBlockEnd: '1px solid var(--joy-palette-divider)',
         }}
       >
         <RemixLink to={home} className="brand">
           <IconTruckDelivery aria-hidden size={30} stroke={1.6} />
-          <Typography level="title-lg" component="span" sx={{ color: 'inherit' }}>
+          <Text level="title-lg" component="span" textColor="inherit">
             {tc('app.name')}
-          </Typography>
+          </Text>
         </RemixLink>
         <Stack direction="row" gap={1} alignItems="center">
           <Button
@@ -92,12 +86,9 @@ export function LegalPage({
             color="neutral"
             startDecorator={
               // The arrow points back: to the right in a right-to-left page.
-              <Box
-                component="span"
-                sx={{ display: 'inline-flex', '[dir="rtl"] &': { transform: 'scaleX(-1)' } }}
-              >
+              <span className="account-back-arrow">
                 <IconArrowBackUp aria-hidden size={18} />
-              </Box>
+              </span>
             }
           >
             {signedIn ? t('legal.backToPortal') : t('legal.backToSignIn')}
@@ -106,61 +97,57 @@ export function LegalPage({
           <AppearancePanel />
         </Stack>
       </Stack>
-      <Box component="main" id="main-content" sx={{ flex: 1, px: 2, py: { xs: 3, md: 5 } }}>
-        <Sheet
-          variant="outlined"
-          sx={{ maxWidth: 820, mx: 'auto', p: { xs: 3, md: 5 }, borderRadius: 'md', textAlign: 'start' }}
-        >
-          <Typography level="h1" sx={{ fontSize: 'xl3', mb: 0.5 }}>
+      <main id="main-content" className="account-legal-main">
+        <Sheet variant="outlined" className="account-legal-sheet">
+          <Text level="h1" fontSize="xl3" style={{ marginBlockEnd: 4 }}>
             {title}
-          </Typography>
-          <Typography level="body-sm" textColor="text.tertiary" sx={{ mb: 2 }}>
+          </Text>
+          <Text level="body-sm" textColor="text.tertiary" style={{ marginBlockEnd: 16 }}>
             {t('legal.updated', { date: formatDate(updated, i18n.language) })}
-          </Typography>
-          <Typography level="body-lg" sx={{ mb: 3 }}>
+          </Text>
+          <Text level="body-lg" style={{ marginBlockEnd: 24 }}>
             {intro}
-          </Typography>
+          </Text>
           <Sheet
             component="nav"
             aria-labelledby="legal-contents"
             variant="soft"
-            sx={{ p: 2, mb: 4, borderRadius: 'sm' }}
+            style={{ padding: 16, marginBlockEnd: 32, borderRadius: 'var(--joy-radius-sm)' }}
           >
-            <Typography id="legal-contents" level="title-sm" sx={{ mb: 1 }}>
+            <Text id="legal-contents" level="title-sm" style={{ marginBlockEnd: 8 }}>
               {t('legal.contents')}
-            </Typography>
-            <Box component="ol" sx={{ m: 0, ps: 3, columns: { sm: 2 }, columnGap: 4 }}>
+            </Text>
+            <ol className="account-legal-contents">
               {sections.map((section) => (
                 <li key={section.id}>
-                  <Link href={`#${section.id}`} level="body-sm">
+                  <TextLink href={`#${section.id}`} level="body-sm">
                     {section.title}
-                  </Link>
+                  </TextLink>
                 </li>
               ))}
-            </Box>
+            </ol>
           </Sheet>
-          <Stack gap={3.5}>
+          <Stack style={{ gap: 28 }}>
             {sections.map((section, index) => (
-              <Box
+              <section
                 key={section.id}
-                component="section"
                 id={section.id}
                 aria-labelledby={`${section.id}-title`}
-                sx={{ scrollMarginTop: 16 }}
+                style={{ scrollMarginBlockStart: 16 }}
               >
-                <Typography id={`${section.id}-title`} level="h2" sx={{ fontSize: 'xl', mb: 1 }}>
+                <Text id={`${section.id}-title`} level="h2" fontSize="xl" style={{ marginBlockEnd: 8 }}>
                   {index + 1}. {section.title}
-                </Typography>
+                </Text>
                 <TextBlocks text={section.body} />
                 {section.extra}
-              </Box>
+              </section>
             ))}
           </Stack>
         </Sheet>
-      </Box>
-      <Box component="footer" sx={{ px: 2, py: 3 }}>
+      </main>
+      <footer style={{ paddingInline: 16, paddingBlock: 24 }}>
         <LegalLinks />
-      </Box>
-    </Box>
+      </footer>
+    </div>
   );
 }

@@ -1,44 +1,28 @@
 // The portal map as nested lists: a branch is a native <details> (opens and closes without JavaScript,
 // by keyboard too, and says whether it is expanded); a leaf links to its screen when the user may open it.
-import Box from '@mui/joy/Box';
-import Link from '@mui/joy/Link';
-import Typography from '@mui/joy/Typography';
-import { Link as RemixLink } from '@remix-run/react';
 import { IconFileText, IconFolder } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Text, TextLink } from '../ui';
 import type { TreeNode } from './portal-tree';
 
 function Branch({ node, open, openable }: { node: TreeNode; open: boolean; openable: ReadonlySet<string> }) {
   const { t } = useTranslation('pages');
   const children = node.children ?? [];
   return (
-    <Box
-      component="details"
-      open={open || undefined}
-      sx={{
-        '& > summary': {
-          cursor: 'pointer',
-          py: 0.75,
-          px: 1,
-          borderRadius: 'sm',
-          width: 'fit-content',
-          '&:hover': { bgcolor: 'neutral.plainHoverBg' },
-        },
-      }}
-    >
+    <details open={open || undefined} className="account-tree-branch">
       <summary>
-        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+        <span className="account-tree-node">
           <IconFolder aria-hidden size={18} />
-          <Typography component="span" fontWeight="lg">
+          <Text component="span" fontWeight="lg">
             {t(`tree.nodes.${node.id}`)}
-          </Typography>
-          <Typography component="span" level="body-xs" textColor="text.tertiary">
+          </Text>
+          <Text component="span" level="body-xs" textColor="text.tertiary">
             {t('tree.items', { count: children.length })}
-          </Typography>
-        </Box>
+          </Text>
+        </span>
       </summary>
       <TreeList nodes={children} open={open} openable={openable} nested />
-    </Box>
+    </details>
   );
 }
 
@@ -46,16 +30,14 @@ function Leaf({ node, openable }: { node: TreeNode; openable: ReadonlySet<string
   const { t } = useTranslation('pages');
   const label = t(`tree.nodes.${node.id}`);
   return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, py: 0.75, px: 1 }}>
+    <div className="account-tree-node account-tree-leaf">
       <IconFileText aria-hidden size={18} />
       {node.path && openable.has(node.path) ? (
-        <Link component={RemixLink} to={node.path}>
-          {label}
-        </Link>
+        <TextLink to={node.path}>{label}</TextLink>
       ) : (
-        <Typography component="span">{label}</Typography>
+        <Text component="span">{label}</Text>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -71,15 +53,7 @@ function TreeList({
   nested?: boolean;
 }) {
   return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        ps: nested ? 3 : 0,
-        ...(nested ? { borderInlineStart: '1px solid', borderColor: 'divider', ms: 1.5 } : {}),
-      }}
-    >
+    <ul className={nested ? 'account-tree-list account-tree-list-nested' : 'account-tree-list'}>
       {nodes.map((node) => (
         <li key={node.id}>
           {node.children ? (
@@ -89,7 +63,7 @@ function TreeList({
           )}
         </li>
       ))}
-    </Box>
+    </ul>
   );
 }
 

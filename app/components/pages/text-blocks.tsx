@@ -1,9 +1,8 @@
 // Long translated texts (legal sections, FAQ answers) as paragraphs and bullet lists: a blank line
 // starts a new block; a block whose lines all start with "- " is a list. E-mail addresses and phone
 // numbers in them read left to right in any language.
-import Box from '@mui/joy/Box';
-import Typography from '@mui/joy/Typography';
 import { LtrTokens } from '../ltr-text';
+import { Text } from '../ui';
 
 export type TextBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
 
@@ -25,21 +24,17 @@ export function TextBlocks({ text }: { text: string }) {
     <>
       {textBlocks(text).map((block, index) =>
         block.kind === 'paragraph' ? (
-          <Typography key={index} sx={{ mb: 1.5, '&:last-child': { mb: 0 } }}>
+          <Text key={index} className="account-text-block">
             <LtrTokens text={block.text} />
-          </Typography>
+          </Text>
         ) : (
-          <Box
-            key={index}
-            component="ul"
-            sx={{ m: 0, mb: 1.5, ps: 3, listStyleType: 'disc', '&:last-child': { mb: 0 } }}
-          >
+          <ul key={index} className="account-text-block account-text-list">
             {block.items.map((item) => (
-              <Typography key={item} component="li" sx={{ display: 'list-item', mb: 0.5 }}>
+              <Text key={item} component="li">
                 <LtrTokens text={item} />
-              </Typography>
+              </Text>
             ))}
-          </Box>
+          </ul>
         ),
       )}
     </>

@@ -8,19 +8,12 @@ import {
   type SubmissionResult,
 } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Card from '@mui/joy/Card';
-import FormControl from '@mui/joy/FormControl';
-import FormHelperText from '@mui/joy/FormHelperText';
-import FormLabel from '@mui/joy/FormLabel';
-import Grid from '@mui/joy/Grid';
-import Stack from '@mui/joy/Stack';
-import Textarea from '@mui/joy/Textarea';
-import Typography from '@mui/joy/Typography';
 import { Form, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '~/components/form-field';
 import { FormActions, FormErrors } from '~/components/form-parts';
 import { translateMessage } from '~/components/messages';
+import { Card, FormControl, FormHelperText, FormLabel, Grid, Stack, Text, Textarea } from '~/components/ui';
 import type { Contact } from '~/fixtures/types';
 import { contactSchema } from '~/forms/workspace';
 
@@ -69,9 +62,9 @@ export function ContactForm({ contact, cancelTo }: { contact: Contact | null; ca
     : t('contacts.addTitle');
   return (
     <Card component="section" aria-labelledby={`${form.id}-heading`}>
-      <Typography id={`${form.id}-heading`} level="h2" sx={{ fontSize: 'xl' }}>
+      <Text id={`${form.id}-heading`} level="h2" fontSize="xl">
         {heading}
-      </Typography>
+      </Text>
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         {contact && <input type="hidden" name="id" value={contact.id} />}
         <input type="hidden" name="intent" value={contact ? 'update' : 'add'} />
