@@ -1,9 +1,8 @@
 // The appearance settings of spec section 3 as one plain form: applied on the next page load, no JavaScript needed.
-import Stack from '@mui/joy/Stack';
 import { useLocation, useRouteLoaderData } from '@remix-run/react';
 import { IconPalette } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button, Stack } from '~/components/ui';
 import type { loader as rootLoader } from '~/root';
 import { BORDER_RADII, DEFAULT_APPEARANCE, PALETTES } from '~/theme/appearance';
 import { BRAND_COLOURS } from '~/theme/palettes';

@@ -1,9 +1,7 @@
 // The earlier and later pages of a demo screen's long list (comments, replies, chat messages).
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { Link, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button, Stack, Text } from '~/components/ui';
 import type { ListPage } from '~/services/demo/limits';
 
 /**
@@ -53,9 +51,9 @@ export function PageLinks({
           {t(`demoPaging.later.${kind}`)}
         </Button>
       )}
-      <Typography level="body-xs" textColor="text.tertiary">
+      <Text level="body-xs" textColor="text.tertiary">
         {t(`demoPaging.${kind}`, { page: paging.page, pages: paging.pages })}
-      </Typography>
+      </Text>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 // A pop-over built on <details>: opens and closes without JavaScript, and is a real button to assistive tech.
-import Sheet from '@mui/joy/Sheet';
 import type { ReactNode } from 'react';
+import { Sheet } from '~/components/ui';
 
 export function Disclosure({
   summary,
@@ -30,18 +30,10 @@ export function Disclosure({
       </summary>
       <Sheet
         variant="outlined"
-        className="disclosure-panel"
-        sx={{
-          position: 'absolute',
-          insetBlockStart: 'calc(100% + 8px)',
-          ...(align === 'end' ? { insetInlineEnd: 0 } : { insetInlineStart: 0 }),
-          width,
-          maxWidth: 'calc(100vw - 24px)',
-          p: 2,
-          borderRadius: 'md',
-          boxShadow: 'lg',
-          zIndex: 1200,
-        }}
+        className={
+          align === 'end' ? 'frame-disclosure-panel' : 'frame-disclosure-panel frame-disclosure-panel-start'
+        }
+        style={{ width }}
       >
         {children}
       </Sheet>

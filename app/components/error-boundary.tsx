@@ -1,9 +1,7 @@
 // The page shown when a route fails: a clear message for 400, 403, 404, 503 and anything else, never a stack.
-import Sheet from '@mui/joy/Sheet';
-import Typography from '@mui/joy/Typography';
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button, Sheet, Text } from '~/components/ui';
 
 /** `inFrame`: shown inside the portal's frame, which already has the page's <main>. */
 export function GeneralErrorBoundary({ inFrame = false }: { inFrame?: boolean }) {
@@ -32,16 +30,23 @@ export function GeneralErrorBoundary({ inFrame = false }: { inFrame?: boolean })
       component={inFrame ? 'section' : 'main'}
       id={inFrame ? undefined : 'main-content'}
       variant="outlined"
-      sx={{ maxWidth: 560, mx: 'auto', my: 8, p: 4, borderRadius: 'md', textAlign: 'center' }}
+      style={{
+        maxWidth: 560,
+        marginInline: 'auto',
+        marginBlock: 64,
+        padding: 32,
+        borderRadius: 'var(--joy-radius-md)',
+        textAlign: 'center',
+      }}
     >
       <title>{t('pageTitle', { page: title, app: t('app.name') })}</title>
-      <Typography level="body-sm" textColor="text.tertiary">
+      <Text level="body-sm" textColor="text.tertiary">
         {t('errorPage.status', { status })}
-      </Typography>
-      <Typography level="h1" sx={{ fontSize: 'xl2', my: 1 }}>
+      </Text>
+      <Text level="h1" fontSize="xl2" style={{ marginBlock: 8 }}>
         {title}
-      </Typography>
-      <Typography sx={{ mb: 3 }}>{body}</Typography>
+      </Text>
+      <Text style={{ marginBlockEnd: 24 }}>{body}</Text>
       <Button component={Link} to="/dashboards/modern" reloadDocument>
         {t('errorPage.goHome')}
       </Button>

@@ -1,9 +1,8 @@
 // Switches the portal's language: a plain form, so it works without JavaScript; the page reloads in it.
-import Stack from '@mui/joy/Stack';
 import { useLocation } from '@remix-run/react';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button, Stack } from '~/components/ui';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '~/i18n';
 import { Disclosure } from './disclosure';
 
@@ -36,7 +35,7 @@ export function LanguageSwitcher() {
               variant={language === current ? 'soft' : 'plain'}
               color={language === current ? 'primary' : 'neutral'}
               aria-current={language === current ? 'true' : undefined}
-              sx={{ justifyContent: 'flex-start' }}
+              style={{ justifyContent: 'flex-start' }}
             >
               {LANGUAGE_NAMES[language]}
             </Button>

@@ -1,24 +1,21 @@
 // The parts every screen of the portal frame shares: its heading with an optional action, and the
 // message shown when its data could not be loaded (with a retry, never an empty list).
-import Alert from '@mui/joy/Alert';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Alert, Button, Stack, Text } from '~/components/ui';
 
 export function PageHeading({ title, intro, action }: { title: string; intro?: string; action?: ReactNode }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" gap={2}>
       <div>
-        <Typography level="h1" sx={{ fontSize: 'xl3' }}>
+        <Text level="h1" fontSize="xl3">
           {title}
-        </Typography>
+        </Text>
         {intro && (
-          <Typography level="body-lg" textColor="text.secondary">
+          <Text level="body-lg" textColor="text.secondary">
             {intro}
-          </Typography>
+          </Text>
         )}
       </div>
       {action && <div style={{ alignSelf: 'flex-start' }}>{action}</div>}
@@ -59,15 +56,15 @@ export function FieldList({
   labelWidth?: number;
 }) {
   return (
-    <Stack component="dl" sx={{ m: 0 }}>
+    <Stack component="dl" style={{ margin: 0 }}>
       {rows.map(({ label, value, ltr }) => (
-        <Stack key={label} direction="row" gap={2} sx={{ py: 0.5 }}>
-          <Typography component="dt" level="body-sm" textColor="text.tertiary" sx={{ minWidth: labelWidth }}>
+        <Stack key={label} direction="row" gap={2} style={{ paddingBlock: 4 }}>
+          <Text component="dt" level="body-sm" textColor="text.tertiary" style={{ minWidth: labelWidth }}>
             {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }} dir={ltr && value ? 'ltr' : undefined}>
+          </Text>
+          <Text component="dd" dir={ltr && value ? 'ltr' : undefined}>
             {value === null || value === undefined || value === '' ? '—' : value}
-          </Typography>
+          </Text>
         </Stack>
       ))}
     </Stack>
@@ -89,13 +86,13 @@ export function RecordHeading({
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" gap={2}>
       <div>
-        <Typography level="body-sm" textColor="text.tertiary">
+        <Text level="body-sm" textColor="text.tertiary">
           {kicker}
-        </Typography>
+        </Text>
         <Stack direction="row" gap={1.5} alignItems="center" flexWrap="wrap">
-          <Typography level="h1" sx={{ fontSize: 'xl3' }} dir="ltr">
+          <Text level="h1" fontSize="xl3" dir="ltr">
             {title}
-          </Typography>
+          </Text>
           {chips}
         </Stack>
       </div>

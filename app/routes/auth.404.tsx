@@ -1,10 +1,9 @@
 // Where unknown addresses land (spec section 2); answers 404.
-import Typography from '@mui/joy/Typography';
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthShell } from '~/components/auth-shell';
-import { Button } from '~/components/button';
+import { Button, Text } from '~/components/ui';
 import { titleMeta } from '~/components/page-title';
 import { pageTools } from '~/services/page.server';
 
@@ -21,7 +20,7 @@ export default function NotFound() {
   const { t } = useTranslation('auth');
   return (
     <AuthShell design="card" title={t('notFound.heading')}>
-      <Typography>{t('notFound.body')}</Typography>
+      <Text>{t('notFound.body')}</Text>
       <Button component={Link} to="/">
         {t('notFound.back')}
       </Button>

@@ -1,11 +1,10 @@
 // The page the reset mail links to: choose a new password with the mailed token.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Link from '@mui/joy/Link';
-import Stack from '@mui/joy/Stack';
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link as RemixLink, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Stack, TextLink } from '~/components/ui';
 import { AuthShell } from '~/components/auth-shell';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
@@ -78,9 +77,9 @@ export default function ResetPassword() {
       ) : (
         <Notice color="warning">{t('reset.invalid')}</Notice>
       )}
-      <Link component={RemixLink} to="/auth/forgot-password" level="body-sm" sx={{ alignSelf: 'center' }}>
+      <TextLink to="/auth/forgot-password" level="body-sm" style={{ alignSelf: 'center' }}>
         {t('reset.askAgain')}
-      </Link>
+      </TextLink>
     </AuthShell>
   );
 }

@@ -1,10 +1,9 @@
 // "Forgot your password?": asks the back office to mail a reset link; says the same whether or not the account exists.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Link from '@mui/joy/Link';
-import Stack from '@mui/joy/Stack';
-import { Form, Link as RemixLink, useActionData } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Stack, TextLink } from '~/components/ui';
 import { forgotPasswordSchema } from '~/forms/auth';
 import type { forgotPasswordAction } from '~/services/auth-actions.server';
 import { AuthShell, type AuthDesign } from '../auth-shell';
@@ -44,9 +43,9 @@ export function ForgotPasswordPage({ design, suffix }: { design: AuthDesign; suf
           <SubmitButton>{t('forgot.submit')}</SubmitButton>
         </Stack>
       </Form>
-      <Link component={RemixLink} to={`/auth/login${suffix}`} level="body-sm" sx={{ alignSelf: 'center' }}>
+      <TextLink to={`/auth/login${suffix}`} level="body-sm" style={{ alignSelf: 'center' }}>
         {t('forgot.back')}
-      </Link>
+      </TextLink>
     </AuthShell>
   );
 }

@@ -1,11 +1,9 @@
 // The sign-in page, in either design; both post to their own route, which runs the one login action.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Link from '@mui/joy/Link';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
-import { Form, Link as RemixLink, useActionData, useSearchParams } from '@remix-run/react';
+import { Form, useActionData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Stack, Text, TextLink } from '~/components/ui';
 import { loginSchema } from '~/forms/auth';
 import type { loginAction } from '~/services/auth-actions.server';
 import { AuthShell, type AuthDesign } from '../auth-shell';
@@ -69,23 +67,18 @@ export function LoginPage({ design, suffix }: { design: AuthDesign; suffix: '' |
             autoComplete="current-password"
             required
           />
-          <Link
-            component={RemixLink}
-            to={`/auth/forgot-password${suffix}`}
-            level="body-sm"
-            sx={{ alignSelf: 'flex-end' }}
-          >
+          <TextLink to={`/auth/forgot-password${suffix}`} level="body-sm" style={{ alignSelf: 'flex-end' }}>
             {t('login.forgot')}
-          </Link>
+          </TextLink>
           <SubmitButton>{t('login.submit')}</SubmitButton>
         </Stack>
       </Form>
-      <Typography level="body-sm" sx={{ textAlign: 'center' }}>
+      <Text level="body-sm" textAlign="center">
         {t('login.noAccount')}{' '}
-        <Link component={RemixLink} to={`/auth/register${suffix}`}>
+        <TextLink level="inherit" to={`/auth/register${suffix}`}>
           {t('login.createAccount')}
-        </Link>
-      </Typography>
+        </TextLink>
+      </Text>
     </AuthShell>
   );
 }

@@ -2,12 +2,10 @@
 // once sent, "check your mail" whether the address was new or already had an account.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Link from '@mui/joy/Link';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
-import { Form, Link as RemixLink, useActionData } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Stack, Text, TextLink } from '~/components/ui';
 import { registerSchema } from '~/forms/auth';
 import type { registerAction } from '~/services/auth-actions.server';
 import { PASSWORD_MIN_LENGTH } from '@contract/values';
@@ -24,16 +22,16 @@ function Agreement() {
   // above and move the link away before the press ends: keep the focus where it is until the click.
   const keepFocus = (event: MouseEvent) => event.preventDefault();
   return (
-    <Typography level="body-sm" textColor="text.secondary">
+    <Text level="body-sm" textColor="text.secondary">
       <Trans
         t={t}
         i18nKey="legal.agreement"
         components={{
-          terms: <Link component={RemixLink} to={TERMS_PATH} onMouseDown={keepFocus} />,
-          privacy: <Link component={RemixLink} to={PRIVACY_PATH} onMouseDown={keepFocus} />,
+          terms: <TextLink level="inherit" to={TERMS_PATH} onMouseDown={keepFocus} />,
+          privacy: <TextLink level="inherit" to={PRIVACY_PATH} onMouseDown={keepFocus} />,
         }}
       />
-    </Typography>
+    </Text>
   );
 }
 
@@ -90,12 +88,12 @@ export function RegisterPage({ design, suffix }: { design: AuthDesign; suffix: '
           <SubmitButton>{t('register.submit')}</SubmitButton>
         </Stack>
       </Form>
-      <Typography level="body-sm" sx={{ textAlign: 'center' }}>
+      <Text level="body-sm" textAlign="center">
         {t('register.haveAccount')}{' '}
-        <Link component={RemixLink} to={`/auth/login${suffix}`}>
+        <TextLink level="inherit" to={`/auth/login${suffix}`}>
           {t('register.signIn')}
-        </Link>
-      </Typography>
+        </TextLink>
+      </Text>
     </AuthShell>
   );
 }

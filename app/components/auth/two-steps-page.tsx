@@ -1,11 +1,9 @@
 // The sign-in's second step, in either design: the code from the authenticator app or a recovery code.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Link from '@mui/joy/Link';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
-import { Form, Link as RemixLink, useActionData } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Stack, Text, TextLink } from '~/components/ui';
 import { twoStepsSchema } from '~/forms/auth';
 import type { twoStepsAction } from '~/services/auth-actions.server';
 import { AuthShell, type AuthDesign } from '../auth-shell';
@@ -39,11 +37,11 @@ export function TwoStepsPage({ design, suffix }: { design: AuthDesign; suffix: '
           <SubmitButton>{t('twoSteps.submit')}</SubmitButton>
         </Stack>
       </Form>
-      <Typography level="body-sm" sx={{ textAlign: 'center' }}>
-        <Link component={RemixLink} to={`/auth/login${suffix}`}>
+      <Text level="body-sm" textAlign="center">
+        <TextLink level="inherit" to={`/auth/login${suffix}`}>
           {t('twoSteps.back')}
-        </Link>
-      </Typography>
+        </TextLink>
+      </Text>
     </AuthShell>
   );
 }

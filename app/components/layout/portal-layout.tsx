@@ -1,8 +1,6 @@
 // The portal's frame (spec sections 3 and 9): sidebar 270 (mini 87) or horizontal menu, top bar 70,
 // boxed or full content, and an off-canvas drawer on small screens that opens without JavaScript; a
 // footer with the legal pages.
-import Box from '@mui/joy/Box';
-import Typography from '@mui/joy/Typography';
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import {
   IconLayoutSidebarLeftCollapse,
@@ -13,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from '~/components/button';
+import { Box, IconButton, Text } from '~/components/ui';
 import type { MenuSection, Screen } from '~/services/access';
 import type { PortalUser } from '~/services/user';
 import { LAYOUT, type Appearance } from '~/theme/appearance';
@@ -32,9 +30,9 @@ function Brand({ compact }: { compact: boolean }) {
     <Link to="/dashboards/modern" className="brand" aria-label={t('app.name')}>
       <IconTruckDelivery aria-hidden size={30} stroke={1.6} />
       {!compact && (
-        <Typography level="title-lg" component="span" sx={{ color: 'inherit' }}>
+        <Text level="title-lg" component="span" textColor="inherit">
           {t('app.name')}
-        </Typography>
+        </Text>
       )}
     </Link>
   );
@@ -126,20 +124,8 @@ export function PortalLayout({
         {t('nav.skipToContent')}
       </a>
 
-      <Box
-        id="sidebar"
-        className="sidebar"
-        sx={{ bgcolor: 'background.surface', borderInlineEnd: '1px solid', borderColor: 'divider' }}
-      >
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            height: 'var(--topbar-height)',
-            px: 2,
-          }}
-        >
+      <Box id="sidebar" className="sidebar">
+        <Box className="sidebar-head">
           <Brand compact={collapsed} />
           <IconButton
             component="a"
@@ -151,18 +137,14 @@ export function PortalLayout({
             <IconX aria-hidden size={20} />
           </IconButton>
         </Box>
-        <Box component="nav" aria-label={t('nav.mainMenu')} sx={{ px: 1.5, pb: 2, overflowY: 'auto' }}>
+        <Box component="nav" aria-label={t('nav.mainMenu')} className="sidebar-nav">
           <MenuLinks entries={menu} compact={collapsed} horizontal={false} />
         </Box>
       </Box>
       <a className="sidebar-backdrop" href="#main-content" tabIndex={-1} aria-hidden="true" />
 
       <Box className="portal-main">
-        <Box
-          component="header"
-          className="topbar"
-          sx={{ bgcolor: 'background.surface', borderBottom: '1px solid', borderColor: 'divider' }}
-        >
+        <Box component="header" className="topbar">
           <Box
             className={
               appearance.layout === 'boxed' ? 'container boxed topbar-inner' : 'container topbar-inner'
@@ -200,22 +182,20 @@ export function PortalLayout({
                 </IconButton>
               </form>
             )}
-            <Box sx={{ flex: 1 }} />
+            <Box className="topbar-space" />
             <LanguageSwitcher />
             <AppearancePanel />
             <UserMenu user={user} />
           </Box>
         </Box>
         {horizontal && (
-          <Box
-            component="nav"
-            className="horizontal-menu"
-            aria-label={t('nav.mainMenu')}
-            sx={{ bgcolor: 'background.surface', borderBottom: '1px solid', borderColor: 'divider' }}
-          >
+          <Box component="nav" className="horizontal-menu" aria-label={t('nav.mainMenu')}>
             <Box
-              className={appearance.layout === 'boxed' ? 'container boxed' : 'container'}
-              sx={{ display: 'flex', gap: 2, py: 1 }}
+              className={
+                appearance.layout === 'boxed'
+                  ? 'container boxed horizontal-menu-inner'
+                  : 'container horizontal-menu-inner'
+              }
             >
               <MenuLinks entries={menu} compact={false} horizontal />
             </Box>
@@ -231,8 +211,11 @@ export function PortalLayout({
         </Box>
         <Box
           component="footer"
-          className={appearance.layout === 'boxed' ? 'container boxed no-print' : 'container no-print'}
-          sx={{ py: 2, borderTop: '1px solid', borderColor: 'divider' }}
+          className={
+            appearance.layout === 'boxed'
+              ? 'container boxed no-print portal-footer'
+              : 'container no-print portal-footer'
+          }
         >
           <LegalLinks />
         </Box>

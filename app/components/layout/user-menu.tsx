@@ -1,11 +1,8 @@
 // The top bar's account menu: who is signed in, and signing out (a form: works without JavaScript).
-import Avatar from '@mui/joy/Avatar';
-import Divider from '@mui/joy/Divider';
-import Typography from '@mui/joy/Typography';
 import { Link } from '@remix-run/react';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Avatar, Button, Divider, Text } from '~/components/ui';
 import { Ltr } from '~/components/ltr-text';
 import { initials, type PortalUser } from '~/services/user';
 import { Disclosure } from '../disclosure';
@@ -21,14 +18,15 @@ export function UserMenu({ user }: { user: Pick<PortalUser, 'name' | 'email' | '
         </Avatar>
       }
     >
-      <Typography level="title-md">{user.name}</Typography>
-      <Typography level="body-sm" sx={{ overflowWrap: 'anywhere' }}>
+      <Text level="title-md">{user.name}</Text>
+      <Text level="body-sm" style={{ overflowWrap: 'anywhere' }}>
         <Ltr>{user.email}</Ltr>
-      </Typography>
-      <Typography level="body-xs" textColor="text.tertiary" sx={{ mt: 0.5 }}>
+      </Text>
+      {/* A block of its own, as Joy's Typography drew it (a span of the UI layer is inline). */}
+      <Text level="body-xs" textColor="text.tertiary" style={{ display: 'block', marginBlockStart: 4 }}>
         {t(`user.roles.${user.role}`, { defaultValue: user.role })}
-      </Typography>
-      <Divider sx={{ my: 1.5 }} />
+      </Text>
+      <Divider style={{ marginBlock: 12 }} />
       <Button
         component={Link}
         to="/pages/account-settings"
@@ -36,7 +34,7 @@ export function UserMenu({ user }: { user: Pick<PortalUser, 'name' | 'email' | '
         color="neutral"
         fullWidth
         startDecorator={<IconSettings aria-hidden size={18} />}
-        sx={{ justifyContent: 'flex-start', mb: 1 }}
+        style={{ justifyContent: 'flex-start', marginBlockEnd: 8 }}
       >
         {t('menu.accountSettings')}
       </Button>

@@ -1,10 +1,8 @@
 // The links to the Terms of Service, the Privacy Policy and the accessibility statement, for the footers
 // of the portal's frame, the public pages and these pages themselves (the current one is marked
 // aria-current="page").
-import Link from '@mui/joy/Link';
-import Stack from '@mui/joy/Stack';
-import { NavLink } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Stack, TextLink } from '~/components/ui';
 import { ACCESSIBILITY_PATH, PRIVACY_PATH, TERMS_PATH } from './openable';
 
 export function LegalLinks() {
@@ -18,15 +16,15 @@ export function LegalLinks() {
       flexWrap="wrap"
       justifyContent="center"
     >
-      <Link component={NavLink} to={TERMS_PATH} level="body-sm" color="neutral">
+      <TextLink nav to={TERMS_PATH} level="body-sm" color="neutral">
         {t('footer.terms')}
-      </Link>
-      <Link component={NavLink} to={PRIVACY_PATH} level="body-sm" color="neutral">
+      </TextLink>
+      <TextLink nav to={PRIVACY_PATH} level="body-sm" color="neutral">
         {t('footer.privacy')}
-      </Link>
-      <Link component={NavLink} to={ACCESSIBILITY_PATH} level="body-sm" color="neutral">
+      </TextLink>
+      <TextLink nav to={ACCESSIBILITY_PATH} level="body-sm" color="neutral">
         {t('footer.accessibility')}
-      </Link>
+      </TextLink>
     </Stack>
   );
 }
