@@ -1,16 +1,11 @@
 // One shipping order: its fields (spec section 3), customer, supplier, invoice and loan, documents, and
 // the tracking timeline. Staff add and correct tracking events here; the customer sees them.
 import { parseWithZod } from '@conform-to/zod';
-import Card from '@mui/joy/Card';
-import Grid from '@mui/joy/Grid';
-import Link from '@mui/joy/Link';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link as RemixLink, useLoaderData } from '@remix-run/react';
 import { IconFileText, IconPaperclip, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button, Card, Grid, Stack, Text, TextLink } from '~/components/ui';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatBytes, formatDate, formatMoney, formatNumber } from '~/components/format';
 import { FieldList, RecordHeading } from '~/components/page-parts';
@@ -115,10 +110,10 @@ export default function ShippingDetails() {
 
       <Grid container spacing={2}>
         <Grid xs={12} lg={7}>
-          <Card sx={{ height: '100%' }}>
-            <Typography level="title-lg" component="h2">
+          <Card style={{ height: '100%' }}>
+            <Text level="title-lg" component="h2">
               {t('detail.order')}
-            </Typography>
+            </Text>
             <FieldList
               rows={[
                 { label: t('fields.orderNumber'), value: order.name, ltr: true },
@@ -146,9 +141,9 @@ export default function ShippingDetails() {
         <Grid xs={12} lg={5}>
           <Stack gap={2}>
             <Card>
-              <Typography level="title-lg" component="h2">
+              <Text level="title-lg" component="h2">
                 {t('detail.finance')}
-              </Typography>
+              </Text>
               <FieldList
                 rows={[
                   {
@@ -162,9 +157,7 @@ export default function ShippingDetails() {
                   {
                     label: t('fields.loan'),
                     value: order.loan_name ? (
-                      <Link component={RemixLink} to={`/apps/loan/loan-details/${order.loan_name}`}>
-                        {order.loan_name}
-                      </Link>
+                      <TextLink to={`/apps/loan/loan-details/${order.loan_name}`}>{order.loan_name}</TextLink>
                     ) : (
                       t('detail.notFinanced')
                     ),
@@ -174,9 +167,9 @@ export default function ShippingDetails() {
             </Card>
             {staff && (
               <Card>
-                <Typography level="title-lg" component="h2">
+                <Text level="title-lg" component="h2">
                   {t('detail.customer')}
-                </Typography>
+                </Text>
                 <FieldList
                   rows={[
                     { label: t('fields.customer'), value: order.partner_name },
@@ -187,9 +180,9 @@ export default function ShippingDetails() {
               </Card>
             )}
             <Card>
-              <Typography level="title-lg" component="h2">
+              <Text level="title-lg" component="h2">
                 {t('detail.supplier')}
-              </Typography>
+              </Text>
               {order.supplier ? (
                 <FieldList
                   rows={[
@@ -200,7 +193,7 @@ export default function ShippingDetails() {
                   ]}
                 />
               ) : (
-                <Typography>{t('detail.noSupplier')}</Typography>
+                <Text>{t('detail.noSupplier')}</Text>
               )}
             </Card>
           </Stack>
@@ -208,9 +201,9 @@ export default function ShippingDetails() {
 
         <Grid xs={12} lg={7}>
           <Card id="tracking">
-            <Typography level="title-lg" component="h2">
+            <Text level="title-lg" component="h2">
               {t('tracking.title')}
-            </Typography>
+            </Text>
             <Timeline
               events={order.tracking}
               renderEdit={staff ? (event) => <EditTracking event={event} /> : undefined}
@@ -220,16 +213,16 @@ export default function ShippingDetails() {
         <Grid xs={12} lg={5}>
           <Stack gap={2}>
             <Card>
-              <Typography level="title-lg" component="h2">
+              <Text level="title-lg" component="h2">
                 {t('detail.documents')}
-              </Typography>
+              </Text>
               {order.documents.length === 0 ? (
-                <Typography>{t('detail.noDocuments')}</Typography>
+                <Text>{t('detail.noDocuments')}</Text>
               ) : (
-                <Stack component="ul" gap={0.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                <Stack component="ul" gap={0.5} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                   {order.documents.map((file) => (
                     <li key={file.id}>
-                      <Link
+                      <TextLink
                         href={`/apps/shipping-details/${order.id}/documents/${file.id}`}
                         startDecorator={
                           file.mimetype === 'application/pdf' ? (
@@ -239,10 +232,10 @@ export default function ShippingDetails() {
                           )
                         }
                         aria-label={t('detail.download', { filename: file.filename })}
-                        sx={{ wordBreak: 'break-all' }}
+                        style={{ wordBreak: 'break-all' }}
                       >
                         {file.filename} ({formatBytes(file.size, language)})
-                      </Link>
+                      </TextLink>
                     </li>
                   ))}
                 </Stack>
@@ -250,9 +243,9 @@ export default function ShippingDetails() {
             </Card>
             {staff && (
               <Card>
-                <Typography level="title-lg" component="h2">
+                <Text level="title-lg" component="h2">
                   {t('tracking.addTitle')}
-                </Typography>
+                </Text>
                 <TrackingForm defaultPlace={latestPlace} />
               </Card>
             )}

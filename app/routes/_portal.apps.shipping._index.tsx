@@ -1,12 +1,11 @@
 // Shipping orders: a client's own ("My Shipping Orders"), every customer's for staff, through the
 // admin's all-orders call for an admin. Tabs, search, filters and page live in the URL (GET forms and
 // links: works without JavaScript, can be bookmarked); the filtered list exports as CSV.
-import Stack from '@mui/joy/Stack';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button, Stack } from '~/components/ui';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
 import { ListTable, SearchForm } from '~/components/list-table';

@@ -1,9 +1,8 @@
 // The clearance receipt of a shipping order, ready to print (print styles hide the portal's frame).
-import Stack from '@mui/joy/Stack';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button, Stack } from '~/components/ui';
 import { ClearanceReceipt, receiptNumber } from '~/components/documents/clearance-receipt';
 import { SharedLinks } from '~/components/documents/shared-links';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -49,7 +48,7 @@ export default function ClearanceReceiptPage() {
         variant="plain"
         color="neutral"
         className="no-print"
-        sx={{ alignSelf: 'flex-start' }}
+        style={{ alignSelf: 'flex-start' }}
       >
         {t('receipt.back', { name: order.name })}
       </Button>

@@ -1,12 +1,8 @@
 // Admin: containers with their orders, how full each is (CBM), and status; filters and page in the URL.
-import Chip from '@mui/joy/Chip';
-import LinearProgress from '@mui/joy/LinearProgress';
-import Link from '@mui/joy/Link';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Link as RemixLink, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { LinearProgress, Stack, StatusLabel, Text, TextLink } from '~/components/ui';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatNumber } from '~/components/format';
 import { ListTable, SearchForm } from '~/components/list-table';
@@ -51,16 +47,16 @@ function Fill({ container }: { container: Container }) {
     percent,
   });
   return (
-    <Stack gap={0.5} sx={{ minWidth: 160 }}>
+    <Stack gap={0.5} style={{ minWidth: 160 }}>
       <LinearProgress
         determinate
         value={percent}
         color={percent >= 95 ? 'danger' : percent >= 75 ? 'warning' : 'primary'}
         aria-label={label}
         aria-valuetext={label}
-        sx={{ '--LinearProgress-thickness': '8px' }}
+        thickness={8}
       />
-      <Typography level="body-xs">{label}</Typography>
+      <Text level="body-xs">{label}</Text>
     </Stack>
   );
 }
@@ -120,10 +116,10 @@ export default function Containers() {
         {(data.page?.items ?? []).map((container) => (
           <tr key={container.id}>
             <td>
-              <Typography level="title-sm" dir="ltr">
+              <Text level="title-sm" dir="ltr">
                 {container.name}
-              </Typography>
-              <Typography level="body-xs">{tcat(`containerSizes.${container.size}`)}</Typography>
+              </Text>
+              <Text level="body-xs">{tcat(`containerSizes.${container.size}`)}</Text>
             </td>
             <td>
               {t('containers.routeText', {
@@ -131,17 +127,17 @@ export default function Containers() {
                 destination: container.destination,
               })}
               {container.departure_date && (
-                <Typography level="body-xs">
+                <Text level="body-xs">
                   {t('containers.departure', {
                     date: formatDate(container.departure_date, i18n.language),
                   })}
-                </Typography>
+                </Text>
               )}
             </td>
             <td>
-              <Chip size="sm" variant="soft" color={STATUS_COLOURS[container.status]}>
+              <StatusLabel variant="soft" colour={STATUS_COLOURS[container.status]}>
                 {tcat(`containerStatuses.${container.status}`)}
-              </Chip>
+              </StatusLabel>
             </td>
             <td>
               <Fill container={container} />
@@ -150,7 +146,7 @@ export default function Containers() {
               {container.orders.length === 0 ? (
                 t('containers.noOrders')
               ) : (
-                <Stack component="ul" gap={0.75} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                <Stack component="ul" style={{ gap: 6, listStyle: 'none', margin: 0, padding: 0 }}>
                   {container.orders.map((order) => (
                     <Stack
                       component="li"
@@ -160,15 +156,15 @@ export default function Containers() {
                       alignItems="center"
                       flexWrap="wrap"
                     >
-                      <Link component={RemixLink} to={`/apps/shipping-details/${order.id}`} dir="ltr">
+                      <TextLink to={`/apps/shipping-details/${order.id}`} dir="ltr">
                         {order.name}
-                      </Link>
-                      <Typography level="body-xs">
+                      </TextLink>
+                      <Text level="body-xs">
                         {t('containers.orderLine', {
                           customer: order.partner_name,
                           cbm: formatNumber(order.cbm, i18n.language),
                         })}
-                      </Typography>
+                      </Text>
                       <OrderStatusChip status={order.status} />
                     </Stack>
                   ))}

@@ -2,14 +2,11 @@
 // customer gave; a request that is not approved, or already has its order, is refused with a message.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Card from '@mui/joy/Card';
-import Grid from '@mui/joy/Grid';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '~/catalog';
+import { Card, Grid, Stack, Text } from '~/components/ui';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
 import { FormErrors, Notice, FormActions } from '~/components/form-parts';
@@ -134,12 +131,12 @@ export default function NewOrderFromRequest() {
     shouldRevalidate: 'onInput',
   });
   return (
-    <Stack gap={3} sx={{ maxWidth: 860 }}>
+    <Stack gap={3} style={{ maxWidth: 860 }}>
       <PageHeading title={t('newOrder.title', { id: request.id })} intro={t('newOrder.intro')} />
       <Card>
-        <Typography level="title-md" component="h2">
+        <Text level="title-md" component="h2">
           {t('newOrder.request')}
-        </Typography>
+        </Text>
         <FieldList
           rows={[
             { label: t('fields.customer'), value: request.partner_name },
@@ -208,9 +205,9 @@ export default function NewOrderFromRequest() {
                     options={loaded.suppliers.map((s) => ({ value: String(s.id), label: s.name }))}
                   />
                   {loaded.suppliersError && (
-                    <Typography level="body-sm" color="warning">
+                    <Text level="body-sm" color="warning">
                       {t('newOrder.suppliersFailed', { reason: loaded.suppliersError })}
-                    </Typography>
+                    </Text>
                   )}
                 </Grid>
                 <Grid xs={12} md={6}>

@@ -1,17 +1,19 @@
 // The landing page after sign-in: a greeting, the user's account, and the role's entry points.
-import Card from '@mui/joy/Card';
-import Chip from '@mui/joy/Chip';
-import Grid from '@mui/joy/Grid';
-import List from '@mui/joy/List';
-import ListItem from '@mui/joy/ListItem';
-import ListItemButton from '@mui/joy/ListItemButton';
-import ListItemDecorator from '@mui/joy/ListItemDecorator';
-import Alert from '@mui/joy/Alert';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  Card,
+  Chip,
+  Grid,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemDecorator,
+  Stack,
+  Text,
+} from '~/components/ui';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { MenuIcon } from '~/components/layout/menu-icons';
 import { titleMeta } from '~/components/page-title';
@@ -61,18 +63,18 @@ function Field({
 }) {
   const { t } = useTranslation('dashboard');
   return (
-    <Stack direction="row" gap={2} component="div" sx={{ py: 0.5 }}>
-      <Typography component="dt" level="body-sm" sx={{ minWidth: 140 }} textColor="text.tertiary">
+    <Stack direction="row" gap={2} component="div" style={{ paddingBlock: 4 }}>
+      <Text component="dt" level="body-sm" style={{ minWidth: 140 }} textColor="text.tertiary">
         {label}
-      </Typography>
-      <Typography
+      </Text>
+      <Text
         component="dd"
         level="body-md"
-        sx={{ m: 0, wordBreak: 'break-word' }}
+        style={{ margin: 0, wordBreak: 'break-word' }}
         dir={value ? dir : undefined}
       >
         {value || t('account.notSet')}
-      </Typography>
+      </Text>
     </Stack>
   );
 }
@@ -97,15 +99,15 @@ export default function Dashboard() {
       <Grid container spacing={3}>
         <Grid xs={12} md={7}>
           <Card component="section" aria-labelledby="account-title">
-            <Typography id="account-title" level="title-lg" component="h2">
+            <Text id="account-title" level="title-lg" component="h2">
               {t('account.title')}
-            </Typography>
+            </Text>
             {data.contactError ? (
               <Alert color="warning" role="alert">
                 {t('account.unavailable', { reason: data.contactError })}
               </Alert>
             ) : contact ? (
-              <Stack component="dl" sx={{ m: 0 }}>
+              <Stack component="dl" style={{ margin: 0 }}>
                 <Field label={t('account.name')} value={contact.name} />
                 <Field label={t('account.email')} value={contact.email} dir="ltr" />
                 <Field label={t('account.phone')} value={contact.phone} dir="ltr" />
@@ -127,9 +129,9 @@ export default function Dashboard() {
           <Stack gap={3}>
             {data.entryPoints.length > 0 && (
               <Card component="section" aria-labelledby="entry-title">
-                <Typography id="entry-title" level="title-lg" component="h2">
+                <Text id="entry-title" level="title-lg" component="h2">
                   {t('entryPoints')}
-                </Typography>
+                </Text>
                 <List>
                   {data.entryPoints.map((entry) => (
                     <ListItem key={entry.path}>
@@ -146,18 +148,18 @@ export default function Dashboard() {
             )}
             {data.user.staff && (
               <Card component="section" aria-labelledby="users-title">
-                <Typography id="users-title" level="title-lg" component="h2">
+                <Text id="users-title" level="title-lg" component="h2">
                   {t('users.title')}
-                </Typography>
+                </Text>
                 {data.usersError ? (
                   <Alert color="warning" role="alert">
                     {t('users.unavailable', { reason: data.usersError })}
                   </Alert>
                 ) : data.users ? (
                   <>
-                    <Typography level="h3" component="p">
+                    <Text level="h3" component="p">
                       {t('users.count', { count: data.users.total })}
-                    </Typography>
+                    </Text>
                     <Stack direction="row" gap={1} flexWrap="wrap">
                       {data.users.byRole.map(([role, count]) => (
                         <Chip key={role} variant="soft">

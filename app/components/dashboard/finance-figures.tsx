@@ -1,14 +1,11 @@
 // The dashboard's trade-finance card: what is owed, what is due next and overdue; for staff, the exposure
 // by client.
-import Alert from '@mui/joy/Alert';
-import Card from '@mui/joy/Card';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { CallAnswer } from '@contract';
 import { BarChart } from '~/components/charts/bar-chart';
 import { formatDate, formatMoney } from '~/components/format';
+import { Alert, Card, Stack, Text } from '~/components/ui';
 
 type FinanceSummary = CallAnswer<'financeSummary'>;
 
@@ -48,21 +45,23 @@ export function FinanceFigures({
   ];
   return (
     <Card component="section" aria-labelledby="finance-title">
-      <Typography id="finance-title" level="title-lg" component="h2">
+      <Text id="finance-title" level="title-lg" component="h2">
         {t(staff ? 'finance.staffTitle' : 'finance.title')}
-      </Typography>
+      </Text>
       <Stack direction="row" gap={1.5} flexWrap="wrap">
         {figures.map((figure) => (
           <Card
             key={figure.key}
             variant="soft"
-            color={figure.key === 'overdue' && summary.overdue_amount > 0 ? 'danger' : 'neutral'}
-            sx={{ flex: '1 1 180px', gap: 0 }}
+            className={
+              figure.key === 'overdue' && summary.overdue_amount > 0 ? 'shipping-figure-danger' : undefined
+            }
+            style={{ flex: '1 1 180px', gap: 0 }}
           >
-            <Typography level="title-lg" component="p">
+            <Text level="title-lg" component="p">
               {figure.value}
-            </Typography>
-            <Typography level="body-sm">{figure.label}</Typography>
+            </Text>
+            <Text level="body-sm">{figure.label}</Text>
           </Card>
         ))}
       </Stack>

@@ -1,16 +1,12 @@
 // The dashboard's shipments card: the client's own figures by status, or the staff's open orders and the
 // containers filling up.
-import Alert from '@mui/joy/Alert';
-import Card from '@mui/joy/Card';
-import Grid from '@mui/joy/Grid';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { CallAnswer } from '@contract';
 import { IN_PROGRESS_STATUSES, ORDER_STATUSES } from '@contract/values';
 import { BarChart } from '~/components/charts/bar-chart';
 import { formatNumber } from '~/components/format';
+import { Alert, Card, Grid, Stack, Text } from '~/components/ui';
 
 type ShipmentSummary = CallAnswer<'shippingOrderSummary'>;
 
@@ -56,31 +52,29 @@ export function ShipmentFigures({
   return (
     <Grid container spacing={3}>
       <Grid xs={12} md={staff ? 7 : 12}>
-        <Card component="section" aria-labelledby="shipments-title" sx={{ height: '100%' }}>
-          <Typography id="shipments-title" level="title-lg" component="h2">
+        <Card component="section" aria-labelledby="shipments-title" style={{ height: '100%' }}>
+          <Text id="shipments-title" level="title-lg" component="h2">
             {t(staff ? 'shipments.staffTitle' : 'shipments.title')}
-          </Typography>
+          </Text>
           <Stack direction="row" gap={1.5} flexWrap="wrap">
             {figures.map((figure) => (
-              <Card
+              <Link
                 key={figure.key}
-                variant="soft"
-                component={Link}
                 to={`/apps/shipping?filter=${figure.key}`}
-                sx={{ flex: '1 1 120px', textDecoration: 'none', gap: 0 }}
+                className="ui-card ui-card-soft shipping-figure-link"
               >
-                <Typography level="h3" component="p">
+                <Text level="h3" component="p">
                   {formatNumber(figure.value, i18n.language)}
-                </Typography>
-                <Typography level="body-sm">{tcat(`orderFilters.${figure.key}`)}</Typography>
-              </Card>
+                </Text>
+                <Text level="body-sm">{tcat(`orderFilters.${figure.key}`)}</Text>
+              </Link>
             ))}
           </Stack>
-          <Typography level="body-sm">
+          <Text level="body-sm">
             {t('shipments.cbmInProgress', {
               cbm: formatNumber(summary.total_cbm_in_progress, i18n.language),
             })}
-          </Typography>
+          </Text>
           {!staff && (
             <BarChart
               title={t('shipments.byStatus')}
@@ -98,10 +92,10 @@ export function ShipmentFigures({
       {staff ? (
         <>
           <Grid xs={12} md={5}>
-            <Card component="section" aria-labelledby="open-orders-title" sx={{ height: '100%' }}>
-              <Typography id="open-orders-title" level="title-lg" component="h2">
+            <Card component="section" aria-labelledby="open-orders-title" style={{ height: '100%' }}>
+              <Text id="open-orders-title" level="title-lg" component="h2">
                 {t('shipments.openByStatus')}
-              </Typography>
+              </Text>
               <BarChart
                 title={t('shipments.openByStatus')}
                 valueLabel={t('shipments.orders')}
@@ -116,11 +110,11 @@ export function ShipmentFigures({
           </Grid>
           <Grid xs={12}>
             <Card component="section" aria-labelledby="containers-title">
-              <Typography id="containers-title" level="title-lg" component="h2">
+              <Text id="containers-title" level="title-lg" component="h2">
                 {t('shipments.containersFilling')}
-              </Typography>
+              </Text>
               {summary.open_containers.length === 0 ? (
-                <Typography>{t('shipments.noOpenContainers')}</Typography>
+                <Text>{t('shipments.noOpenContainers')}</Text>
               ) : (
                 <BarChart
                   title={t('shipments.containersFilling')}

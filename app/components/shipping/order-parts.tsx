@@ -1,13 +1,10 @@
 // Small pieces the shipping screens share: status chips, the tab links of the order list.
-import Stack from '@mui/joy/Stack';
 import { Link, useLocation } from '@remix-run/react';
-import JoyLink from '@mui/joy/Link';
 import { ORIGINS, type Origin } from '~/catalog';
-import { Button } from '~/components/button';
+import { Button, Stack, StatusLabel, TextLink } from '~/components/ui';
 import { Notice } from '~/components/form-parts';
 import { useTranslation } from 'react-i18next';
 import type { ORDER_INVOICE_STATUSES, OrderStatus } from '@contract';
-import { StatusLabel } from '~/components/row-parts';
 
 type Colour = 'neutral' | 'primary' | 'success' | 'warning' | 'danger';
 
@@ -111,9 +108,7 @@ export function WarehouseDefault({ warehouse }: { warehouse: { name: string; ori
   return (
     <Notice color="neutral">
       {t('warehouseDefault.showing', { origin: tcat(`origins.${warehouse.origin}`), name: warehouse.name })}{' '}
-      <JoyLink component={Link} to={`?${all}`}>
-        {t('warehouseDefault.showAll')}
-      </JoyLink>
+      <TextLink to={`?${all}`}>{t('warehouseDefault.showAll')}</TextLink>
     </Notice>
   );
 }

@@ -1,13 +1,9 @@
 // A shipment's milestone timeline, and the staff's form to add or correct a tracking event.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Box from '@mui/joy/Box';
-import Grid from '@mui/joy/Grid';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button, Grid, Stack, Text } from '~/components/ui';
 import { Disclosure } from '~/components/disclosure';
 import { TextField } from '~/components/form-field';
 import { FormErrors } from '~/components/form-parts';
@@ -33,57 +29,40 @@ export function Timeline({
 }) {
   const { t, i18n } = useTranslation('shipping');
   const { t: tcat } = useTranslation('catalog');
-  if (events.length === 0) return <Typography>{t('tracking.empty')}</Typography>;
+  if (events.length === 0) return <Text>{t('tracking.empty')}</Text>;
   const latest = events.at(-1)?.id;
   return (
-    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <ol className="shipping-timeline">
       {events.map((event) => (
-        <Box
-          component="li"
+        <li
           key={event.id}
           aria-current={event.id === latest ? 'step' : undefined}
-          sx={{
-            position: 'relative',
-            paddingInlineStart: 3,
-            paddingBlockEnd: 2.5,
-            borderInlineStart: '2px solid',
-            borderColor: 'neutral.outlinedBorder',
-            marginInlineStart: 1,
-            '&:last-of-type': { borderColor: 'transparent', paddingBlockEnd: 0 },
-            '&::before': {
-              content: '""',
-              position: 'absolute',
-              insetInlineStart: -8,
-              insetBlockStart: 2,
-              width: 14,
-              height: 14,
-              borderRadius: '50%',
-              bgcolor: event.milestone === 'delayed' ? 'danger.solidBg' : 'primary.solidBg',
-              outline: '3px solid',
-              outlineColor: 'background.surface',
-            },
-          }}
+          className={
+            event.milestone === 'delayed'
+              ? 'shipping-timeline-event shipping-timeline-delayed'
+              : 'shipping-timeline-event'
+          }
         >
-          <Typography level="title-sm">{tcat(`milestones.${event.milestone}`)}</Typography>
-          <Typography level="body-sm">
+          <Text level="title-sm">{tcat(`milestones.${event.milestone}`)}</Text>
+          <Text level="body-sm">
             <time dateTime={event.event_time}>{formatDateTime(event.event_time, i18n.language)}</time>
             {' · '}
             {event.place}
-          </Typography>
+          </Text>
           {event.note && (
-            <Typography level="body-sm" textColor="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+            <Text level="body-sm" textColor="text.secondary" style={{ whiteSpace: 'pre-line' }}>
               {event.note}
-            </Typography>
+            </Text>
           )}
           {event.created_by && (
-            <Typography level="body-xs" textColor="text.tertiary">
+            <Text level="body-xs" textColor="text.tertiary">
               {t('tracking.by', { name: event.created_by })}
-            </Typography>
+            </Text>
           )}
           {renderEdit?.(event)}
-        </Box>
+        </li>
       ))}
-    </Box>
+    </ol>
   );
 }
 
