@@ -3,23 +3,16 @@
 // (post-redirect-get, works without JavaScript).
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import AspectRatio from '@mui/joy/AspectRatio';
-import Box from '@mui/joy/Box';
-import Card from '@mui/joy/Card';
-import Chip from '@mui/joy/Chip';
-import Divider from '@mui/joy/Divider';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { IconArrowLeft, IconEye, IconMessage, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatDateTime } from '~/components/format';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { titleMeta } from '~/components/page-title';
 import { CommentField, Figures, PersonAvatar } from '~/components/social/parts';
+import { AspectRatio, Button, Card, Divider, Stack, StatusLabel, Text } from '~/components/ui';
 import { PageLinks } from '~/components/demo-page-links';
 import { queryOf } from '~/forms/pages';
 import { blogCommentSchema, blogDetailParams } from '~/forms/social';
@@ -90,16 +83,16 @@ function Remark({ remark, level }: { remark: BlogReply; level: 'comment' | 'repl
       <PersonAvatar person={remark.profile} size={level === 'comment' ? 'md' : 'sm'} />
       <div style={{ minWidth: 0 }}>
         <Stack direction="row" gap={1} alignItems="baseline" flexWrap="wrap">
-          <Typography level="title-sm" component="p">
+          <Text level="title-sm" component="p">
             {remark.profile.name}
-          </Typography>
-          <Typography level="body-xs" textColor="text.tertiary">
+          </Text>
+          <Text level="body-xs" textColor="text.tertiary">
             <time dateTime={remark.time}>{formatDateTime(remark.time, i18n.language)}</time>
-          </Typography>
+          </Text>
         </Stack>
-        <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        <Text dir="auto" className="demo-social-remark">
           {remark.comment}
-        </Typography>
+        </Text>
       </div>
     </Stack>
   );
@@ -133,7 +126,7 @@ export default function BlogDetail() {
   const { post, commentPaging } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('social');
   return (
-    <Stack gap={3} sx={{ maxWidth: 900 }}>
+    <Stack gap={3} style={{ maxWidth: 900 }}>
       <div>
         <Button
           component={Link}
@@ -142,44 +135,41 @@ export default function BlogDetail() {
           size="sm"
           startDecorator={
             // The arrow points back: to the right in a right-to-left page.
-            <Box
-              component="span"
-              sx={{ display: 'inline-flex', '[dir="rtl"] &': { transform: 'scaleX(-1)' } }}
-            >
+            <span className="demo-social-back-arrow">
               <IconArrowLeft aria-hidden size={18} />
-            </Box>
+            </span>
           }
         >
           {t('blog.back')}
         </Button>
       </div>
       <Card component="article" aria-labelledby="post-title">
-        <AspectRatio ratio="3/2" sx={{ borderRadius: 'sm' }}>
+        <AspectRatio ratio="3/2" style={{ borderRadius: 'var(--joy-radius-sm)' }}>
           <img src={post.coverImg} alt="" />
         </AspectRatio>
         <Stack direction="row" gap={1} flexWrap="wrap">
-          <Chip size="sm" variant="soft" color="primary">
+          <StatusLabel variant="soft" colour="primary">
             {t(`blog.categories.${post.category}`)}
-          </Chip>
+          </StatusLabel>
           {post.featured && (
-            <Chip size="sm" variant="soft" color="warning">
+            <StatusLabel variant="soft" colour="warning">
               {t('blog.featured')}
-            </Chip>
+            </StatusLabel>
           )}
         </Stack>
-        <Typography level="h1" id="post-title" dir="auto" sx={{ fontSize: 'xl3' }}>
+        <Text level="h1" id="post-title" dir="auto" fontSize="xl3">
           {post.title}
-        </Typography>
+        </Text>
         <Stack direction="row" gap={1.5} alignItems="center" flexWrap="wrap">
           <PersonAvatar person={post.author} size="md" />
           <div>
-            <Typography fontWeight="md">{post.author.name}</Typography>
-            <Typography level="body-sm" textColor="text.tertiary">
+            <Text fontWeight="md">{post.author.name}</Text>
+            <Text level="body-sm" textColor="text.tertiary">
               <time dateTime={post.createdAt}>{formatDate(post.createdAt, i18n.language)}</time>
-            </Typography>
+            </Text>
           </div>
         </Stack>
-        <Typography level="body-sm" textColor="text.secondary" component="div">
+        <Text level="body-sm" textColor="text.secondary" component="div">
           <Figures
             items={[
               { icon: <IconEye aria-hidden size={16} />, text: t('blog.views', { count: post.view }) },
@@ -190,34 +180,29 @@ export default function BlogDetail() {
               },
             ]}
           />
-        </Typography>
+        </Text>
         <Divider />
         <Stack gap={1.5}>
           {post.content.split(/\n\s*\n/).map((paragraph, index) => (
-            <Typography key={index} level="body-lg" dir="auto">
+            <Text key={index} level="body-lg" dir="auto">
               {paragraph}
-            </Typography>
+            </Text>
           ))}
         </Stack>
       </Card>
-      <Card
-        component="section"
-        id="comments"
-        aria-labelledby="comments-title"
-        sx={{ scrollMarginTop: 'calc(var(--topbar-height) + 16px)' }}
-      >
-        <Typography level="h2" id="comments-title" sx={{ fontSize: 'xl' }}>
+      <Card component="section" id="comments" aria-labelledby="comments-title" className="demo-social-anchor">
+        <Text level="h2" id="comments-title" fontSize="xl">
           {t('blog.commentsTitle')}
-        </Typography>
+        </Text>
         <CommentForm firstCommentId={post.comments[0]?.id} />
         {post.comments.length === 0 ? (
-          <Typography textColor="text.secondary">{t('blog.noComments')}</Typography>
+          <Text textColor="text.secondary">{t('blog.noComments')}</Text>
         ) : (
           <Stack
             component="ol"
             aria-label={t('blog.commentsTitle')}
             gap={2.5}
-            sx={{ listStyle: 'none', p: 0, m: 0 }}
+            className="demo-social-bare-list"
           >
             {post.comments.map((comment) => (
               <li key={comment.id}>
@@ -227,7 +212,7 @@ export default function BlogDetail() {
                     component="ul"
                     aria-label={t('blog.repliesTo', { name: comment.profile.name })}
                     gap={1.5}
-                    sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5, ps: 6 }}
+                    className="demo-social-bare-list demo-social-replies"
                   >
                     {comment.replies.map((reply) => (
                       <li key={reply.id}>

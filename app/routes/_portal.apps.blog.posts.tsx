@@ -1,24 +1,25 @@
 // The blog: every post as a card, newest first (the spec's "sort newest"), with a category filter kept
 // in the URL (?category=, links: works without JavaScript). A title opens the post by its slug.
-import AspectRatio from '@mui/joy/AspectRatio';
-import Card from '@mui/joy/Card';
-import CardContent from '@mui/joy/CardContent';
-import CardOverflow from '@mui/joy/CardOverflow';
-import Chip from '@mui/joy/Chip';
-import Grid from '@mui/joy/Grid';
-import JoyLink from '@mui/joy/Link';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { IconEye, IconMessage, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate } from '~/components/format';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { Figures, PersonAvatar } from '~/components/social/parts';
+import {
+  AspectRatio,
+  Button,
+  Card,
+  CardContent,
+  Grid,
+  Stack,
+  StatusLabel,
+  Text,
+  TextLink,
+} from '~/components/ui';
 import { queryOf } from '~/forms/pages';
 import { blogListParams } from '~/forms/social';
 import { BLOG_CATEGORIES, type BlogCategory } from '~/fixtures/types';
@@ -86,41 +87,41 @@ function BlogCard({ post }: { post: PostCard }) {
   const { t, i18n } = useTranslation('social');
   const headingId = `post-${post.slug}`;
   return (
-    <Card component="article" aria-labelledby={headingId} sx={{ height: '100%' }}>
-      <CardOverflow>
+    <Card component="article" aria-labelledby={headingId} style={{ height: '100%' }}>
+      <div className="demo-social-cover">
         <AspectRatio ratio="3/2">
           <img src={post.coverImg} alt="" loading="lazy" />
         </AspectRatio>
-      </CardOverflow>
+      </div>
       <Stack direction="row" gap={1} flexWrap="wrap">
-        <Chip size="sm" variant="soft" color="primary">
+        <StatusLabel variant="soft" colour="primary">
           {t(`blog.categories.${post.category}`)}
-        </Chip>
+        </StatusLabel>
         {post.featured && (
-          <Chip size="sm" variant="soft" color="warning">
+          <StatusLabel variant="soft" colour="warning">
             {t('blog.featured')}
-          </Chip>
+          </StatusLabel>
         )}
       </Stack>
-      <CardContent sx={{ gap: 1 }}>
-        <Typography level="title-lg" component="h2" id={headingId} dir="auto">
-          <JoyLink component={Link} to={`/apps/blog/detail/${post.slug}`} overlay={false}>
+      <CardContent style={{ gap: 8 }}>
+        <Text level="title-lg" component="h2" id={headingId} dir="auto">
+          <TextLink to={`/apps/blog/detail/${post.slug}`} level="inherit">
             {post.title}
-          </JoyLink>
-        </Typography>
+          </TextLink>
+        </Text>
         <Stack direction="row" gap={1} alignItems="center">
           <PersonAvatar person={post.author} />
           <div>
-            <Typography level="body-sm" fontWeight="md">
+            <Text level="body-sm" fontWeight="md">
               {post.author.name}
-            </Typography>
-            <Typography level="body-xs" textColor="text.tertiary">
+            </Text>
+            <Text level="body-xs" textColor="text.tertiary" style={{ display: 'block' }}>
               <time dateTime={post.createdAt}>{formatDate(post.createdAt, i18n.language)}</time>
-            </Typography>
+            </Text>
           </div>
         </Stack>
       </CardContent>
-      <Typography level="body-sm" textColor="text.secondary" component="div" sx={{ mt: 'auto' }}>
+      <Text level="body-sm" textColor="text.secondary" component="div" style={{ marginBlockStart: 'auto' }}>
         <Figures
           items={[
             { icon: <IconEye aria-hidden size={16} />, text: t('blog.views', { count: post.view }) },
@@ -131,7 +132,7 @@ function BlogCard({ post }: { post: PostCard }) {
             },
           ]}
         />
-      </Typography>
+      </Text>
     </Card>
   );
 }
@@ -144,7 +145,7 @@ export default function BlogPosts() {
       <PageHeading title={t('blog.title')} intro={t('blog.intro')} />
       <CategoryLinks current={category} />
       {posts.length === 0 ? (
-        <Typography>{t('blog.empty')}</Typography>
+        <Text>{t('blog.empty')}</Text>
       ) : (
         <Grid container spacing={2}>
           {posts.map((post) => (

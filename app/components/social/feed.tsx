@@ -3,21 +3,14 @@
 // `intent` (its submit button) and hidden ids, so it works without JavaScript.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import AspectRatio from '@mui/joy/AspectRatio';
-import Box from '@mui/joy/Box';
-import Card from '@mui/joy/Card';
-import Divider from '@mui/joy/Divider';
-import Grid from '@mui/joy/Grid';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { IconHeart, IconHeartFilled, IconMessage } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
 import { formatDateTime } from '~/components/format';
 import { PageLinks } from '~/components/demo-page-links';
 import { FormErrors } from '~/components/form-parts';
+import { AspectRatio, Button, Card, Divider, Grid, Stack, Text } from '~/components/ui';
 import { feedCommentSchema, feedReplySchema } from '~/forms/social';
 import type { FeedComment, FeedPost, FeedReply, Likes } from '~/fixtures/types';
 import type { ListPage } from '~/services/demo/limits';
@@ -35,8 +28,6 @@ export type FeedPostView = FeedPost & {
   /** By comment id. */
   replyPaging: Record<string, ListPage>;
 };
-
-const scrollMargin = { scrollMarginTop: 'calc(var(--topbar-height) + 16px)' };
 
 /** True while this form's change is on its way (JavaScript on), for pending and optimistic states. */
 function usePending(intent: string, ids: Record<string, string>): boolean {
@@ -93,9 +84,9 @@ function LikeButton({
       >
         {t('profile.like')}
       </Button>
-      <Typography level="body-sm" textColor="text.secondary" role="status">
+      <Text level="body-sm" textColor="text.secondary" role="status">
         {t('profile.likes', { count })}
-      </Typography>
+      </Text>
     </Form>
   );
 }
@@ -105,13 +96,13 @@ function Byline({ profile, children }: { profile: FeedComment['profile']; childr
   return (
     <Stack direction="row" gap={1} alignItems="baseline" flexWrap="wrap">
       {children ?? (
-        <Typography level="title-sm" component="p">
+        <Text level="title-sm" component="p">
           {profile.name}
-        </Typography>
+        </Text>
       )}
-      <Typography level="body-xs" textColor="text.tertiary">
+      <Text level="body-xs" textColor="text.tertiary">
         <time dateTime={profile.time}>{formatDateTime(profile.time, i18n.language)}</time>
-      </Typography>
+      </Text>
     </Stack>
   );
 }
@@ -173,26 +164,10 @@ function RemarkForm({
   const refused = Boolean(form.errors?.length || field.errors?.length);
   return (
     // Closed again once the remark is added (a new key); open while the action refuses it.
-    <Box
-      component="details"
-      key={resetKey}
-      open={refused || undefined}
-      sx={{
-        '& > summary': {
-          cursor: 'pointer',
-          width: 'fit-content',
-          fontSize: 'sm',
-          fontWeight: 'md',
-          color: 'primary.plainColor',
-          borderRadius: 'sm',
-          px: 0.5,
-        },
-        '&[open] > summary': { mb: 1 },
-      }}
-    >
+    <details key={resetKey} open={refused || undefined} className="demo-social-fold">
       <summary>{fold}</summary>
       {body}
-    </Box>
+    </details>
   );
 }
 
@@ -202,9 +177,9 @@ function Reply({ reply }: { reply: FeedReply }) {
       <PersonAvatar person={reply.profile} />
       <div style={{ minWidth: 0 }}>
         <Byline profile={reply.profile} />
-        <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        <Text dir="auto" className="demo-social-remark">
           {reply.data.comment}
-        </Typography>
+        </Text>
       </div>
     </Stack>
   );
@@ -222,15 +197,15 @@ function Comment({ post, comment }: { post: FeedPostView; comment: FeedComment }
       direction="row"
       gap={1.5}
       alignItems="flex-start"
-      sx={scrollMargin}
+      className="demo-social-anchor"
     >
       <PersonAvatar person={comment.profile} size="md" />
-      <Stack gap={1} sx={{ minWidth: 0, flex: 1 }}>
+      <Stack gap={1} style={{ minWidth: 0, flex: 1 }}>
         <div>
           <Byline profile={comment.profile} />
-          <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          <Text dir="auto" className="demo-social-remark">
             {comment.data.comment}
-          </Typography>
+          </Text>
         </div>
         <LikeButton
           intent="likeComment"
@@ -253,7 +228,7 @@ function Comment({ post, comment }: { post: FeedPostView; comment: FeedComment }
             component="ul"
             aria-label={t('profile.repliesTo', { name })}
             gap={1.5}
-            sx={{ listStyle: 'none', p: 0, m: 0 }}
+            className="demo-social-bare-list"
           >
             {comment.data.replies.map((reply) => (
               <li key={reply.id}>
@@ -281,23 +256,23 @@ export function FeedPostCard({ post }: { post: FeedPostView }) {
   const headingId = `post-${post.id}-author`;
   const images = post.data.images;
   return (
-    <Card component="article" id={post.id} aria-labelledby={headingId} sx={scrollMargin}>
+    <Card component="article" id={post.id} aria-labelledby={headingId} className="demo-social-anchor">
       <Stack direction="row" gap={1.5} alignItems="center">
         <PersonAvatar person={post.profile} size="md" />
         <Byline profile={post.profile}>
-          <Typography level="title-md" component="h3" id={headingId}>
+          <Text level="title-md" component="h3" id={headingId}>
             {post.profile.name}
-          </Typography>
+          </Text>
         </Byline>
       </Stack>
-      <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+      <Text dir="auto" className="demo-social-remark">
         {post.data.content}
-      </Typography>
+      </Text>
       {images.length > 0 && (
         <Grid container spacing={1}>
           {images.map((image, index) => (
             <Grid key={image.img} xs={12} sm={image.featured || images.length === 1 ? 12 : 6}>
-              <AspectRatio ratio="3/2" sx={{ borderRadius: 'sm' }}>
+              <AspectRatio ratio="3/2" style={{ borderRadius: 'var(--joy-radius-sm)' }}>
                 <img
                   src={image.img}
                   alt={t('profile.photoBy', { name: post.profile.name, number: index + 1 })}
@@ -314,22 +289,22 @@ export function FeedPostCard({ post }: { post: FeedPostView }) {
         alignItems="center"
         flexWrap="wrap"
         id={`${post.id}-likes`}
-        sx={scrollMargin}
+        className="demo-social-anchor"
       >
         <LikeButton intent="likePost" ids={{ postId: post.id }} likes={post.data.likes} />
-        <Typography
+        <Text
           level="body-sm"
           textColor="text.secondary"
           startDecorator={<IconMessage aria-hidden size={16} />}
         >
           {t('profile.comments', { count: post.commentPaging.total })}
-        </Typography>
+        </Text>
       </Stack>
       <Divider />
       <section
         id={`${post.id}-comments`}
         aria-label={t('profile.commentsOn', { name: post.profile.name })}
-        style={scrollMargin}
+        className="demo-social-anchor"
       >
         <Stack gap={2}>
           <PageLinks
@@ -341,13 +316,13 @@ export function FeedPostCard({ post }: { post: FeedPostView }) {
             kind="comments"
           />
           {post.data.comments.length > 0 && (
-            <Stack component="ul" gap={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            <Stack component="ul" gap={2} className="demo-social-bare-list">
               {post.data.comments.map((comment) => (
                 <Comment key={comment.id} post={post} comment={comment} />
               ))}
             </Stack>
           )}
-          <div id={`${post.id}-comment`} style={{ scrollMarginTop: 'calc(var(--topbar-height) + 16px)' }}>
+          <div id={`${post.id}-comment`} className="demo-social-anchor">
             <RemarkForm
               formId={`comment-${post.id}`}
               intent="comment"

@@ -1,14 +1,10 @@
 // Pieces the blog and the user profile share: a person's avatar (initials when there is no picture),
 // the comment box of their forms, and a row of small figures (views, likes).
 import { getTextareaProps } from '@conform-to/react';
-import Avatar from '@mui/joy/Avatar';
-import FormControl from '@mui/joy/FormControl';
-import FormHelperText from '@mui/joy/FormHelperText';
-import FormLabel from '@mui/joy/FormLabel';
-import Textarea from '@mui/joy/Textarea';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage, type MessageField } from '~/components/messages';
+import { Avatar, FormControl, FormHelperText, FormLabel, Textarea } from '~/components/ui';
 import { COMMENT_MAX_LENGTH } from '~/forms/social';
 import { initials } from '~/services/user';
 
