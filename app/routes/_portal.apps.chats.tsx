@@ -3,13 +3,6 @@
 // working without JavaScript.
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import Avatar from '@mui/joy/Avatar';
-import Box from '@mui/joy/Box';
-import Card from '@mui/joy/Card';
-import Grid from '@mui/joy/Grid';
-import Sheet from '@mui/joy/Sheet';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { IconPaperclip } from '@tabler/icons-react';
@@ -24,6 +17,7 @@ import { isolated } from '~/components/messaging/parts';
 import { PresenceBadge } from '~/components/messaging/presence';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
+import { Avatar, Card, Grid, Sheet, Stack, Text } from '~/components/ui';
 import { CHAT_ME } from '~/fixtures/chats';
 import type { ChatContact, ChatMessage } from '~/fixtures/types';
 import { chatListParams, chatMessageSchema } from '~/forms/messaging';
@@ -114,37 +108,46 @@ function Message({ message, chat }: { message: ChatMessage; chat: ChatContact })
   const { t, i18n } = useTranslation('messaging');
   const own = message.senderId !== chat.id;
   return (
-    <Box
-      component="li"
-      sx={{ alignSelf: own ? 'flex-end' : 'flex-start', maxWidth: '80%', listStyle: 'none' }}
-    >
-      <Typography
+    <li style={{ alignSelf: own ? 'flex-end' : 'flex-start', maxWidth: '80%', listStyle: 'none' }}>
+      <Text
         level="body-xs"
         textColor="text.tertiary"
-        sx={{ mb: 0.5, textAlign: own ? 'end' : 'start' }}
+        textAlign={own ? 'end' : 'start'}
+        style={{ display: 'block', marginBlockEnd: 4 }}
       >
         <bdi>{own ? t('chats.you') : chat.name}</bdi>
         {' · '}
         <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, i18n.language)}</time>
-      </Typography>
+      </Text>
       <Sheet
         variant={own ? 'solid' : 'soft'}
         color={own ? 'primary' : 'neutral'}
         dir="auto"
-        sx={{ px: 1.5, py: 1, borderRadius: 'lg', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+        style={{
+          paddingInline: 12,
+          paddingBlock: 8,
+          borderRadius: 'var(--joy-radius-lg)',
+          overflowWrap: 'anywhere',
+          whiteSpace: 'pre-wrap',
+        }}
       >
         {message.type === 'image' ? (
-          <Box
-            component="img"
+          <img
             src={message.msg}
             alt={t('chats.imageFrom', { name: own ? t('chats.you') : chat.name })}
-            sx={{ display: 'block', maxWidth: '100%', width: 240, borderRadius: 'sm' }}
+            style={{ display: 'block', maxWidth: '100%', width: 240, borderRadius: 'var(--joy-radius-sm)' }}
           />
         ) : (
           message.msg
         )}
         {message.attachments.length > 0 && (
-          <Stack component="ul" aria-label={t('chats.attachments')} gap={0.5} sx={{ m: 0, mt: 1, p: 0 }}>
+          <Stack
+            component="ul"
+            aria-label={t('chats.attachments')}
+            gap={0.5}
+            className="demo-social-bare-list"
+            style={{ marginBlockStart: 8 }}
+          >
             {message.attachments.map((attachment) => (
               <Stack
                 key={attachment.file}
@@ -152,19 +155,19 @@ function Message({ message, chat }: { message: ChatMessage; chat: ChatContact })
                 direction="row"
                 gap={1}
                 alignItems="center"
-                sx={{ listStyle: 'none' }}
+                style={{ listStyle: 'none' }}
               >
                 <IconPaperclip aria-hidden size={16} />
                 <span dir="ltr">{attachment.file}</span>
-                <Typography level="body-xs" textColor="inherit" sx={{ opacity: 0.8 }}>
+                <Text level="body-xs" textColor="inherit" style={{ opacity: 0.8 }}>
                   {t('chats.fileSize', { size: isolated(attachment.fileSize) })}
-                </Typography>
+                </Text>
               </Stack>
             ))}
           </Stack>
         )}
       </Sheet>
-    </Box>
+    </li>
   );
 }
 
@@ -184,7 +187,7 @@ function Composer({ chat }: { chat: ChatContact }) {
       <Stack gap={1}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <Stack direction={{ xs: 'column', sm: 'row' }} gap={1} alignItems={{ sm: 'flex-end' }}>
-          <Box sx={{ flex: 1 }}>
+          <div style={{ flex: 1 }}>
             <TextField
               field={fields.message}
               label={t('chats.message')}
@@ -192,7 +195,7 @@ function Composer({ chat }: { chat: ChatContact }) {
               autoComplete="off"
               dir="auto"
             />
-          </Box>
+          </div>
           <SubmitButton>{t('chats.send')}</SubmitButton>
         </Stack>
       </Stack>
@@ -209,9 +212,9 @@ export default function Chats() {
       <Grid container spacing={2}>
         <Grid xs={12} md={4}>
           <Card component="section" aria-labelledby="chats-contacts">
-            <Typography id="chats-contacts" level="title-lg" component="h2">
+            <Text id="chats-contacts" level="title-lg" component="h2">
               {t('chats.contacts')}
-            </Typography>
+            </Text>
             <SearchForm
               searchId="chats-search"
               searchValue={params.q}
@@ -219,58 +222,47 @@ export default function Chats() {
             >
               <input type="hidden" name="chat" value={chat.id} />
             </SearchForm>
-            <Typography level="body-sm" role="status">
+            <Text level="body-sm" role="status">
               {t('chats.count', { count: contacts.length })}
-            </Typography>
-            <Stack component="ul" gap={0.5} sx={{ m: 0, p: 0 }}>
+            </Text>
+            <Stack component="ul" gap={0.5} style={{ margin: 0, padding: 0 }}>
               {contacts.map((contact) => {
                 const current = contact.id === chat.id;
                 return (
-                  <Box component="li" key={contact.id} sx={{ listStyle: 'none' }}>
-                    <Sheet
-                      component={Link}
+                  <li key={contact.id} style={{ listStyle: 'none' }}>
+                    <Link
                       to={chatHref(contact.id, params.q)}
                       aria-current={current ? 'page' : undefined}
-                      variant={current ? 'soft' : 'plain'}
-                      color={current ? 'primary' : 'neutral'}
-                      sx={{
-                        display: 'flex',
-                        gap: 1.5,
-                        alignItems: 'center',
-                        p: 1,
-                        borderRadius: 'md',
-                        textDecoration: 'none',
-                        '&:hover': { bgcolor: 'neutral.plainHoverBg' },
-                      }}
+                      className="demo-social-item demo-social-chat-item"
                     >
                       <Avatar src={contact.thumb} alt="" />
-                      <Box sx={{ minWidth: 0, flex: 1 }}>
+                      <div style={{ minWidth: 0, flex: 1 }}>
                         <Stack direction="row" justifyContent="space-between" gap={1}>
-                          <Typography level="title-sm" noWrap>
+                          <Text level="title-sm" noWrap>
                             <bdi>{contact.name}</bdi>
-                          </Typography>
+                          </Text>
                           {contact.lastAt && (
-                            <Typography level="body-xs" textColor="text.tertiary" noWrap>
+                            <Text level="body-xs" textColor="text.tertiary" noWrap>
                               <time
                                 dateTime={contact.lastAt}
                                 title={formatDateTime(contact.lastAt, i18n.language)}
                               >
                                 {formatRelative(contact.lastAt, now, i18n.language)}
                               </time>
-                            </Typography>
+                            </Text>
                           )}
                         </Stack>
                         <PresenceBadge status={contact.status} />
-                        <Typography level="body-sm" textColor="text.secondary" noWrap>
+                        <Text level="body-sm" textColor="text.secondary" noWrap>
                           {contact.lastIsImage ? t('chats.photo') : <bdi>{contact.excerpt}</bdi>}
-                        </Typography>
-                      </Box>
-                    </Sheet>
-                  </Box>
+                        </Text>
+                      </div>
+                    </Link>
+                  </li>
                 );
               })}
             </Stack>
-            {contacts.length === 0 && <Typography>{t('chats.noContacts')}</Typography>}
+            {contacts.length === 0 && <Text>{t('chats.noContacts')}</Text>}
           </Card>
         </Grid>
         <Grid xs={12} md={8}>
@@ -278,22 +270,29 @@ export default function Chats() {
             <Stack direction="row" gap={1.5} alignItems="center">
               <Avatar src={chat.thumb} alt="" size="lg" />
               <div>
-                <Typography id="chats-conversation" level="title-lg" component="h2">
+                <Text id="chats-conversation" level="title-lg" component="h2">
                   {t('chats.conversationWith', { name: chat.name })}
-                </Typography>
+                </Text>
                 <PresenceBadge status={chat.status} />
               </div>
             </Stack>
             <PageLinks paging={messagePaging} pageParam="page" anchor="chats-conversation" kind="messages" />
             {/* column-reverse keeps the newest message in view without any script. */}
-            <Box sx={{ display: 'flex', flexDirection: 'column-reverse', maxHeight: 520, overflowY: 'auto' }}>
-              <Stack component="ol" aria-label={t('chats.messages')} gap={1.5} sx={{ m: 0, p: 1 }}>
+            <div
+              style={{ display: 'flex', flexDirection: 'column-reverse', maxHeight: 520, overflowY: 'auto' }}
+            >
+              <Stack
+                component="ol"
+                aria-label={t('chats.messages')}
+                gap={1.5}
+                style={{ margin: 0, padding: 8 }}
+              >
                 {chat.messages.map((message) => (
                   <Message key={message.id} message={message} chat={chat} />
                 ))}
               </Stack>
-            </Box>
-            {chat.messages.length === 0 && <Typography>{t('chats.noMessages')}</Typography>}
+            </div>
+            {chat.messages.length === 0 && <Text>{t('chats.noMessages')}</Text>}
             <Composer key={`${chat.id}-${messagePaging.total}`} chat={chat} />
           </Card>
         </Grid>

@@ -3,25 +3,26 @@
 // "Deleted"), and a form to add one. Everything the list shows lives in the URL; every change is a form
 // post that comes back to the same list.
 import { parseWithZod } from '@conform-to/zod';
-import Avatar from '@mui/joy/Avatar';
-import Box from '@mui/joy/Box';
-import Card from '@mui/joy/Card';
-import List from '@mui/joy/List';
-import ListItem from '@mui/joy/ListItem';
-import ListItemButton from '@mui/joy/ListItemButton';
-import ListItemContent from '@mui/joy/ListItemContent';
-import ListItemDecorator from '@mui/joy/ListItemDecorator';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { IconEdit, IconPlus, IconStar, IconStarFilled, IconTrash, IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { SearchForm } from '~/components/list-table';
 import { FieldList, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
+import {
+  Avatar,
+  Button,
+  Card,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemContent,
+  ListItemDecorator,
+  Stack,
+  Text,
+} from '~/components/ui';
 import { ContactForm } from '~/components/workspace/contact-form';
 import type { Contact } from '~/fixtures/types';
 import { queryOf } from '~/forms/pages';
@@ -167,7 +168,7 @@ function Filters() {
   const { t } = useTranslation('workspace');
   const link = useListLink();
   return (
-    <Card variant="outlined" sx={{ p: 1 }}>
+    <Card variant="outlined" style={{ padding: 8 }}>
       <nav aria-label={t('contacts.filterLabel')}>
         <List size="sm">
           {CONTACT_FILTERS.map((filter) => (
@@ -179,7 +180,7 @@ function Filters() {
                 aria-current={filter === params.filter ? 'page' : undefined}
               >
                 <ListItemContent>{t(`contacts.filters.${filter}`)}</ListItemContent>
-                <Typography level="body-sm">{counts[filter]}</Typography>
+                <Text level="body-sm">{counts[filter]}</Text>
               </ListItemButton>
             </ListItem>
           ))}
@@ -195,9 +196,7 @@ function ContactList() {
   const link = useListLink();
   if (contacts.length === 0) {
     return (
-      <Typography>
-        {params.filter === 'show_all' && !params.q ? t('contacts.none') : t('contacts.empty')}
-      </Typography>
+      <Text>{params.filter === 'show_all' && !params.q ? t('contacts.none') : t('contacts.empty')}</Text>
     );
   }
   return (
@@ -216,10 +215,10 @@ function ContactList() {
               </Avatar>
             </ListItemDecorator>
             <ListItemContent>
-              <Typography fontWeight="lg">{fullName(contact)}</Typography>
-              <Typography level="body-sm" textColor="text.secondary">
+              <Text fontWeight="lg">{fullName(contact)}</Text>
+              <Text level="body-sm" textColor="text.secondary">
                 {[contact.department, contact.company].filter(Boolean).join(' · ')}
-              </Typography>
+              </Text>
             </ListItemContent>
             {contact.starred && (
               <IconStarFilled size={16} aria-label={t('contacts.starredMark')} role="img" />
@@ -242,13 +241,13 @@ function ContactDetails({ contact }: { contact: Contact }) {
           {initials(contact)}
         </Avatar>
         <div>
-          <Typography id="contact-heading" level="h2" sx={{ fontSize: 'xl' }}>
+          <Text id="contact-heading" level="h2" fontSize="xl">
             {name}
-          </Typography>
+          </Text>
           {contact.deleted && (
-            <Typography level="body-sm" color="danger">
+            <Text level="body-sm" color="danger">
               {t('contacts.deletedMark')}
-            </Typography>
+            </Text>
           )}
         </div>
       </Stack>
@@ -333,18 +332,7 @@ export default function Contacts() {
           </Button>
         }
       />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: {
-            xs: '1fr',
-            md: '220px minmax(0, 1fr)',
-            lg: '220px minmax(0, 1fr) minmax(0, 1.3fr)',
-          },
-          alignItems: 'start',
-        }}
-      >
+      <div className="demo-social-contacts">
         <Filters />
         <Stack gap={2}>
           <SearchForm
@@ -364,10 +352,10 @@ export default function Contacts() {
           ) : selected ? (
             <ContactDetails contact={selected} />
           ) : (
-            <Typography textColor="text.secondary">{t('contacts.pick')}</Typography>
+            <Text textColor="text.secondary">{t('contacts.pick')}</Text>
           )}
         </div>
-      </Box>
+      </div>
     </Stack>
   );
 }

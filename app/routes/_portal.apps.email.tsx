@@ -1,18 +1,10 @@
 // Demo e-mail (spec sections 3 and 4): folders are flags (a mail may be in several), labels filter, a
 // search, the selected mail with its flags as toggles and Delete as a reversible trash flag. The mail's
 // HTML is sanitised here on the server and shown in a sandboxed frame that can run nothing.
-import Box from '@mui/joy/Box';
-import Card from '@mui/joy/Card';
-import Chip from '@mui/joy/Chip';
-import Grid from '@mui/joy/Grid';
-import Sheet from '@mui/joy/Sheet';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { IconPaperclip, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDateTime } from '~/components/format';
 import { SearchForm } from '~/components/list-table';
@@ -20,6 +12,7 @@ import { isolated } from '~/components/messaging/parts';
 import { FieldList, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { FilterSelect } from '~/components/select-field';
+import { Button, Card, Grid, Stack, StatusLabel, Text } from '~/components/ui';
 import { EMAIL_LABELS, type Email } from '~/fixtures/types';
 import {
   EMAIL_FOLDERS,
@@ -174,14 +167,14 @@ export default function EmailScreen() {
         <Grid xs={12} md={3}>
           <Stack gap={2}>
             <Card component="nav" aria-label={t('email.folders')}>
-              <Typography level="title-md" component="h2">
+              <Text level="title-md" component="h2">
                 {t('email.folders')}
-              </Typography>
-              <Stack component="ul" gap={0.5} sx={{ m: 0, p: 0 }}>
+              </Text>
+              <Stack component="ul" gap={0.5} style={{ margin: 0, padding: 0 }}>
                 {EMAIL_FOLDERS.map((folder) => {
                   const current = folder === params.folder;
                   return (
-                    <Box component="li" key={folder} sx={{ listStyle: 'none' }}>
+                    <li key={folder} style={{ listStyle: 'none' }}>
                       <Button
                         component={Link}
                         to={hrefOf({ ...params, folder, id: undefined })}
@@ -189,12 +182,12 @@ export default function EmailScreen() {
                         variant={current ? 'soft' : 'plain'}
                         color={current ? 'primary' : 'neutral'}
                         fullWidth
-                        sx={{ justifyContent: 'space-between' }}
-                        endDecorator={<Chip size="sm">{counts[folder]}</Chip>}
+                        style={{ justifyContent: 'space-between' }}
+                        endDecorator={<StatusLabel colour="neutral">{counts[folder]}</StatusLabel>}
                       >
                         {t(`email.folderNames.${folder}`)}
                       </Button>
-                    </Box>
+                    </li>
                   );
                 })}
               </Stack>
@@ -222,82 +215,75 @@ export default function EmailScreen() {
             <Grid container spacing={2}>
               <Grid xs={12} lg={5}>
                 <Card component="section" aria-labelledby="email-list">
-                  <Typography id="email-list" level="title-md" component="h2">
+                  <Text id="email-list" level="title-md" component="h2">
                     {t(`email.folderNames.${params.folder}`)}
-                  </Typography>
-                  <Typography level="body-sm" role="status">
+                  </Text>
+                  <Text level="body-sm" role="status">
                     {t('email.count', { count: list.length })}
-                  </Typography>
+                  </Text>
                   {list.length === 0 ? (
-                    <Typography>{t('email.empty')}</Typography>
+                    <Text>{t('email.empty')}</Text>
                   ) : (
-                    <Stack component="ul" gap={0.5} sx={{ m: 0, p: 0 }}>
+                    <Stack component="ul" gap={0.5} style={{ margin: 0, padding: 0 }}>
                       {list.map((mail) => {
                         const current = mail.id === email?.id;
                         return (
-                          <Box component="li" key={mail.id} sx={{ listStyle: 'none' }}>
-                            <Sheet
-                              component={Link}
+                          <li key={mail.id} style={{ listStyle: 'none' }}>
+                            <Link
                               to={hrefOf({ ...params, id: mail.id })}
                               aria-current={current ? 'page' : undefined}
-                              variant={current ? 'soft' : 'plain'}
-                              color={current ? 'primary' : 'neutral'}
-                              sx={{
-                                display: 'block',
-                                p: 1,
-                                borderRadius: 'md',
-                                textDecoration: 'none',
-                                '&:hover': { bgcolor: 'neutral.plainHoverBg' },
-                              }}
+                              className="demo-social-item demo-social-mail-item"
                             >
                               <Stack direction="row" justifyContent="space-between" gap={1}>
-                                <Typography level="title-sm" fontWeight={mail.unread ? 'lg' : 'md'} noWrap>
+                                <Text level="title-sm" fontWeight={mail.unread ? 'lg' : 'md'} noWrap>
                                   <bdi>{mail.from}</bdi>
-                                </Typography>
-                                <Typography level="body-xs" textColor="text.tertiary" noWrap>
+                                </Text>
+                                <Text level="body-xs" textColor="text.tertiary" noWrap>
                                   {time(mail.time)}
-                                </Typography>
+                                </Text>
                               </Stack>
-                              <Typography level="body-sm" fontWeight={mail.unread ? 'lg' : 'md'} noWrap>
+                              <Text level="body-sm" fontWeight={mail.unread ? 'lg' : 'md'} noWrap>
                                 <bdi>{mail.subject}</bdi>
-                              </Typography>
-                              <Typography level="body-xs" textColor="text.secondary" noWrap>
+                              </Text>
+                              <Text
+                                level="body-xs"
+                                textColor="text.secondary"
+                                noWrap
+                                style={{ display: 'block' }}
+                              >
                                 <bdi>{mail.emailExcerpt}</bdi>
-                              </Typography>
+                              </Text>
                               <Stack
                                 direction="row"
                                 gap={0.5}
                                 alignItems="center"
-                                sx={{ mt: 0.5 }}
+                                style={{ marginBlockStart: 4 }}
                                 flexWrap="wrap"
                               >
                                 {mail.unread && (
-                                  <Chip size="sm" color="primary" variant="solid">
+                                  <StatusLabel colour="primary" variant="solid">
                                     {t('email.unread')}
-                                  </Chip>
+                                  </StatusLabel>
                                 )}
                                 {mail.attachment && (
-                                  <Chip
-                                    size="sm"
-                                    variant="soft"
-                                    startDecorator={<IconPaperclip aria-hidden size={14} />}
-                                  >
+                                  <StatusLabel colour="neutral">
+                                    <span className="demo-social-label-icon">
+                                      <IconPaperclip aria-hidden size={14} />
+                                    </span>
                                     {t('email.hasAttachment')}
-                                  </Chip>
+                                  </StatusLabel>
                                 )}
                                 {mail.starred && (
-                                  <Chip
-                                    size="sm"
-                                    variant="soft"
-                                    color="warning"
-                                    startDecorator={<IconStarFilled aria-hidden size={14} />}
-                                  >
+                                  <StatusLabel colour="warning">
+                                    <span className="demo-social-label-icon">
+                                      <IconStarFilled aria-hidden size={14} />
+                                    </span>
                                     {t('email.starred')}
-                                  </Chip>
+                                  </StatusLabel>
                                 )}
                               </Stack>
-                            </Sheet>
-                          </Box>
+                            </Link>
+                          </li>
                         );
                       })}
                     </Stack>
@@ -307,14 +293,14 @@ export default function EmailScreen() {
               <Grid xs={12} lg={7}>
                 {email && body ? (
                   <Card component="article" aria-labelledby="email-subject">
-                    <Typography
+                    <Text
                       id="email-subject"
                       level="title-lg"
                       component="h2"
-                      sx={{ overflowWrap: 'anywhere' }}
+                      style={{ overflowWrap: 'anywhere' }}
                     >
                       <bdi>{email.subject}</bdi>
-                    </Typography>
+                    </Text>
                     <Stack
                       direction="row"
                       gap={1}
@@ -344,11 +330,11 @@ export default function EmailScreen() {
                       ]}
                     />
                     {email.attchments.length > 0 && (
-                      <Box>
-                        <Typography level="title-sm" component="h3" sx={{ mb: 1 }}>
+                      <div>
+                        <Text level="title-sm" component="h3" style={{ marginBlockEnd: 8 }}>
                           {t('email.attachments')}
-                        </Typography>
-                        <Stack component="ul" gap={1} sx={{ m: 0, p: 0 }}>
+                        </Text>
+                        <Stack component="ul" gap={1} style={{ margin: 0, padding: 0 }}>
                           {email.attchments.map((file) => (
                             <Stack
                               key={file.id}
@@ -356,36 +342,34 @@ export default function EmailScreen() {
                               direction="row"
                               gap={1}
                               alignItems="center"
-                              sx={{ listStyle: 'none' }}
+                              style={{ listStyle: 'none' }}
                             >
-                              <Box component="img" src={file.image} alt="" sx={{ width: 32, height: 32 }} />
+                              <img src={file.image} alt="" style={{ width: 32, height: 32 }} />
                               <span dir="ltr">{file.title}</span>
-                              <Typography level="body-xs" textColor="text.tertiary">
+                              <Text level="body-xs" textColor="text.tertiary">
                                 {t('email.fileSize', { size: isolated(file.fileSize) })}
-                              </Typography>
+                              </Text>
                             </Stack>
                           ))}
                         </Stack>
-                      </Box>
+                      </div>
                     )}
                     {/* Sanitised on the server, and the frame may run nothing (sandbox without allow-scripts). */}
-                    <Box
-                      component="iframe"
+                    <iframe
                       sandbox=""
                       srcDoc={body}
                       title={t('email.bodyFrame', { subject: email.subject })}
-                      sx={{
+                      style={{
                         width: '100%',
                         height: 360,
-                        border: '1px solid',
-                        borderColor: 'neutral.outlinedBorder',
-                        borderRadius: 'sm',
-                        bgcolor: '#fff',
+                        border: '1px solid var(--joy-palette-neutral-outlinedBorder)',
+                        borderRadius: 'var(--joy-radius-sm)',
+                        backgroundColor: '#fff',
                       }}
                     />
                   </Card>
                 ) : (
-                  <Typography>{t('email.noneSelected')}</Typography>
+                  <Text>{t('email.noneSelected')}</Text>
                 )}
               </Grid>
             </Grid>

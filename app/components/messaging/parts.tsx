@@ -1,10 +1,9 @@
 // Small pieces the messaging screens share: a submit button that names its intent and shows when that
-// intent is on its way, and a note's colour as a chip that says it in words.
-import Chip from '@mui/joy/Chip';
+// intent is on its way, and a note's colour as a label that says it in words.
 import { useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, type ButtonProps } from '~/components/button';
+import { Button, StatusLabel, type ButtonProps } from '~/components/ui';
 import type { NoteColour } from '~/fixtures/types';
 
 /** `<button name="intent" value={intent}>`, loading while the page submits this intent. */
@@ -45,8 +44,8 @@ export const NOTE_CHIP: Record<NoteColour, 'primary' | 'danger' | 'warning' | 's
 export function NoteColourChip({ color }: { color: NoteColour }) {
   const { t } = useTranslation('messaging');
   return (
-    <Chip size="sm" variant="soft" color={NOTE_CHIP[color]}>
+    <StatusLabel variant="soft" colour={NOTE_CHIP[color]}>
       {t(`notes.colours.${color}`)}
-    </Chip>
+    </StatusLabel>
   );
 }
