@@ -1,10 +1,8 @@
 // The clearance receipt of a shipping order: one printable sheet (A4), the same layout for the screen,
 // the browser's print and the server-rendered PDF.
-import Box from '@mui/joy/Box';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '~/components/format';
+import { Stack, Text } from '~/components/ui';
 import type { ShippingOrderDetail } from '@contract';
 import { DocumentHeader, DocumentSheet, PartyBlock } from './document-parts';
 
@@ -46,28 +44,28 @@ export function ClearanceReceipt({ order }: { order: ShippingOrderDetail }) {
         ]}
       />
 
-      <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} sx={{ my: 3 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} style={{ marginBlock: 24 }}>
         <PartyBlock
           heading={t('receipt.consignee')}
           party={{ name: order.partner_name, phone: order.partner_phone, email: order.partner_email }}
         />
-        <Box sx={{ flex: 1 }}>
-          <Typography level="title-sm" component="h2">
+        <div style={{ flex: 1 }}>
+          <Text level="title-sm" component="h2">
             {t('receipt.shipment')}
-          </Typography>
-          <Typography>
+          </Text>
+          <Text>
             {t('fields.orderNumber')}: <span dir="ltr">{order.name}</span>
-          </Typography>
-          <Typography>
+          </Text>
+          <Text>
             {t('fields.status')}: {tcat(`orderStatuses.${order.status}`)}
-          </Typography>
-          <Typography>
+          </Text>
+          <Text>
             {t('receipt.clearedAt')}:{' '}
             {clearance
               ? `${formatDateTime(clearance.event_time, language)} · ${clearance.place}`
               : t('receipt.notCleared')}
-          </Typography>
-        </Box>
+          </Text>
+        </div>
       </Stack>
 
       <table>
@@ -84,17 +82,21 @@ export function ClearanceReceipt({ order }: { order: ShippingOrderDetail }) {
         </tbody>
       </table>
 
-      <Typography level="body-sm" sx={{ mt: 3 }}>
+      <Text level="body-sm" style={{ marginBlockStart: 24 }}>
         {clearance ? t('receipt.statement') : t('receipt.pendingStatement')}
-      </Typography>
-      <Stack direction="row" gap={6} sx={{ mt: 6 }}>
+      </Text>
+      <Stack direction="row" gap={6} style={{ marginBlockStart: 48 }}>
         {[t('receipt.signatureAgent'), t('receipt.signatureConsignee')].map((label) => (
-          <Box
+          <div
             key={label}
-            sx={{ flex: 1, borderBlockStart: '1px solid', borderColor: 'neutral.outlinedBorder', pt: 1 }}
+            style={{
+              flex: 1,
+              borderBlockStart: '1px solid var(--joy-palette-neutral-outlinedBorder)',
+              paddingBlockStart: 8,
+            }}
           >
-            <Typography level="body-xs">{label}</Typography>
-          </Box>
+            <Text level="body-xs">{label}</Text>
+          </div>
         ))}
       </Stack>
     </DocumentSheet>

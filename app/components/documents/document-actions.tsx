@@ -1,15 +1,13 @@
 // The actions every document offers: download as PDF, download as PNG, share, print. Downloads are
 // plain links (they work without JavaScript); with JavaScript the page says while the file is being
 // prepared and tells plainly when it could not be, instead of leaving the reader waiting.
-import Alert from '@mui/joy/Alert';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { useSearchParams } from '@remix-run/react';
 import { IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { PrintButton } from '~/components/print-button';
+import { Alert, Stack, Text } from '~/components/ui';
 import { ShareForm } from './share-form';
 
 type Format = 'pdf' | 'png';
@@ -107,9 +105,7 @@ export function DocumentActions({
         {print && <PrintButton />}
       </Stack>
       <div role="status" aria-live="polite">
-        {preparing && (
-          <Typography level="body-sm">{t(`documents.download.preparing.${preparing}`)}</Typography>
-        )}
+        {preparing && <Text level="body-sm">{t(`documents.download.preparing.${preparing}`)}</Text>}
       </div>
       {failed && (
         <Alert color="danger" role="alert">

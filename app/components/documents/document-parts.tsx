@@ -1,23 +1,15 @@
 // Pieces every printable document shares: the issuer and title block, a party's address block, a
-// figures table and the amounts summary. Plain markup and Joy typography only (no router hooks), so the
-// same layout renders in the portal, on the public shared page and in Chromium for PDF and PNG.
-import Box from '@mui/joy/Box';
-import Sheet from '@mui/joy/Sheet';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
+// figures table and the amounts summary. Plain markup and the UI layer's plain pieces only (no router
+// hooks, no Emotion), so the same layout renders in the portal, on the public shared page and in Chromium
+// for PDF and PNG (which links ui.css and finance.css for them).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Sheet, Stack, Text } from '~/components/ui';
 
 /** One A4 sheet; `print-sheet` drops its frame in print and in rendered documents. */
 export function DocumentSheet({ children, label }: { children: ReactNode; label: string }) {
   return (
-    <Sheet
-      variant="outlined"
-      component="article"
-      aria-label={label}
-      className="print-sheet"
-      sx={{ p: { xs: 2, md: 4 }, borderRadius: 'md', maxWidth: 860 }}
-    >
+    <Sheet variant="outlined" component="article" aria-label={label} className="print-sheet finance-sheet">
       {children}
     </Sheet>
   );
@@ -29,19 +21,19 @@ export function DocumentHeader({ title, facts }: { title: string; facts: [string
   return (
     <Stack direction="row" justifyContent="space-between" alignItems="flex-start" gap={2} flexWrap="wrap">
       <div>
-        <Typography level="title-lg">{t('receipt.company')}</Typography>
-        <Typography level="body-sm">{t('receipt.companyAddress')}</Typography>
+        <Text level="title-lg">{t('receipt.company')}</Text>
+        <Text level="body-sm">{t('receipt.companyAddress')}</Text>
       </div>
-      <Box sx={{ textAlign: 'end' }}>
-        <Typography level="h2" component="h1" sx={{ fontSize: 'xl2' }}>
+      <div style={{ textAlign: 'end' }}>
+        <Text level="h2" component="h1" fontSize="xl2">
           {title}
-        </Typography>
+        </Text>
         {facts.map(([label, value]) => (
-          <Typography level="body-sm" key={label}>
+          <Text level="body-sm" key={label}>
             {label}: {value}
-          </Typography>
+          </Text>
         ))}
-      </Box>
+      </div>
     </Stack>
   );
 }
@@ -55,24 +47,24 @@ export function PartyBlock({
   party: { name: string; address?: string | null; phone?: string | null; email?: string | null };
 }) {
   return (
-    <Box sx={{ flex: 1 }}>
-      <Typography level="title-sm" component="h2">
+    <div style={{ flex: 1 }}>
+      <Text level="title-sm" component="h2">
         {heading}
-      </Typography>
-      <Typography>{party.name}</Typography>
-      {party.address && <Typography sx={{ whiteSpace: 'pre-line' }}>{party.address}</Typography>}
+      </Text>
+      <Text>{party.name}</Text>
+      {party.address && <Text style={{ whiteSpace: 'pre-line' }}>{party.address}</Text>}
       {/* Numbers and addresses read left to right inside a right-to-left line, which keeps its alignment. */}
       {party.phone && (
-        <Typography>
+        <Text>
           <span dir="ltr">{party.phone}</span>
-        </Typography>
+        </Text>
       )}
       {party.email && (
-        <Typography>
+        <Text>
           <span dir="ltr">{party.email}</span>
-        </Typography>
+        </Text>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -94,10 +86,10 @@ export function DocumentTable({
   const align = (index: number) =>
     numeric.includes(index) ? ({ textAlign: 'end', whiteSpace: 'nowrap' } as const) : undefined;
   return (
-    <Box sx={{ my: 3, overflowX: 'auto' }}>
-      <Typography level="title-md" component="h2" sx={{ mb: 1 }}>
+    <div style={{ marginBlock: 24, overflowX: 'auto' }}>
+      <Text level="title-md" component="h2" style={{ marginBlockEnd: 8 }}>
         {caption}
-      </Typography>
+      </Text>
       <table>
         <thead>
           <tr>
@@ -136,35 +128,35 @@ export function DocumentTable({
           </tfoot>
         )}
       </table>
-    </Box>
+    </div>
   );
 }
 
 /** Label–amount pairs, the last one emphasised (the total or the balance). */
 export function AmountSummary({ lines }: { lines: [string, string][] }) {
   return (
-    <Box component="dl" sx={{ marginInlineStart: 'auto', maxWidth: 360, my: 2 }}>
+    <dl style={{ marginInlineStart: 'auto', maxWidth: 360, marginBlock: 16 }}>
       {lines.map(([label, value], index) => (
         <Stack
           key={label}
           direction="row"
           justifyContent="space-between"
           gap={2}
-          sx={{
-            py: 0.5,
-            borderBlockStart: index === lines.length - 1 ? '2px solid' : undefined,
-            borderColor: 'neutral.outlinedBorder',
+          style={{
+            paddingBlock: 4,
+            borderBlockStart:
+              index === lines.length - 1 ? '2px solid var(--joy-palette-neutral-outlinedBorder)' : undefined,
             fontWeight: index === lines.length - 1 ? 700 : undefined,
           }}
         >
-          <Typography component="dt" sx={{ fontWeight: 'inherit' }}>
+          <Text component="dt" style={{ fontWeight: 'inherit' }}>
             {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 'inherit' }}>
+          </Text>
+          <Text component="dd" style={{ margin: 0, fontWeight: 'inherit' }}>
             {value}
-          </Typography>
+          </Text>
         </Stack>
       ))}
-    </Box>
+    </dl>
   );
 }

@@ -1,9 +1,8 @@
 // An invoice as one printable sheet: the portal's invoice view, the public shared view and the
 // server-rendered PDF and PNG all show this layout.
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
+import { Stack, Text } from '~/components/ui';
 import type { InvoiceDetail } from '@contract';
 import { AmountSummary, DocumentHeader, DocumentSheet, DocumentTable, PartyBlock } from './document-parts';
 
@@ -24,7 +23,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
           [t('fields.status'), tcat(`invoiceStatuses.${invoice.state}`)],
         ]}
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} sx={{ my: 3 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} style={{ marginBlock: 24 }}>
         <PartyBlock
           heading={t('invoice.billTo')}
           party={{
@@ -36,12 +35,12 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
         />
         {invoice.shipping_order_name && (
           <div style={{ flex: 1 }}>
-            <Typography level="title-sm" component="h2">
+            <Text level="title-sm" component="h2">
               {t('invoice.shipment')}
-            </Typography>
-            <Typography>
+            </Text>
+            <Text>
               <span dir="ltr">{invoice.shipping_order_name}</span>
-            </Typography>
+            </Text>
           </div>
         )}
       </Stack>
@@ -101,13 +100,13 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
           }))}
         />
       )}
-      <Typography level="body-sm" sx={{ mt: 3 }}>
+      <Text level="body-sm" style={{ marginBlockStart: 24 }}>
         {invoice.state === 'paid'
           ? t('invoice.thanks')
           : invoice.state === 'cancelled'
             ? t('invoice.cancelledNote')
             : t('invoice.paymentTerms', { name: invoice.name, date: formatDate(invoice.due_date, language) })}
-      </Typography>
+      </Text>
     </DocumentSheet>
   );
 }

@@ -1,7 +1,7 @@
 // A loan's summary document: terms, figures, repayment schedule and the shipments it finances. One
 // layout for the loan's document view, the shared view, PDF and PNG.
-import Stack from '@mui/joy/Stack';
 import { useTranslation } from 'react-i18next';
+import { Stack } from '~/components/ui';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
 import type { LoanDetail } from '@contract';
 import { AmountSummary, DocumentHeader, DocumentSheet, DocumentTable, PartyBlock } from './document-parts';
@@ -25,7 +25,7 @@ export function LoanDocument({ loan }: { loan: LoanDetail }) {
           [tf('fields.dueDate'), date(loan.due_date)],
         ]}
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} sx={{ my: 3 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} style={{ marginBlock: 24 }}>
         <PartyBlock heading={t('loan.borrower')} party={{ name: loan.partner_name }} />
         <div style={{ flex: 1 }}>
           <AmountSummary

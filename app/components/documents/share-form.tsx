@@ -1,10 +1,5 @@
 // "Share" beside a document: a form that asks for a signed link (it works without JavaScript); the link
 // then shows in a read-only field with Copy and, where the browser has it, the system's Share sheet.
-import FormControl from '@mui/joy/FormControl';
-import FormLabel from '@mui/joy/FormLabel';
-import Input from '@mui/joy/Input';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { IconShare } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -13,6 +8,7 @@ import { Button } from '~/components/button';
 import { CopyButton } from '~/components/copy-button';
 import { formatDate } from '~/components/format';
 import { translateMessage } from '~/components/messages';
+import { FormControl, FormLabel, Input, Stack, Text } from '~/components/ui';
 
 /** What a page's action answers to intent=share (app/services/documents/share-action.server.ts). */
 export type ShareAnswer =
@@ -88,14 +84,14 @@ export function ShareForm({
         </Button>
       </Form>
       {mine?.kind === 'share' && (
-        <Stack gap={1} sx={{ flexBasis: '100%' }} role="status">
+        <Stack gap={1} style={{ flexBasis: '100%' }} role="status">
           <FormControl size="sm">
             <FormLabel htmlFor={fieldId}>{t('share.linkLabel', { filename: name })}</FormLabel>
             <Input size="sm" readOnly slotProps={{ input: { id: fieldId, value: mine.link, dir: 'ltr' } }} />
           </FormControl>
-          <Typography level="body-xs">
+          <Text level="body-xs">
             {t('share.expires', { date: formatDate(mine.expiresAt, i18n.language) })}
-          </Typography>
+          </Text>
           <Stack direction="row" gap={1}>
             <CopyButton text={mine.link} label={t('share.copy')} copiedLabel={t('share.copied')} />
             <SystemShare link={mine.link} title={name} />
@@ -103,9 +99,9 @@ export function ShareForm({
         </Stack>
       )}
       {mine?.kind === 'shareFailed' && (
-        <Typography level="body-sm" color="danger" role="alert" sx={{ flexBasis: '100%' }}>
+        <Text level="body-sm" color="danger" role="alert" style={{ flexBasis: '100%' }}>
           {t('share.failed', { reason: translateMessage(t, mine.message) })}
-        </Typography>
+        </Text>
       )}
     </>
   );

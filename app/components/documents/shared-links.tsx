@@ -1,16 +1,12 @@
 // "Shared links" under a shareable document: the live links the viewer may see (when made, by whom,
 // until when), each with a Revoke button — a form posting to the page's action (intent=revoke), so it
 // works without JavaScript; the page then says the link was revoked. Never printed.
-import Alert from '@mui/joy/Alert';
-import Sheet from '@mui/joy/Sheet';
-import Stack from '@mui/joy/Stack';
-import Table from '@mui/joy/Table';
-import Typography from '@mui/joy/Typography';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/button';
 import { formatDate, formatDateTime } from '~/components/format';
 import { translateMessage } from '~/components/messages';
+import { Alert, Sheet, Stack, Table, Text } from '~/components/ui';
 import type { ShareLinkInfo } from '@contract';
 
 /** What a page's action answers to intent=revoke (app/services/documents/share-action.server.ts). */
@@ -40,12 +36,12 @@ export function SharedLinks({ links }: { links: ShareLinkInfo[] | null }) {
       aria-labelledby="shared-links-heading"
       variant="outlined"
       className="no-print"
-      sx={{ p: 2, borderRadius: 'md' }}
+      style={{ padding: 16, borderRadius: 'var(--joy-radius-md)' }}
     >
       <Stack gap={1.5}>
-        <Typography id="shared-links-heading" level="title-md" component="h2">
+        <Text id="shared-links-heading" level="title-md" component="h2">
           {t('shareLinks.heading')}
-        </Typography>
+        </Text>
         {answer?.kind === 'revoked' && (
           <Alert color="success" variant="soft" role="status">
             {t('shareLinks.revoked')}
@@ -57,11 +53,11 @@ export function SharedLinks({ links }: { links: ShareLinkInfo[] | null }) {
           </Alert>
         )}
         {links === null ? (
-          <Typography level="body-sm">{t('shareLinks.unavailable')}</Typography>
+          <Text level="body-sm">{t('shareLinks.unavailable')}</Text>
         ) : links.length === 0 ? (
-          <Typography level="body-sm">{t('shareLinks.none')}</Typography>
+          <Text level="body-sm">{t('shareLinks.none')}</Text>
         ) : (
-          <Table size="sm" sx={{ '& td, & th': { verticalAlign: 'middle' } }}>
+          <Table size="sm" className="finance-middle-cells">
             <thead>
               <tr>
                 {withSubject && <th scope="col">{t('shareLinks.subject')}</th>}

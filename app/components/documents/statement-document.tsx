@@ -1,7 +1,7 @@
 // A customer's statement of account over a period: opening balance, invoices and payments with the
 // running balance, closing balance. One layout for the screen, the shared view, PDF and PNG.
-import Stack from '@mui/joy/Stack';
 import { useTranslation } from 'react-i18next';
+import { Stack } from '~/components/ui';
 import { formatDate, formatMoney } from '~/components/format';
 import type { Statement } from '@contract';
 import { AmountSummary, DocumentHeader, DocumentSheet, DocumentTable, PartyBlock } from './document-parts';
@@ -18,7 +18,7 @@ export function StatementDocument({ statement }: { statement: Statement }) {
   return (
     <DocumentSheet label={`${title} · ${statement.partner_name} · ${period}`}>
       <DocumentHeader title={title} facts={[[t('statement.periodLabel'), period]]} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} sx={{ my: 3 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} style={{ marginBlock: 24 }}>
         <PartyBlock
           heading={t('statement.customer')}
           party={{
