@@ -1,6 +1,5 @@
 // One invoice: the printable layout with download as PDF or PNG, share and print. Another customer's
 // invoice (or a draft, for a client) answers 404.
-import Stack from '@mui/joy/Stack';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { InvoiceDocument } from '~/components/documents/invoice-document';
 import { SharedLinks } from '~/components/documents/shared-links';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';
+import { Stack } from '~/components/ui';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import { documentShareAction } from '~/services/documents/share-action.server';
@@ -53,7 +53,7 @@ export default function InvoicePage() {
         variant="plain"
         color="neutral"
         className="no-print"
-        sx={{ alignSelf: 'flex-start' }}
+        style={{ alignSelf: 'flex-start' }}
       >
         {t('invoice.back')}
       </Button>

@@ -1,15 +1,6 @@
 // Invoices: a client's own; staff choose a customer. Filter (All / Unpaid / Paid / Overdue), search and
 // page in the URL (works without JavaScript); totals over all the customer's invoices; open any
 // invoice by its number (staff: any customer's; a client: its own only).
-import Alert from '@mui/joy/Alert';
-import Box from '@mui/joy/Box';
-import Card from '@mui/joy/Card';
-import FormControl from '@mui/joy/FormControl';
-import FormLabel from '@mui/joy/FormLabel';
-import Input from '@mui/joy/Input';
-import Link from '@mui/joy/Link';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import type { TFunction } from 'i18next';
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useLoaderData } from '@remix-run/react';
@@ -22,6 +13,7 @@ import { LoadFailed, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { FilterSelect } from '~/components/select-field';
 import { InvoiceStatusChip, TabLinks } from '~/components/shipping/order-parts';
+import { Alert, Card, FormControl, FormLabel, Input, Stack, Text, TextLink } from '~/components/ui';
 import { invoiceListParams } from '~/forms/billing';
 import { isStaff } from '~/services/access';
 import { INVOICE_FILTERS } from '@contract/values';
@@ -84,22 +76,19 @@ function Totals({
   ];
   return (
     // A definition list of cards: each card is the <div> that groups one term with its value.
-    <Box
-      component="dl"
-      aria-label={t('invoices.totals')}
-      sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
-    >
+    <dl aria-label={t('invoices.totals')} className="finance-totals">
       {figures.map(([label, value, colour]) => (
-        <Card key={label} variant="soft" color={colour}>
-          <Typography component="dt" level="body-sm">
+        // The soft card in the figure's colour: ui.css's soft surface of that colour over the card's own.
+        <Card key={label} variant="soft" className={`ui-variant-soft ui-color-${colour}`}>
+          <Text component="dt" level="body-sm">
             {label}
-          </Typography>
-          <Typography component="dd" level="title-lg" sx={{ m: 0 }}>
+          </Text>
+          <Text component="dd" level="title-lg">
             {formatMoney(value, totals.currency, i18n.language)}
-          </Typography>
+          </Text>
         </Card>
       ))}
-    </Box>
+    </dl>
   );
 }
 
@@ -125,7 +114,7 @@ export default function Invoices() {
       />
       <Form method="get" aria-label={t('invoices.lookup')}>
         <Stack direction={{ xs: 'column', sm: 'row' }} gap={1.5} alignItems={{ sm: 'flex-end' }}>
-          <FormControl size="sm" sx={{ minWidth: 220 }}>
+          <FormControl size="sm" style={{ minWidth: 220 }}>
             <FormLabel htmlFor="invoice-number">{t('invoices.lookupLabel')}</FormLabel>
             <Input
               size="sm"
@@ -173,7 +162,7 @@ export default function Invoices() {
         </Form>
       )}
       {data.chosen === null ? (
-        <Typography>{t('invoices.pickCustomer')}</Typography>
+        <Text>{t('invoices.pickCustomer')}</Text>
       ) : (
         <>
           {data.page && <Totals totals={data.page.totals} />}
@@ -218,9 +207,9 @@ export default function Invoices() {
             {(data.page?.items ?? []).map((invoice) => (
               <tr key={invoice.id}>
                 <td>
-                  <Link component={RemixLink} to={`/apps/invoice/${invoice.id}`} fontWeight="lg" dir="ltr">
+                  <TextLink to={`/apps/invoice/${invoice.id}`} fontWeight="lg" dir="ltr">
                     {invoice.name}
-                  </Link>
+                  </TextLink>
                 </td>
                 <td dir="ltr">{invoice.shipping_order_name ?? '—'}</td>
                 <td>{formatDate(invoice.invoice_date, language)}</td>

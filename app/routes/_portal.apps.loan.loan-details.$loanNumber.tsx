@@ -2,17 +2,6 @@
 // schedule, the shipments it finances, and its documents. Staff approve or deny a requested loan here.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Alert from '@mui/joy/Alert';
-import Box from '@mui/joy/Box';
-import Card from '@mui/joy/Card';
-import FormControl from '@mui/joy/FormControl';
-import FormLabel from '@mui/joy/FormLabel';
-import Grid from '@mui/joy/Grid';
-import Link from '@mui/joy/Link';
-import Stack from '@mui/joy/Stack';
-import Table from '@mui/joy/Table';
-import Textarea from '@mui/joy/Textarea';
-import Typography from '@mui/joy/Typography';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { IconDownload, IconEye } from '@tabler/icons-react';
@@ -27,6 +16,18 @@ import { formatBytes, formatDate, formatMoney, formatNumber } from '~/components
 import { FieldList, RecordHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { OrderStatusChip } from '~/components/shipping/order-parts';
+import {
+  Alert,
+  Card,
+  FormControl,
+  FormLabel,
+  Grid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextLink,
+} from '~/components/ui';
 import { loanDecisionSchema } from '~/forms/finance';
 import { isStaff, rolesFor } from '~/services/access';
 import { requireUser, type SignedIn } from '~/services/auth.server';
@@ -147,48 +148,26 @@ function DecisionForm() {
 function Transactions({ transactions, currency }: { transactions: LoanTransaction[]; currency: string }) {
   const { t, i18n } = useTranslation('finance');
   const { t: tcat } = useTranslation('catalog');
-  if (transactions.length === 0) return <Typography>{t('detail.noTransactions')}</Typography>;
+  if (transactions.length === 0) return <Text>{t('detail.noTransactions')}</Text>;
   return (
-    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <ol className="finance-timeline">
       {transactions.map((entry) => (
-        <Box
-          component="li"
+        <li
           key={entry.id}
-          sx={{
-            position: 'relative',
-            paddingInlineStart: 3,
-            paddingBlockEnd: 2,
-            borderInlineStart: '2px solid',
-            borderColor: 'neutral.outlinedBorder',
-            marginInlineStart: 1,
-            '&:last-of-type': { borderColor: 'transparent', paddingBlockEnd: 0 },
-            '&::before': {
-              content: '""',
-              position: 'absolute',
-              insetInlineStart: -8,
-              insetBlockStart: 2,
-              width: 14,
-              height: 14,
-              borderRadius: '50%',
-              bgcolor:
-                entry.type === 'repayment'
-                  ? 'success.solidBg'
-                  : entry.type === 'fee'
-                    ? 'warning.solidBg'
-                    : 'primary.solidBg',
-            },
-          }}
+          className={`finance-timeline-entry finance-timeline-${
+            entry.type === 'repayment' ? 'success' : entry.type === 'fee' ? 'warning' : 'primary'
+          }`}
         >
           <Stack direction="row" justifyContent="space-between" gap={2} flexWrap="wrap">
-            <Typography level="title-sm">
+            <Text level="title-sm">
               {tcat(`transactionTypes.${entry.type}`)}: {entry.type === 'repayment' ? '−' : '+'}
               {formatMoney(entry.amount, currency, i18n.language)}
-            </Typography>
-            <Typography level="body-sm">
+            </Text>
+            <Text level="body-sm">
               {t('detail.balance', { amount: formatMoney(entry.balance, currency, i18n.language) })}
-            </Typography>
+            </Text>
           </Stack>
-          <Typography level="body-sm">
+          <Text level="body-sm">
             <time dateTime={entry.date}>{formatDate(entry.date, i18n.language)}</time>
             {entry.reference && (
               <>
@@ -196,15 +175,15 @@ function Transactions({ transactions, currency }: { transactions: LoanTransactio
                 <span dir="ltr">{entry.reference}</span>
               </>
             )}
-          </Typography>
+          </Text>
           {entry.note && (
-            <Typography level="body-sm" textColor="text.secondary">
+            <Text level="body-sm" textColor="text.secondary">
               {entry.note}
-            </Typography>
+            </Text>
           )}
-        </Box>
+        </li>
       ))}
-    </Box>
+    </ol>
   );
 }
 
@@ -249,10 +228,10 @@ export default function LoanDetails() {
 
       <Grid container spacing={2}>
         <Grid xs={12} lg={6}>
-          <Card sx={{ height: '100%' }}>
-            <Typography level="title-lg" component="h2">
+          <Card style={{ height: '100%' }}>
+            <Text level="title-lg" component="h2">
               {t('detail.loan')}
-            </Typography>
+            </Text>
             <FieldList
               rows={[
                 { label: t('fields.loanId'), value: loan.name, ltr: true },
@@ -280,20 +259,20 @@ export default function LoanDetails() {
           <Stack gap={2}>
             {staff && loan.state === 'requested' && (
               <Card>
-                <Typography level="title-lg" component="h2">
+                <Text level="title-lg" component="h2">
                   {t('decision.title')}
-                </Typography>
+                </Text>
                 <DecisionForm />
               </Card>
             )}
             <Card>
-              <Typography level="title-lg" component="h2">
+              <Text level="title-lg" component="h2">
                 {t('detail.shipments')}
-              </Typography>
+              </Text>
               {loan.shipments.length === 0 ? (
-                <Typography>{t('detail.noShipments')}</Typography>
+                <Text>{t('detail.noShipments')}</Text>
               ) : (
-                <Stack component="ul" gap={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                <Stack component="ul" gap={1} className="finance-plain-list">
                   {loan.shipments.map((order) => (
                     <Stack
                       component="li"
@@ -303,10 +282,10 @@ export default function LoanDetails() {
                       alignItems="center"
                       flexWrap="wrap"
                     >
-                      <Link component={RemixLink} to={`/apps/shipping-details/${order.id}`} dir="ltr">
+                      <TextLink to={`/apps/shipping-details/${order.id}`} dir="ltr">
                         {order.name}
-                      </Link>
-                      <Typography level="body-sm">{tcat(`categories.${order.category}`)}</Typography>
+                      </TextLink>
+                      <Text level="body-sm">{tcat(`categories.${order.category}`)}</Text>
                       <OrderStatusChip status={order.status} />
                     </Stack>
                   ))}
@@ -314,13 +293,13 @@ export default function LoanDetails() {
               )}
             </Card>
             <Card>
-              <Typography level="title-lg" component="h2">
+              <Text level="title-lg" component="h2">
                 {t('detail.documents')}
-              </Typography>
+              </Text>
               {loan.documents.length === 0 ? (
-                <Typography>{t('detail.noDocuments')}</Typography>
+                <Text>{t('detail.noDocuments')}</Text>
               ) : (
-                <Stack component="ul" gap={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                <Stack component="ul" gap={1} className="finance-plain-list">
                   {loan.documents.map((file) => (
                     <Stack
                       component="li"
@@ -330,9 +309,9 @@ export default function LoanDetails() {
                       alignItems="center"
                       flexWrap="wrap"
                     >
-                      <Typography sx={{ flex: 1, wordBreak: 'break-all' }}>
+                      <Text style={{ flex: 1, wordBreak: 'break-all' }}>
                         {file.filename} ({formatBytes(file.size, language)})
-                      </Typography>
+                      </Text>
                       <Button
                         component="a"
                         href={`${base}/documents/${file.id}?view=1`}
@@ -371,9 +350,9 @@ export default function LoanDetails() {
 
         <Grid xs={12} lg={6}>
           <Card>
-            <Typography level="title-lg" component="h2">
+            <Text level="title-lg" component="h2">
               {t('detail.transactions')}
-            </Typography>
+            </Text>
             {transactionsError || !transactions ? (
               <Alert color="danger" role="alert">
                 {t('detail.transactionsFailed', { reason: transactionsError ?? '' })}
@@ -385,13 +364,13 @@ export default function LoanDetails() {
         </Grid>
         <Grid xs={12} lg={6}>
           <Card>
-            <Typography level="title-lg" component="h2">
+            <Text level="title-lg" component="h2">
               {t('detail.schedule')}
-            </Typography>
+            </Text>
             {loan.schedule.length === 0 ? (
-              <Typography>{t('detail.noSchedule')}</Typography>
+              <Text>{t('detail.noSchedule')}</Text>
             ) : (
-              <Box sx={{ overflowX: 'auto' }}>
+              <div style={{ overflowX: 'auto' }}>
                 <Table size="sm" stripe="odd">
                   <caption className="visually-hidden">{t('detail.schedule')}</caption>
                   <thead>
@@ -415,7 +394,7 @@ export default function LoanDetails() {
                     ))}
                   </tbody>
                 </Table>
-              </Box>
+              </div>
             )}
           </Card>
         </Grid>

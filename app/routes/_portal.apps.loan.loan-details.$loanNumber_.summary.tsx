@@ -1,6 +1,5 @@
 // A loan's summary document (terms, figures, schedule, financed shipments): view, download as PDF or
 // PNG, share, print. Another customer's loan answers 404.
-import Stack from '@mui/joy/Stack';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { LoanDocument } from '~/components/documents/loan-document';
 import { SharedLinks } from '~/components/documents/shared-links';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';
+import { Stack } from '~/components/ui';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import { documentShareAction } from '~/services/documents/share-action.server';
@@ -50,7 +50,7 @@ export default function LoanSummaryPage() {
         variant="plain"
         color="neutral"
         className="no-print"
-        sx={{ alignSelf: 'flex-start' }}
+        style={{ alignSelf: 'flex-start' }}
       >
         {t('loan.back', { name: loan.name })}
       </Button>

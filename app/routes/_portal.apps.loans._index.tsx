@@ -1,7 +1,6 @@
 // Loans: "My Loans" for a client (its own, by partner), every client's for staff. Tabs All Loans /
 // Previous Loans / Loans Denied, search and page in the URL (works without JavaScript); CSV export.
 // A refused or failed fetch says so, with a retry — never an empty list.
-import Stack from '@mui/joy/Stack';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { IconDownload } from '@tabler/icons-react';
@@ -15,6 +14,7 @@ import { PageHeading } from '~/components/page-parts';
 import { RowLink } from '~/components/row-parts';
 import { titleMeta } from '~/components/page-title';
 import { TabLinks } from '~/components/shipping/order-parts';
+import { Stack } from '~/components/ui';
 import { loanListParams } from '~/forms/finance';
 import { isStaff } from '~/services/access';
 import { LOAN_TABS } from '@contract/values';

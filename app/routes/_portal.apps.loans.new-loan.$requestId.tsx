@@ -2,10 +2,6 @@
 // the loan's page. A request that is not approved, not trade finance, or already has its loan is refused.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Card from '@mui/joy/Card';
-import Grid from '@mui/joy/Grid';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +12,7 @@ import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { formatMoney } from '~/components/format';
 import { FieldList, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
+import { Card, Grid, Stack, Text } from '~/components/ui';
 import { loanFromRequestSchema } from '~/forms/finance';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
@@ -114,12 +111,12 @@ export default function NewLoanFromRequest() {
     shouldRevalidate: 'onInput',
   });
   return (
-    <Stack gap={3} sx={{ maxWidth: 860 }}>
+    <Stack gap={3} style={{ maxWidth: 860 }}>
       <PageHeading title={t('newLoan.title', { id: request.id })} intro={t('newLoan.intro')} />
       <Card>
-        <Typography level="title-md" component="h2">
+        <Text level="title-md" component="h2">
           {t('newLoan.request')}
-        </Typography>
+        </Text>
         <FieldList
           rows={[
             { label: t('fields.customer'), value: request.partner_name },

@@ -1,12 +1,6 @@
 // A customer's statement of account over a period (a client's own; staff choose the customer): opening
 // balance, invoices and payments with the running balance, closing balance; download as PDF or PNG,
 // share, print. The period and customer live in the URL (a GET form: works without JavaScript).
-import Alert from '@mui/joy/Alert';
-import FormControl from '@mui/joy/FormControl';
-import FormLabel from '@mui/joy/FormLabel';
-import Input from '@mui/joy/Input';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import type { TFunction } from 'i18next';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
@@ -20,6 +14,7 @@ import { translateMessage } from '~/components/messages';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { FilterSelect } from '~/components/select-field';
+import { Alert, FormControl, FormLabel, Input, Stack, Text } from '~/components/ui';
 import { statementPeriod } from '~/forms/billing';
 import { isStaff, rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
@@ -125,7 +120,7 @@ export default function StatementPage() {
           {translateMessage(tc, data.period.error)}
         </Alert>
       )}
-      {data.customer === null && <Typography>{t('statement.pickCustomer')}</Typography>}
+      {data.customer === null && <Text>{t('statement.pickCustomer')}</Text>}
       {data.loadError && <LoadFailed>{t('statement.loadFailed', { reason: data.loadError })}</LoadFailed>}
       {data.statement && (
         <>

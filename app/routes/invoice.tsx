@@ -1,10 +1,6 @@
 // The public, read-only view of a shared document (invoice, statement, clearance receipt, loan summary),
 // opened by a signed link without an account while it lasts (7 days). A changed, unknown or expired
 // link gets one clear refusal that reveals nothing.
-import Alert from '@mui/joy/Alert';
-import Box from '@mui/joy/Box';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +9,7 @@ import { DocumentActions } from '~/components/documents/document-actions';
 import { SharedRecordDocument } from '~/components/documents/shared-record';
 import { formatDate } from '~/components/format';
 import { titleMeta } from '~/components/page-title';
+import { Alert, Stack, Text } from '~/components/ui';
 import {
   loadSharedRecord,
   SHARE_LINK_HEADERS,
@@ -48,12 +45,12 @@ export default function SharedRecordPage() {
   if (!record || !share) {
     return (
       <AuthShell design="card" title={t('shared.invalidTitle')}>
-        <Typography>{t('shared.invalidBody')}</Typography>
+        <Text>{t('shared.invalidBody')}</Text>
       </AuthShell>
     );
   }
   return (
-    <Box component="main" sx={{ maxWidth: 900, mx: 'auto', p: { xs: 2, md: 4 } }}>
+    <main className="finance-shared-record">
       <Stack gap={2}>
         <Alert color="neutral" variant="soft" className="no-print">
           {t('shared.recordNotice', { date: formatDate(record.expires_at, i18n.language) })}
@@ -64,6 +61,6 @@ export default function SharedRecordPage() {
         />
         <SharedRecordDocument record={record} />
       </Stack>
-    </Box>
+    </main>
   );
 }

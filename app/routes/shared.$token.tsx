@@ -1,7 +1,5 @@
 // A document shared by a signed link: open or download it without an account, while the link lasts
 // (7 days). A tampered, unknown or expired link gets one clear refusal that reveals nothing.
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { IconDownload, IconEye } from '@tabler/icons-react';
@@ -10,6 +8,7 @@ import { AuthShell } from '~/components/auth-shell';
 import { Button } from '~/components/button';
 import { formatBytes, formatDate } from '~/components/format';
 import { titleMeta } from '~/components/page-title';
+import { Stack, Text } from '~/components/ui';
 import { SHARE_LINK_HEADERS, shareLoadFailed } from '~/services/documents/share-links.server';
 import { loadSharedDocument } from '~/services/shares.server';
 import { pageTools } from '~/services/page.server';
@@ -52,20 +51,20 @@ export default function SharedDocument() {
   if (!file || !token) {
     return (
       <AuthShell design="card" title={t('shared.invalidTitle')}>
-        <Typography>{t('shared.invalidBody')}</Typography>
+        <Text>{t('shared.invalidBody')}</Text>
       </AuthShell>
     );
   }
   const base = `/shared/${token}/file`;
   return (
     <AuthShell design="card" title={t('shared.title')} subtitle={t('shared.intro')}>
-      <Typography level="title-md" sx={{ wordBreak: 'break-all' }}>
+      <Text level="title-md" style={{ wordBreak: 'break-all' }}>
         {file.filename}
-      </Typography>
-      <Typography level="body-sm">
+      </Text>
+      <Text level="body-sm">
         {formatBytes(file.size, i18n.language)} ·{' '}
         {t('shared.expires', { date: formatDate(file.expiresAt, i18n.language) })}
-      </Typography>
+      </Text>
       <Stack direction="row" gap={1.5} flexWrap="wrap">
         <Button component="a" href={`${base}?view=1`} startDecorator={<IconEye aria-hidden size={18} />}>
           {t('shared.open')}
