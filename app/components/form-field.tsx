@@ -1,16 +1,29 @@
-// A labelled input tied to its Conform field: visible label, hint, and the error in the user's language.
-import { getInputProps } from '@conform-to/react';
-import FormControl from '@mui/joy/FormControl';
-import FormHelperText from '@mui/joy/FormHelperText';
-import FormLabel from '@mui/joy/FormLabel';
-import Input from '@mui/joy/Input';
-import type { ReactNode } from 'react';
+// The labelled fields every form uses, tied to their Conform field: visible label, hint, and the error in
+// the user's language. A screen that needs a text, a longer text or files takes them from here.
+import { getInputProps, getTextareaProps } from '@conform-to/react';
+import type { ChangeEventHandler, CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '@contract/values';
+import { FormControl, FormHelperText, FormLabel, Input, Textarea } from '~/components/ui';
 import { translateMessage, type MessageField } from './messages';
 
 type InputType =
   'text' | 'email' | 'password' | 'tel' | 'search' | 'url' | 'number' | 'date' | 'datetime-local';
+
+/** Inputs a little taller than Joy's default: easier to hit on a phone. */
+const TALL_INPUT = { '--Input-minHeight': '2.75rem' } as CSSProperties;
+
+/** The errors of a field in the user's language, each said once. */
+function FieldErrors({ id, errors }: { id: string; errors: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <FormHelperText id={id} role="alert">
+      {[...new Set(errors)]
+        .map((message) => translateMessage(t, message, { min: PASSWORD_MIN_LENGTH }))
+        .join(' ')}
+    </FormHelperText>
+  );
+}
 
 export function TextField({
   field,
@@ -37,9 +50,7 @@ export function TextField({
   /** For dates and numbers: the largest value the browser offers. */
   max?: string;
 }) {
-  const { t } = useTranslation();
   const errors = field.errors ?? [];
-  const errorId = field.errorId;
   const hintId = `${field.id}-hint`;
   // Conform puts aria-* and constraints on the props: they belong on the <input>, not Joy's wrapper.
   const { key, ...inputProps } = getInputProps(field, {
@@ -54,17 +65,109 @@ export function TextField({
       <Input
         key={key}
         slotProps={{ input: { ...inputProps, autoComplete, autoFocus, dir, required, step, max } }}
-        sx={{ '--Input-minHeight': '2.75rem' }}
+        style={TALL_INPUT}
       />
       {errors.length > 0 ? (
-        <FormHelperText id={errorId} role="alert">
-          {[...new Set(errors)]
-            .map((message) => translateMessage(t, message, { min: PASSWORD_MIN_LENGTH }))
-            .join(' ')}
-        </FormHelperText>
+        <FieldErrors id={field.errorId} errors={errors} />
       ) : hint ? (
         <FormHelperText id={hintId}>{hint}</FormHelperText>
       ) : null}
     </FormControl>
+  );
+}
+
+/** A field that is not part of a Conform form (a note sent with a button of a list's row). */
+export interface PlainField {
+  id: string;
+  name: string;
+}
+
+/** A labelled text of several lines: a Conform field, or a `plain` one (no errors of its own). */
+export function TextareaField({
+  label,
+  hint,
+  minRows = 4,
+  maxLength,
+  size,
+  ...given
+}: ({ field: MessageField; plain?: never } | { plain: PlainField; field?: never }) & {
+  label: ReactNode;
+  hint?: ReactNode;
+  minRows?: number;
+  maxLength?: number;
+  size?: 'sm' | 'md';
+}) {
+  const field = given.field;
+  const id = field ? field.id : given.plain.id;
+  const errors = field?.errors ?? [];
+  const hintId = `${id}-hint`;
+  const { key, ...props } = field
+    ? getTextareaProps(field, { ariaDescribedBy: hint && !errors.length ? hintId : undefined })
+    : { key: undefined, ...given.plain };
+  return (
+    <FormControl error={errors.length > 0} size={size}>
+      <FormLabel htmlFor={id}>{label}</FormLabel>
+      <Textarea key={key} minRows={minRows} slotProps={{ textarea: { ...props, maxLength } }} />
+      {field && errors.length > 0 ? (
+        <FieldErrors id={field.errorId} errors={errors} />
+      ) : hint ? (
+        <FormHelperText id={hintId}>{hint}</FormHelperText>
+      ) : null}
+    </FormControl>
+  );
+}
+
+/**
+ * A labelled file choice (native input: it works without JavaScript). `problems` are what a check in the
+ * browser found before sending (they replace the server's errors); the hint stays shown under any error.
+ */
+export function FileField({
+  field,
+  label,
+  hint,
+  accept,
+  multiple,
+  problems = [],
+  onChange,
+}: {
+  field: MessageField;
+  label: ReactNode;
+  hint: ReactNode;
+  accept?: string;
+  multiple?: boolean;
+  problems?: readonly string[];
+  onChange?: ChangeEventHandler<HTMLInputElement>;
+}) {
+  const errors = problems.length ? problems : (field.errors ?? []);
+  const hintId = `${field.id}-hint`;
+  const errorId = `${field.id}-error`;
+  return (
+    <FormControl error={errors.length > 0}>
+      <FormLabel htmlFor={field.id}>{label}</FormLabel>
+      <input
+        id={field.id}
+        name={field.name}
+        type="file"
+        multiple={multiple}
+        accept={accept}
+        onChange={onChange}
+        className="native-file"
+        aria-invalid={errors.length > 0 || undefined}
+        aria-describedby={errors.length ? `${errorId} ${hintId}` : hintId}
+      />
+      {errors.length > 0 && <FieldErrors id={errorId} errors={errors} />}
+      <FormHelperText id={hintId}>{hint}</FormHelperText>
+    </FormControl>
+  );
+}
+
+/** A labelled checkbox tied to its Conform field (the label is clickable, the box comes first). */
+export function CheckboxField({ field, label }: { field: MessageField; label: ReactNode }) {
+  const { key, ...props } = getInputProps(field, { type: 'checkbox' });
+  return (
+    <label className="checkbox-label" htmlFor={field.id}>
+      <input key={key} {...props} />
+      {label}
+    </label>
   );
 }

@@ -1,10 +1,8 @@
 // Pieces every form uses: the form-level message and a submit button that shows it is working.
-import Alert from '@mui/joy/Alert';
-import Stack from '@mui/joy/Stack';
 import { Link, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Alert, Button, Stack } from '~/components/ui';
 import { translateMessage } from './messages';
 
 /** Form-level errors: fully qualified translation keys ("auth:login.wrongCredentials"). */

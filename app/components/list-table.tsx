@@ -1,16 +1,9 @@
 // The body every list page shares: a failure with a retry (never an empty list), the empty message, or
 // the count, the table and the page links.
-import FormControl from '@mui/joy/FormControl';
-import FormLabel from '@mui/joy/FormLabel';
-import Input from '@mui/joy/Input';
-import Sheet from '@mui/joy/Sheet';
-import Stack from '@mui/joy/Stack';
-import Table from '@mui/joy/Table';
-import Typography from '@mui/joy/Typography';
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button, FormControl, FormLabel, Input, Sheet, Stack, Table, Text } from '~/components/ui';
 import { LoadFailed } from './page-parts';
 import { Pagination } from './pagination';
 
@@ -39,23 +32,20 @@ export function ListTable({
   topAligned?: boolean;
 }) {
   if (!page) return <LoadFailed>{failure}</LoadFailed>;
-  if (page.items.length === 0) return <Typography>{empty}</Typography>;
+  if (page.items.length === 0) return <Text>{empty}</Text>;
   return (
     <>
-      <Typography level="body-sm" role="status">
+      <Text level="body-sm" role="status">
         {count}
-      </Typography>
-      <Sheet variant="outlined" sx={{ borderRadius: 'sm', overflowX: 'auto' }}>
-        <Table
-          stripe="odd"
-          hoverRow
-          sx={{ minWidth, ...(topAligned ? { '& td': { verticalAlign: 'top' } } : {}) }}
-        >
+      </Text>
+      <Sheet variant="outlined" style={{ borderRadius: 'var(--joy-radius-sm)', overflowX: 'auto' }}>
+        <Table stripe="odd" hoverRow style={{ minWidth }}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>{head}</tr>
           </thead>
-          <tbody>{children}</tbody>
+          {/* Cells inherit their row's alignment, and rows their body's. */}
+          <tbody style={topAligned ? { verticalAlign: 'top' } : undefined}>{children}</tbody>
         </Table>
       </Sheet>
       <Pagination page={page.page} pages={page.pages} />
@@ -86,7 +76,7 @@ export function SearchForm({
         alignItems={{ sm: 'flex-end' }}
         flexWrap="wrap"
       >
-        <FormControl size="sm" sx={{ flex: 1, minWidth: 220 }}>
+        <FormControl size="sm" style={{ flex: 1, minWidth: 220 }}>
           <FormLabel htmlFor={searchId}>{label}</FormLabel>
           <Input
             size="sm"

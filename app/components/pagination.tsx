@@ -1,9 +1,7 @@
 // Page links for a list whose state lives in the URL: each link keeps the search and filters.
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { Link, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button, Stack, Text } from '~/components/ui';
 
 export function pageHref(search: string, page: number): string {
   const params = new URLSearchParams(search);
@@ -39,9 +37,9 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
       >
         {t('pagination.previous')}
       </Button>
-      <Typography level="body-sm" aria-current="page">
+      <Text level="body-sm" aria-current="page">
         {t('pagination.of', { page, pages })}
-      </Typography>
+      </Text>
       <Button
         component={Link}
         to={pageHref(location.search, page + 1)}

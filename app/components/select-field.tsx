@@ -1,10 +1,8 @@
 // A labelled native <select> styled like Joy's inputs: it opens without JavaScript (Joy's Select does not).
-import FormControl from '@mui/joy/FormControl';
-import FormHelperText from '@mui/joy/FormHelperText';
-import FormLabel from '@mui/joy/FormLabel';
 import { getSelectProps } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormControl, FormHelperText, FormLabel } from '~/components/ui';
 import { translateMessage, type MessageField } from './messages';
 
 export function SelectField({

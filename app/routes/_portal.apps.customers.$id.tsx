@@ -1,15 +1,12 @@
 // Staff: one customer's details.
-import Card from '@mui/joy/Card';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate } from '~/components/format';
 import { FieldList } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
+import { Button, Card, Stack, Text } from '~/components/ui';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import { getCustomer } from '~/services/customers.server';
@@ -61,10 +58,10 @@ export default function CustomerDetail() {
     { label: t('fields.createdAt'), value: formatDate(customer.created_at, i18n.language) },
   ];
   return (
-    <Stack gap={3} sx={{ maxWidth: 820 }}>
-      <Typography level="h1" sx={{ fontSize: 'xl3' }}>
+    <Stack gap={3} style={{ maxWidth: 820 }}>
+      <Text level="h1" fontSize="xl3">
         {customer.name}
-      </Typography>
+      </Text>
       <Card>
         <FieldList rows={rows} />
       </Card>

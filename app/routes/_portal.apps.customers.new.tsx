@@ -2,10 +2,6 @@
 // e-mail a clear refusal, and the form comes back with what was typed.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Card from '@mui/joy/Card';
-import Grid from '@mui/joy/Grid';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +11,7 @@ import { FormErrors, FormActions } from '~/components/form-parts';
 import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
+import { Card, Grid, Stack, Text } from '~/components/ui';
 import { customerSchema, withAllRequiredMessage } from '~/forms/customers';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
@@ -92,7 +89,7 @@ export default function AddCustomer() {
   });
   const today = new Date().toISOString().slice(0, 10);
   return (
-    <Stack gap={3} sx={{ maxWidth: 860 }}>
+    <Stack gap={3} style={{ maxWidth: 860 }}>
       <PageHeading title={t('add.title')} intro={t('add.intro')} />
       <Card>
         <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
@@ -166,9 +163,9 @@ export default function AddCustomer() {
                 <TextField field={fields.companyName} label={t('fields.companyName')} />
               </Grid>
             </Grid>
-            <Typography level="title-md" component="h2">
+            <Text level="title-md" component="h2">
               {t('add.address')}
-            </Typography>
+            </Text>
             <Grid container spacing={2}>
               <Grid xs={12} md={6}>
                 <TextField field={fields.street} label={t('fields.street')} />

@@ -1,8 +1,6 @@
 // Staff: file a request for service on behalf of a chosen customer.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Card from '@mui/joy/Card';
-import Stack from '@mui/joy/Stack';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +11,7 @@ import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { titleMeta } from '~/components/page-title';
 import { AttachmentsField, DescriptionField } from '~/components/requests/request-form';
 import { SelectField } from '~/components/select-field';
+import { Card, Stack } from '~/components/ui';
 import { staffRequestSchema } from '~/forms/customers';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
@@ -58,7 +57,7 @@ export default function StaffRequestForService() {
     shouldRevalidate: 'onInput',
   });
   return (
-    <Stack gap={3} sx={{ maxWidth: 820 }}>
+    <Stack gap={3} style={{ maxWidth: 820 }}>
       <PageHeading title={t('staffRequest.title')} intro={t('staffRequest.intro')} />
       {data.loadError ? (
         <LoadFailed>{t('staffRequest.loadFailed', { reason: data.loadError })}</LoadFailed>

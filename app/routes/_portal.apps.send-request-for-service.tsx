@@ -1,14 +1,11 @@
 // A client sends a request for one of the services; the detailed forms are offered beside it.
-import List from '@mui/joy/List';
-import ListItem from '@mui/joy/ListItem';
-import Link from '@mui/joy/Link';
-import Typography from '@mui/joy/Typography';
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Link as RemixLink } from '@remix-run/react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';
 import { ServiceRequestForm } from '~/components/requests/request-form';
+import { List, ListItem, Text, TextLink } from '~/components/ui';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import { newFormKey } from '~/services/idempotency.server';
@@ -33,19 +30,17 @@ export default function SendRequestForService() {
     <ServiceRequestForm
       aside={
         <>
-          <Typography level="body-sm" sx={{ mt: 2 }}>
+          <Text level="body-sm" style={{ marginBlockStart: 16 }}>
             {t('service.detailedHint')}
-          </Typography>
-          <List size="sm" sx={{ '--ListItem-paddingX': 0 }}>
+          </Text>
+          <List size="sm" style={{ '--ListItem-paddingX': 0 } as CSSProperties}>
             {[
               ['/apps/request-for-shipping', 'menu.requestForShipping'],
               ['/apps/request-for-quotation', 'menu.requestForQuotation'],
               ['/apps/request-for-trade-finance', 'menu.tradeFinance'],
             ].map(([to, label]) => (
               <ListItem key={to}>
-                <Link component={RemixLink} to={to!}>
-                  {tc(label!)}
-                </Link>
+                <TextLink to={to!}>{tc(label!)}</TextLink>
               </ListItem>
             ))}
           </List>

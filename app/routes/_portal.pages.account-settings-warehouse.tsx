@@ -2,21 +2,17 @@
 // default filter of the staff lists (orders, containers, requests), which can still show all.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Card from '@mui/joy/Card';
-import Grid from '@mui/joy/Grid';
-import Stack from '@mui/joy/Stack';
-import Typography from '@mui/joy/Typography';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ORIGINS } from '~/catalog';
-import { Button } from '~/components/button';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextField } from '~/components/form-field';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { LoadFailed, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
+import { Button, Card, Grid, Stack, Text } from '~/components/ui';
 import { warehouseSchema } from '~/forms/account';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
@@ -99,7 +95,7 @@ export default function WarehouseSettings() {
     shouldRevalidate: 'onInput',
   });
   return (
-    <Stack gap={3} sx={{ maxWidth: 860 }}>
+    <Stack gap={3} style={{ maxWidth: 860 }}>
       <PageHeading title={t('warehouse.title')} intro={t('warehouse.intro')} />
       {loadError ? (
         <LoadFailed>{t('warehouse.loadFailed', { reason: loadError })}</LoadFailed>
@@ -158,7 +154,7 @@ export default function WarehouseSettings() {
       {warehouse && (
         <Form method="post" aria-label={t('warehouse.removeTitle')}>
           <Stack direction="row" gap={1.5} alignItems="center" flexWrap="wrap">
-            <Typography level="body-sm">{t('warehouse.removeHint')}</Typography>
+            <Text level="body-sm">{t('warehouse.removeHint')}</Text>
             <Button type="submit" name="intent" value="remove" variant="outlined" color="danger" size="sm">
               {t('warehouse.remove')}
             </Button>

@@ -1,14 +1,7 @@
 // The request forms: "send a request for service" (pick a service) and the detailed forms for shipping,
 // quotation and trade finance. Multipart posts to the route's action; works without JavaScript.
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Card from '@mui/joy/Card';
-import FormControl from '@mui/joy/FormControl';
-import FormHelperText from '@mui/joy/FormHelperText';
-import FormLabel from '@mui/joy/FormLabel';
-import Grid from '@mui/joy/Grid';
-import Stack from '@mui/joy/Stack';
-import Textarea from '@mui/joy/Textarea';
 import { Form, useActionData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +9,13 @@ import { CATEGORIES, CONTAINER_TYPES, ORIGINS, SERVICES } from '~/catalog';
 import { detailedRequestSchema, serviceRequestSchema } from '~/forms/requests';
 import { ATTACHMENT_LIMITS, ATTACHMENT_TYPES } from '@contract/values';
 import { ATTACHMENT_RULES, useFileCheck } from '../file-check';
-import { TextField } from '../form-field';
+import { FileField, TextareaField, TextField } from '../form-field';
 import { FormErrors, SubmitButton } from '../form-parts';
 import { IdempotencyKeyField } from '../idempotency-key';
-import { translateMessage, type MessageField } from '../messages';
+import type { MessageField } from '../messages';
 import { SelectField } from '../select-field';
 import { PageHeading } from '~/components/page-parts';
+import { Card, Grid, Stack } from '~/components/ui';
 
 type Reply = SubmissionResult<string[]>;
 
@@ -31,67 +25,37 @@ const ACCEPT = Object.entries(ATTACHMENT_TYPES)
 
 export function DescriptionField({ field }: { field: MessageField }) {
   const { t } = useTranslation('requests');
-  const { t: tc } = useTranslation();
-  const errors = field.errors ?? [];
-  const { key, ...props } = getTextareaProps(field, {
-    ariaDescribedBy: errors.length ? undefined : `${field.id}-hint`,
-  });
-  return (
-    <FormControl error={errors.length > 0}>
-      <FormLabel htmlFor={field.id}>{t('fields.description')}</FormLabel>
-      <Textarea key={key} minRows={4} slotProps={{ textarea: props }} />
-      {errors.length > 0 ? (
-        <FormHelperText id={field.errorId} role="alert">
-          {errors.map((m) => translateMessage(tc, m)).join(' ')}
-        </FormHelperText>
-      ) : (
-        <FormHelperText id={`${field.id}-hint`}>{t('fields.descriptionHint')}</FormHelperText>
-      )}
-    </FormControl>
-  );
+  return <TextareaField field={field} label={t('fields.description')} hint={t('fields.descriptionHint')} />;
 }
 
 export function AttachmentsField({ field, submitted }: { field: MessageField; submitted: boolean }) {
   const { t } = useTranslation('requests');
-  const { t: tc } = useTranslation();
   // With JavaScript, a choice the server would refuse is told (and cleared) before anything is sent.
   const check = useFileCheck(ATTACHMENT_RULES);
-  const errors = check.problems.length ? check.problems : (field.errors ?? []);
-  const hintId = `${field.id}-hint`;
-  const errorId = `${field.id}-error`;
   return (
-    <FormControl error={errors.length > 0}>
-      <FormLabel htmlFor={field.id}>{t('fields.attachments')}</FormLabel>
-      <input
-        id={field.id}
-        name={field.name}
-        type="file"
-        multiple
-        accept={ACCEPT}
-        onChange={check.onChange}
-        className="native-file"
-        aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={errors.length ? `${errorId} ${hintId}` : hintId}
-      />
-      {errors.length > 0 && (
-        <FormHelperText id={errorId} role="alert">
-          {errors.map((m) => translateMessage(tc, m)).join(' ')}
-        </FormHelperText>
-      )}
-      <FormHelperText id={hintId}>
-        {t('fields.attachmentsHint', {
-          files: ATTACHMENT_LIMITS.files,
-          mb: ATTACHMENT_LIMITS.bytes / (1024 * 1024),
-        })}
-        {submitted ? ` ${t('fields.attachmentsAgain')}` : ''}
-      </FormHelperText>
-    </FormControl>
+    <FileField
+      field={field}
+      label={t('fields.attachments')}
+      multiple
+      accept={ACCEPT}
+      problems={check.problems}
+      onChange={check.onChange}
+      hint={
+        <>
+          {t('fields.attachmentsHint', {
+            files: ATTACHMENT_LIMITS.files,
+            mb: ATTACHMENT_LIMITS.bytes / (1024 * 1024),
+          })}
+          {submitted ? ` ${t('fields.attachmentsAgain')}` : ''}
+        </>
+      }
+    />
   );
 }
 
 function FormFrame({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
-    <Stack gap={3} sx={{ maxWidth: 820 }}>
+    <Stack gap={3} style={{ maxWidth: 820 }}>
       <PageHeading title={title} intro={intro} />
       <Card>{children}</Card>
     </Stack>

@@ -1,25 +1,21 @@
 // Drivers and suppliers share their screens: a searchable list with an active filter, and one add/edit
 // form built from a list of fields.
 import { IconPlus } from '@tabler/icons-react';
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import Card from '@mui/joy/Card';
-import Grid from '@mui/joy/Grid';
-import Stack from '@mui/joy/Stack';
 import { Form, Link, useActionData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Button } from '~/components/button';
 import type { Page } from '~/services/paging';
-import { TextField } from '~/components/form-field';
+import { CheckboxField, TextField } from '~/components/form-field';
 import { FormErrors, FormActions } from '~/components/form-parts';
 import { IdempotencyKeyField } from '~/components/idempotency-key';
-import type { MessageField } from '~/components/messages';
 import { ListTable, SearchForm } from '~/components/list-table';
 import { PageHeading } from '~/components/page-parts';
 import { FilterSelect, SelectField } from '~/components/select-field';
-import { RowLink, StatusLabel } from '~/components/row-parts';
+import { RowLink } from '~/components/row-parts';
+import { Button, Card, Grid, Stack, StatusLabel } from '~/components/ui';
 
 export function ActiveChip({ active }: { active: boolean }) {
   const { t } = useTranslation('shipping');
@@ -64,17 +60,7 @@ export interface FieldSpec {
   /** A choice list (native select) instead of a text input. */
   options?: { value: string; label: string }[];
   /** Grid columns at md and up (12 = full width). */
-  width?: number;
-}
-
-function ActiveCheckbox({ field, label }: { field: MessageField; label: string }) {
-  const { key, ...props } = getInputProps(field, { type: 'checkbox' });
-  return (
-    <label className="checkbox-label" htmlFor={field.id}>
-      <input key={key} {...props} />
-      {label}
-    </label>
-  );
+  width?: 3 | 4 | 6 | 8 | 12;
 }
 
 /** The add or edit form of a driver or supplier; posts to its own route, works without JavaScript. */
@@ -111,7 +97,7 @@ export function RecordFormPage({
   });
   const active = fields.active;
   return (
-    <Stack gap={3} sx={{ maxWidth: 860 }}>
+    <Stack gap={3} style={{ maxWidth: 860 }}>
       <PageHeading title={title} intro={intro} />
       <Card>
         <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
@@ -146,7 +132,7 @@ export function RecordFormPage({
                 );
               })}
             </Grid>
-            {active && <ActiveCheckbox field={active} label={t('directory.activeLabel')} />}
+            {active && <CheckboxField field={active} label={t('directory.activeLabel')} />}
             {children}
             <FormActions submitLabel={submitLabel} cancelTo={cancelTo} cancelLabel={t('directory.cancel')} />
           </Stack>
