@@ -10,7 +10,7 @@ import { TextField } from '~/components/form-field';
 import { FormErrors } from '~/components/form-parts';
 import { formatDate } from '~/components/format';
 import { SearchForm } from '~/components/list-table';
-import { IntentButton, NOTE_CHIP, NoteColourChip } from '~/components/messaging/parts';
+import { IntentButton, NoteColourChip } from '~/components/messaging/parts';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
@@ -190,9 +190,6 @@ export default function Notes() {
                             ? 'ui-sheet ui-variant-soft ui-color-primary demo-shop-note'
                             : 'ui-sheet ui-variant-outlined ui-color-neutral demo-shop-note'
                         }
-                        style={{
-                          borderInlineStartColor: `var(--joy-palette-${NOTE_CHIP[item.color]}-500)`,
-                        }}
                       >
                         <Text level="title-sm" style={{ overflowWrap: 'anywhere' }}>
                           <bdi>{item.title}</bdi>

@@ -191,7 +191,8 @@ export default function Tickets() {
                 <tr key={ticket.Id}>
                   <td>{ticket.Id}</td>
                   <td>
-                    <Text fontWeight="lg">{ticket.ticketTitle}</Text>
+                    {/* The table's own size and colour, as Joy's Typography takes them inside a Table. */}
+                    <p style={{ margin: 0, fontWeight: 'var(--joy-fontWeight-lg)' }}>{ticket.ticketTitle}</p>
                     <Text level="body-sm" textColor="text.secondary">
                       {ticket.ticketDescription}
                     </Text>
