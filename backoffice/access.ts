@@ -26,17 +26,27 @@ export function canSeeUser(principal: Principal, userId: number): boolean {
 }
 
 /**
- * The one partner whose records (requests, later orders, loans, invoices) the principal may see, or
- * null when it may see every customer's. Callers answer 404 for anything outside it, never 403.
+ * Whose records a data function may read or change: one customer partner's id, or null for every
+ * customer's. Every finder of a customer's record (orders, requests, loans, invoices, their documents,
+ * shares, contact details) takes it as a required argument right after the database and filters in SQL,
+ * answering null (or nothing) for a record outside it, which the handler answers 404, never 403.
  */
-export function partnerScope(principal: Principal): number | null {
-  return isStaff(principal) ? null : principal.partnerId;
-}
+export type PartnerScope = number | null;
 
-/** Whether the principal may see, or file, a record of this partner. */
-export function canSeePartner(principal: Principal, partnerId: number): boolean {
-  const scope = partnerScope(principal);
-  return scope === null || scope === partnerId;
+/**
+ * The trusted "every customer" scope, for data functions called where there is no principal: a share
+ * token being resolved, a staff-only write checked by its handler (deciding a loan), a step no call
+ * makes yet (recording a payment). Each use gives its reason in a comment just above it (a unit test
+ * checks); a handler never uses it: with a session it passes `partnerScope(session.user)`.
+ */
+export const EVERY_CUSTOMER: PartnerScope = null;
+
+/**
+ * The one partner whose records (requests, orders, loans, invoices) the principal may see, or null
+ * when it may see every customer's. Callers answer 404 for anything outside it, never 403.
+ */
+export function partnerScope(principal: Principal): PartnerScope {
+  return isStaff(principal) ? null : principal.partnerId;
 }
 
 /** Approving or rejecting a customer's request is staff work. */
@@ -45,17 +55,16 @@ export function canReviewRequests(principal: Principal): boolean {
 }
 
 /**
- * The customer partner the principal may act on (its contact and image, filing a request for it): a
- * client its own, staff any customer. Null, which callers answer with 404, for another customer, the
- * forwarder's own partner and an unknown one.
+ * The customer partner the principal may act on, when the request names it (its contact and image,
+ * filing a request, its loans, invoices and statement): a client its own, staff any customer. Null,
+ * which callers answer with 404, for another customer, the forwarder's own partner and an unknown one.
  */
 export async function customerInScope(
   db: Database,
   principal: Principal,
   partnerId: number,
 ): Promise<{ id: number; name: string } | null> {
-  if (!canSeePartner(principal, partnerId)) return null;
-  const customer = await findCustomer(db, partnerId);
+  const customer = await findCustomer(db, partnerScope(principal), partnerId);
   return customer && { id: customer.id, name: customer.name };
 }
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mayMailAccount, ACCOUNT_MAILS_PER_HOUR } from './accountMails';
-import { customerInScope } from './access';
+import { customerInScope, EVERY_CUSTOMER } from './access';
 import type { Database } from './data/database';
 import { ENGINES, openTestStore } from './data/test-engines';
 import { idempotencyStore } from './idempotency';
@@ -88,7 +88,7 @@ describe.each(ENGINES)('accounts on $engine', ({ engine, available }) => {
       ]);
       expect(contacts.every((contact) => contact.has_account === false)).toBe(true);
       await saveCustomerProfile(db, contacts[0]!.id, { gender: 'female', clientType: 'company' });
-      expect(await findCustomer(db, contacts[0]!.id)).toMatchObject({
+      expect(await findCustomer(db, EVERY_CUSTOMER, contacts[0]!.id)).toMatchObject({
         gender: 'female',
         client_type: 'company',
       });
@@ -101,7 +101,7 @@ describe.each(ENGINES)('accounts on $engine', ({ engine, available }) => {
         'Étoile Imports',
       ]);
       // The forwarder's own partner is no customer.
-      expect(await findCustomer(db, staff)).toBeNull();
+      expect(await findCustomer(db, EVERY_CUSTOMER, staff)).toBeNull();
       const admin = { id: 1, partnerId: staff, roles: ['admin'] };
       expect(await customerInScope(db, admin, staff)).toBeNull();
       expect(await createCustomer(db, { name: 'Again', email: 'ALPHA@example.com' }, now)).toBe(
@@ -114,7 +114,7 @@ describe.each(ENGINES)('accounts on $engine', ({ engine, available }) => {
       );
       const id = await createCustomer(db, { name: 'New Co', email: 'new@example.com' }, now);
       expect(await customerInScope(db, admin, Number(id))).toEqual({ id, name: 'New Co' });
-      expect((await findCustomer(db, Number(id)))?.has_account).toBe(false);
+      expect((await findCustomer(db, EVERY_CUSTOMER, Number(id)))?.has_account).toBe(false);
     },
   );
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EVERY_CUSTOMER } from './access';
 import { openStore, type Store } from './data/database';
 import { addInvoicePayment, findInvoiceById, insertInvoice } from './invoices';
 import { countAccounts } from './users';
@@ -194,7 +195,7 @@ describe('invoices, and shares of records', () => {
       new Date('2027-01-04'),
     );
     expect([first.name, second.name]).toEqual(['INV-2026-0001', 'INV-2027-0001']);
-    expect(await findInvoiceById(db, first.id)).toMatchObject({
+    expect(await findInvoiceById(db, EVERY_CUSTOMER, first.id)).toMatchObject({
       due_date: '2026-04-09',
       amount_untaxed_cents: 109_999,
       // 5% of 99.99, rounded to the cent.
@@ -207,12 +208,15 @@ describe('invoices, and shares of records', () => {
     expect(await pay(second.id, 100)).toBe('not_payable');
     expect(await pay(first.id, 110_500)).toBe('overpaid');
     expect(await pay(first.id, 10_499)).toMatchObject({ name: 'PAY-2026-0001', amount: 104.99 });
-    expect(await findInvoiceById(db, first.id)).toMatchObject({
+    expect(await findInvoiceById(db, EVERY_CUSTOMER, first.id)).toMatchObject({
       state: 'partially_paid',
       paid_cents: 10_499,
     });
     expect(await pay(first.id, 100_000)).toMatchObject({ name: 'PAY-2026-0002' });
-    expect(await findInvoiceById(db, first.id)).toMatchObject({ state: 'paid', paid_cents: 110_499 });
+    expect(await findInvoiceById(db, EVERY_CUSTOMER, first.id)).toMatchObject({
+      state: 'paid',
+      paid_cents: 110_499,
+    });
     expect(await pay(first.id, 1)).toBe('overpaid');
     expect(await pay(9999, 1)).toBe('not_found');
   });

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EVERY_CUSTOMER } from './access';
 import type { Database } from './data/database';
 import { ENGINES, openTestStore } from './data/test-engines';
 import {
@@ -96,7 +97,7 @@ describe.each(ENGINES)('invoices on $engine', ({ engine, available }) => {
         insertInvoice(db, invoice(nile, '2026-03-01', { shippingOrderId: jadeOrder }), now),
       ).rejects.toThrow(/not partner/);
       expect((await insertInvoice(db, invoice(nile, '2026-03-02'), now)).name).toBe('INV-2026-0002');
-      expect(await findInvoiceByName(db, 'inv-2026-0001')).toMatchObject({
+      expect(await findInvoiceByName(db, EVERY_CUSTOMER, 'inv-2026-0001')).toMatchObject({
         id: first.id,
         amount_untaxed_cents: 109_999,
         amount_tax_cents: 500,
@@ -105,7 +106,7 @@ describe.each(ENGINES)('invoices on $engine', ({ engine, available }) => {
         due_date: '2026-03-31',
         partner_name: 'Nile Star Trading',
       });
-      expect(await findInvoiceByName(db, 'INV-2026-0009')).toBeNull();
+      expect(await findInvoiceByName(db, EVERY_CUSTOMER, 'INV-2026-0009')).toBeNull();
     },
   );
 
@@ -140,7 +141,14 @@ describe.each(ENGINES)('invoices on $engine', ({ engine, available }) => {
       expect(await pay(db, overdue.id, '2026-02-10', 10_499)).toMatchObject({ amount: 104.99 });
       expect(await pay(db, recent.id, '2026-03-06', 1)).toMatchObject({ amount: 0.01 });
 
-      const filter = { partnerId: nile, withDrafts: true, tab: 'show_all' as const, limit: 10, offset: 0 };
+      const filter = {
+        scope: EVERY_CUSTOMER,
+        partnerId: nile,
+        withDrafts: true,
+        tab: 'show_all' as const,
+        limit: 10,
+        offset: 0,
+      };
       const all = await listInvoices(db, filter, today);
       expect(all.counts).toEqual({ show_all: 5, unpaid: 2, paid: 1, overdue: 1 });
       expect(all.invoices.map((one) => one.invoice_date)).toEqual([
@@ -168,7 +176,7 @@ describe.each(ENGINES)('invoices on $engine', ({ engine, available }) => {
       ]);
       const page = await listInvoices(db, { ...filter, limit: 2, offset: 3 }, today);
       expect(page.invoices.map((one) => one.invoice_date)).toEqual(['2026-02-01', '2026-01-05']);
-      expect(await invoiceTotals(db, nile + 1, today)).toEqual({
+      expect(await invoiceTotals(db, EVERY_CUSTOMER, nile + 1, today)).toEqual({
         currency: 'USD',
         amount_total: 0,
         amount_paid: 0,
@@ -184,8 +192,11 @@ describe.each(ENGINES)('invoices on $engine', ({ engine, available }) => {
     const { id } = await insertInvoice(db, invoice(nile, '2026-03-01'), now);
     const outcomes = await Promise.all([pay(db, id, today, 80_000), pay(db, id, today, 80_000)]);
     expect(outcomes.filter((outcome) => outcome === 'overpaid')).toHaveLength(1);
-    expect(await findInvoiceById(db, id)).toMatchObject({ state: 'partially_paid', paid_cents: 80_000 });
-    const detail = await invoiceDetail(db, (await findInvoiceById(db, id))!, today);
+    expect(await findInvoiceById(db, EVERY_CUSTOMER, id)).toMatchObject({
+      state: 'partially_paid',
+      paid_cents: 80_000,
+    });
+    const detail = await invoiceDetail(db, (await findInvoiceById(db, EVERY_CUSTOMER, id))!, today);
     expect(detail.payments.map((payment) => payment.amount)).toEqual([800]);
     expect(detail.lines.map((line) => [line.description, line.subtotal])).toEqual([
       ['Freight', 1000],
@@ -208,7 +219,7 @@ describe.each(ENGINES)('invoices on $engine', ({ engine, available }) => {
       await pay(db, a.id, '2026-01-20', 40_000);
       await pay(db, a.id, '2026-02-05', 10_000);
       await pay(db, e.id, '2026-02-28', 25_000);
-      const statement = await customerStatement(db, nile, '2026-02-01', '2026-02-28');
+      const statement = await customerStatement(db, EVERY_CUSTOMER, nile, '2026-02-01', '2026-02-28');
       expect(statement).toMatchObject({
         partner_name: 'Nile Star Trading',
         partner_address: 'Cairo, Egypt',
@@ -226,7 +237,7 @@ describe.each(ENGINES)('invoices on $engine', ({ engine, available }) => {
         ['2026-02-28', 'invoice', e.name, null, 1250],
         ['2026-02-28', 'payment', 'PAY-2026-0003', e.name, 1000],
       ]);
-      expect(await customerStatement(db, nile + 1000, '2026-01-01', '2026-01-31')).toBeNull();
+      expect(await customerStatement(db, EVERY_CUSTOMER, nile + 1000, '2026-01-01', '2026-01-31')).toBeNull();
     },
   );
 });

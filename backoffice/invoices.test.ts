@@ -11,6 +11,7 @@ import {
   statement,
   type Invoice,
 } from '@contract';
+import { EVERY_CUSTOMER } from './access';
 import { addInvoicePayment, insertInvoice, type NewInvoiceLine } from './invoices';
 import { addDays, dayOf } from './numbers';
 import { insertShippingOrder } from './orders';
@@ -903,12 +904,13 @@ describe('shares of invoices, statements, clearance receipts and loans', () => {
 
     // A share whose expiry has passed, made straight with the function (as if 8 days ago).
     const db = bo.backoffice.database;
-    const old = await createShare(
+    const old = (await createShare(
       db,
+      EVERY_CUSTOMER,
       { kind: 'invoice', invoiceId: (await invoiceOf('client', 'paid')).id },
       users.client,
       new Date(Date.now() - (SHARE_DAYS + 1) * DAY_MS),
-    );
+    ))!;
     expect((await open(old.token)).status).toBe(404);
 
     // The record removed after it was shared.
@@ -981,12 +983,13 @@ describe('an issued invoice', () => {
   it('keeps the name and address it was posted with, in its read and its shared link', async () => {
     const partnerId = await movingCustomer('Delta Papyrus Traders');
     const { id } = await invoiceFor(partnerId, today(), [line(100)]);
-    const { token } = await createShare(
+    const { token } = (await createShare(
       bo.backoffice.database,
+      EVERY_CUSTOMER,
       { kind: 'invoice', invoiceId: id },
       users.agent,
       new Date(),
-    );
+    ))!;
     const billTo = {
       partner_name: 'Delta Papyrus Traders',
       partner_phone: '+20 2 555 0101',

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EVERY_CUSTOMER } from './access';
 import type { Database } from './data/database';
 import { ENGINES, openTestStore } from './data/test-engines';
 import {
@@ -97,8 +98,10 @@ describe.each(ENGINES)('loans on $engine', ({ engine, available }) => {
     await expect(insertLoan(db, loan(partner, { termMonths: 0 }), now)).rejects.toThrow();
     expect((await insertLoan(db, loan(partner), now)).name).toBe('LN-2026-0002');
     expect((await insertLoan(db, loan(partner), new Date('2027-01-02T00:00:00Z'))).name).toBe('LN-2027-0001');
-    expect(await findLoanByNumber(db, 'ln-2026-0001')).toBeNull();
-    expect(await findLoanByNumber(db, 'LN-2026-0001')).toMatchObject({ partner_name: 'Nile Star Trading' });
+    expect(await findLoanByNumber(db, EVERY_CUSTOMER, 'ln-2026-0001')).toBeNull();
+    expect(await findLoanByNumber(db, EVERY_CUSTOMER, 'LN-2026-0001')).toMatchObject({
+      partner_name: 'Nile Star Trading',
+    });
   });
 
   it.skipIf(!available)(
@@ -150,7 +153,7 @@ describe.each(ENGINES)('loans on $engine', ({ engine, available }) => {
         }),
         now,
       );
-      const row = (await findLoanByNumber(db, name))!;
+      const row = (await findLoanByNumber(db, EVERY_CUSTOMER, name))!;
       await addLoanTransaction(db, id, disbursement(row, '2026-01-01'), now);
       await addLoanTransaction(
         db,
@@ -194,9 +197,9 @@ describe.each(ENGINES)('loans on $engine', ({ engine, available }) => {
         now,
       );
       const [document] = (await loanDetail(db, row, today)).documents;
-      const file = await findLoanDocument(db, id, document!.id);
+      const file = await findLoanDocument(db, EVERY_CUSTOMER, id, document!.id);
       expect(file?.data.toString()).toBe('%PDF-1.4 demo');
-      expect(await findLoanDocument(db, id + 1, document!.id)).toBeNull();
+      expect(await findLoanDocument(db, EVERY_CUSTOMER, id + 1, document!.id)).toBeNull();
 
       const summary = await financeSummary(db, null, true, today);
       expect(summary).toMatchObject({
@@ -229,7 +232,7 @@ describe.each(ENGINES)('loans on $engine', ({ engine, available }) => {
       expect(
         await decideLoan(db, { name: 'LN-1999-0001', state: 'denied', note: null, userId: agent }, now),
       ).toBe('not_found');
-      const decided = (await findLoanByNumber(db, name))!;
+      const decided = (await findLoanByNumber(db, EVERY_CUSTOMER, name))!;
       const disbursements = await loanTransactions(db, decided);
       expect(disbursements).toHaveLength(decided.state === 'approved' ? 1 : 0);
 

@@ -13,6 +13,7 @@ import {
   type LoanTransaction,
 } from '@contract';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { EVERY_CUSTOMER, type PartnerScope } from './access';
 import type { CheckedAttachment } from './attachments';
 import { inTransaction, type Database } from './data/database';
 import { isUniqueViolation } from './data/dialect';
@@ -247,8 +248,8 @@ async function figuresOf(
 // ---- Lists ----
 
 export interface LoanListFilter {
-  /** The customer whose loans these are, or null for every customer's (staff). */
-  scope: number | null;
+  /** The caller's scope (access.ts `partnerScope`): null for every customer. */
+  scope: PartnerScope;
   /** Staff's `partner_id` filter. */
   partnerId?: number;
   tab: LoanTab;
@@ -319,12 +320,22 @@ export async function listLoans(
   };
 }
 
-export async function findLoanByNumber(db: Database, name: string): Promise<LoanRow | null> {
-  return (await selectLoans(db).where('l.name', '=', name).executeTakeFirst()) ?? null;
+/** The loan with this number (as written), or null when there is none in the scope. */
+export async function findLoanByNumber(
+  db: Database,
+  scope: PartnerScope,
+  name: string,
+): Promise<LoanRow | null> {
+  let query = selectLoans(db).where('l.name', '=', name);
+  if (scope !== null) query = query.where('l.partner_id', '=', scope);
+  return (await query.executeTakeFirst()) ?? null;
 }
 
-export async function findLoanById(db: Database, id: number): Promise<LoanRow | null> {
-  return (await selectLoans(db).where('l.id', '=', id).executeTakeFirst()) ?? null;
+/** The loan with this id, or null when there is none in the scope. */
+export async function findLoanById(db: Database, scope: PartnerScope, id: number): Promise<LoanRow | null> {
+  let query = selectLoans(db).where('l.id', '=', id);
+  if (scope !== null) query = query.where('l.partner_id', '=', scope);
+  return (await query.executeTakeFirst()) ?? null;
 }
 
 /** The loan with its schedule, its documents (without content) and the orders it finances. */
@@ -388,22 +399,21 @@ export async function loanTransactions(db: Database, loan: LoanRow): Promise<Loa
   });
 }
 
-/** One document of one loan, with the loan's partner (for the caller's scope check). */
+/** One document of one loan, or null when there is no such document of a loan in the scope. */
 export async function findLoanDocument(
   db: Database,
+  scope: PartnerScope,
   loanId: number,
   documentId: number,
 ): Promise<StoredAttachment | null> {
-  const row = await db
+  let query = db
     .selectFrom('loan_documents as d')
     .innerJoin('loans as l', 'l.id', 'd.loan_id')
-    .select(['l.partner_id', 'd.filename', 'd.mimetype', 'd.data'])
+    .select(['d.filename', 'd.mimetype', 'd.data'])
     .where('d.id', '=', documentId)
-    .where('d.loan_id', '=', loanId)
-    .executeTakeFirst();
-  return row
-    ? { partnerId: row.partner_id, filename: row.filename, mimetype: row.mimetype, data: row.data }
-    : null;
+    .where('d.loan_id', '=', loanId);
+  if (scope !== null) query = query.where('l.partner_id', '=', scope);
+  return (await query.executeTakeFirst()) ?? null;
 }
 
 // ---- Writing ----
@@ -535,7 +545,8 @@ export async function decideLoan(
   now: Date,
 ): Promise<DecisionOutcome> {
   return inTransaction(db, async (trx): Promise<DecisionOutcome> => {
-    const loan = await findLoanByNumber(trx, decision.name);
+    // Deciding is staff work, checked by the handler (canManageLoans): any customer's loan.
+    const loan = await findLoanByNumber(trx, EVERY_CUSTOMER, decision.name);
     if (!loan) return 'not_found';
     if (loan.state !== 'requested') return 'already_decided';
     const today = dayOf(now);
@@ -638,7 +649,7 @@ const EXPOSURE_SIZE = 10;
  */
 export async function financeSummary(
   db: Database,
-  scope: number | null,
+  scope: PartnerScope,
   withExposure: boolean,
   today: string,
 ): Promise<FinanceSummary> {

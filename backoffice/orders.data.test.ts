@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '@contract';
+import { EVERY_CUSTOMER } from './access';
 import { createContainer, listContainers, openContainers } from './containers';
 import type { Database } from './data/database';
 import { ENGINES, openTestStore } from './data/test-engines';
@@ -127,9 +128,9 @@ describe.each(ENGINES)('shipping orders on $engine', ({ engine, available }) => 
         ),
       );
     await insertShippingOrder(db, order(jade.partnerId), at(10));
-    const first = await findShippingOrder(db, ids[0]!);
+    const first = await findShippingOrder(db, EVERY_CUSTOMER, ids[0]!);
     expect(first?.name).toBe('SO-2026-0001');
-    expect((await findShippingOrder(db, ids[5]!))?.name).toBe('SO-2026-0006');
+    expect((await findShippingOrder(db, EVERY_CUSTOMER, ids[5]!))?.name).toBe('SO-2026-0006');
 
     const list = await listShippingOrders(db, {
       scope: nile.partnerId,
@@ -192,16 +193,16 @@ describe.each(ENGINES)('shipping orders on $engine', ({ engine, available }) => 
       addTrackingEvent(db, id, event('delivered', 5), userId, at(5)),
       addTrackingEvent(db, id, event('departed_origin', 1), userId, at(6)),
     ]);
-    const moved = await findShippingOrder(db, id);
+    const moved = await findShippingOrder(db, EVERY_CUSTOMER, id);
     expect(moved?.status).toBe('delivered');
     expect(moved?.receipt_issued_at).toBe(at(5).toISOString());
     expect(moved?.tracking.map((one) => one.milestone)).toEqual(['departed_origin', 'delivered']);
     expect(moved?.tracking[0]?.created_by).toBe('Tracker');
     // Corrected later: the receipt keeps its first date; an unknown event or order is null.
-    const [, delivered] = await listTracking(db, id);
+    const [, delivered] = await listTracking(db, EVERY_CUSTOMER, id);
     const corrected = await updateTrackingEvent(db, delivered!.id, event('customs_cleared', 4), at(40));
     expect(corrected).toMatchObject({ milestone: 'customs_cleared', updated_at: at(40).toISOString() });
-    expect(await findShippingOrder(db, id)).toMatchObject({
+    expect(await findShippingOrder(db, EVERY_CUSTOMER, id)).toMatchObject({
       status: 'delivered',
       receipt_issued_at: at(5).toISOString(),
       updated_at: at(40).toISOString(),

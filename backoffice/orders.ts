@@ -11,6 +11,7 @@ import {
   type ShippingOrderDetail,
 } from '@contract';
 import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
+import type { PartnerScope } from './access';
 import type { CheckedAttachment } from './attachments';
 import { roundCbm } from './containers';
 import { inTransaction, type Database } from './data/database';
@@ -43,7 +44,7 @@ export interface NewShippingOrder {
 
 export interface OrderListFilter {
   /** The caller's scope (access.ts `partnerScope`): null for every customer. */
-  scope: number | null;
+  scope: PartnerScope;
   /** The `partner_id` filter; outside the scope, nothing matches. */
   partnerId?: number;
   tab: OrderFilter;
@@ -228,9 +229,18 @@ export async function listShippingOrders(
   return { orders: rows.map(toShippingOrder), total: counts[filter.tab], counts };
 }
 
-/** One order with its documents (without their content) and its timeline, oldest first. */
-export async function findShippingOrder(db: Database, id: number): Promise<ShippingOrderDetail | null> {
-  const row = await orderSelect(db).where('o.id', '=', id).executeTakeFirst();
+/**
+ * One order with its documents (without their content) and its timeline, oldest first; null when there
+ * is no such order in the scope.
+ */
+export async function findShippingOrder(
+  db: Database,
+  scope: PartnerScope,
+  id: number,
+): Promise<ShippingOrderDetail | null> {
+  let query = orderSelect(db).where('o.id', '=', id);
+  if (scope !== null) query = query.where('o.partner_id', '=', scope);
+  const row = await query.executeTakeFirst();
   if (!row) return null;
   const documents = await db
     .selectFrom('order_documents')
@@ -241,37 +251,33 @@ export async function findShippingOrder(db: Database, id: number): Promise<Shipp
   return {
     ...toShippingOrder(row),
     documents,
-    tracking: await listTracking(db, id),
+    tracking: await listTracking(db, scope, id),
     receipt_issued_at: row.receipt_issued_at,
   };
 }
 
-/** The partner an order belongs to (for the caller's scope check), or null when there is no such order. */
-export async function orderPartner(db: Database, id: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('shipping_orders')
-    .select('partner_id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row?.partner_id ?? null;
+/** The partner an order belongs to, or null when there is no such order in the scope. */
+export async function orderPartner(db: Database, scope: PartnerScope, id: number): Promise<number | null> {
+  let query = db.selectFrom('shipping_orders').select('partner_id').where('id', '=', id);
+  if (scope !== null) query = query.where('partner_id', '=', scope);
+  return (await query.executeTakeFirst())?.partner_id ?? null;
 }
 
-/** One document of one order, with the order's partner (for the caller's scope check). */
+/** One document of one order, or null when there is no such document of an order in the scope. */
 export async function findOrderDocument(
   db: Database,
+  scope: PartnerScope,
   orderId: number,
   documentId: number,
 ): Promise<StoredAttachment | null> {
-  const row = await db
+  let query = db
     .selectFrom('order_documents as d')
     .innerJoin('shipping_orders as o', 'o.id', 'd.shipping_order_id')
-    .select(['o.partner_id', 'd.filename', 'd.mimetype', 'd.data'])
+    .select(['d.filename', 'd.mimetype', 'd.data'])
     .where('d.id', '=', documentId)
-    .where('d.shipping_order_id', '=', orderId)
-    .executeTakeFirst();
-  return row
-    ? { partnerId: row.partner_id, filename: row.filename, mimetype: row.mimetype, data: row.data }
-    : null;
+    .where('d.shipping_order_id', '=', orderId);
+  if (scope !== null) query = query.where('o.partner_id', '=', scope);
+  return (await query.executeTakeFirst()) ?? null;
 }
 
 /**
@@ -398,7 +404,7 @@ export interface OrderSummary {
 }
 
 /** The dashboard's order figures in a scope (null: every customer), from one grouped query. */
-export async function orderSummary(db: Database, scope: number | null): Promise<OrderSummary> {
+export async function orderSummary(db: Database, scope: PartnerScope): Promise<OrderSummary> {
   let query = db
     .selectFrom('shipping_orders as o')
     .select((eb) => [

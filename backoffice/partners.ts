@@ -1,6 +1,7 @@
 /** Partners: the forwarder's own (staff) and its customers; their contact, image and profile. */
 import { CLIENT_TYPES, CONTACT_IMAGE_TYPES, GENDERS, type ContactDetails, type Customer } from '@contract';
 import { sql } from 'kysely';
+import type { PartnerScope } from './access';
 import { inTransaction, type Database } from './data/database';
 import { lockKey } from './data/dialect';
 import { searchWhere } from './lists';
@@ -70,8 +71,13 @@ export async function insertPartner(db: Database, partner: NewPartner, now: Date
 
 // ---- Contact details and image ----
 
-export async function getContactDetails(db: Database, partnerId: number): Promise<ContactDetails | null> {
-  const row = await db
+/** The partner's contact details, or null when there is no such partner in the scope. */
+export async function getContactDetails(
+  db: Database,
+  scope: PartnerScope,
+  partnerId: number,
+): Promise<ContactDetails | null> {
+  let query = db
     .selectFrom('partners')
     .select((eb) => [
       'id',
@@ -85,8 +91,9 @@ export async function getContactDetails(db: Database, partnerId: number): Promis
       'referral_code',
       eb.case().when('image', 'is not', null).then(1).else(0).end().as('has_image'),
     ])
-    .where('id', '=', partnerId)
-    .executeTakeFirst();
+    .where('id', '=', partnerId);
+  if (scope !== null) query = query.where('id', '=', scope);
+  const row = await query.executeTakeFirst();
   if (!row) return null;
   return {
     partner_id: row.id,
@@ -149,13 +156,15 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
   return (values as readonly (string | null)[]).includes(value) ? (value as T) : null;
 }
 
-/** The partner's image, or null when it has none. */
-export async function findContactImage(db: Database, partnerId: number): Promise<ContactImage | null> {
-  const row = await db
-    .selectFrom('partners')
-    .select(['image', 'image_mimetype'])
-    .where('id', '=', partnerId)
-    .executeTakeFirst();
+/** The partner's image, or null when it has none or is outside the scope. */
+export async function findContactImage(
+  db: Database,
+  scope: PartnerScope,
+  partnerId: number,
+): Promise<ContactImage | null> {
+  let query = db.selectFrom('partners').select(['image', 'image_mimetype']).where('id', '=', partnerId);
+  if (scope !== null) query = query.where('id', '=', scope);
+  const row = await query.executeTakeFirst();
   const mimetype = oneOf(CONTACT_IMAGE_TYPES, row?.image_mimetype ?? null);
   return row?.image && mimetype ? { mimetype, data: Buffer.from(row.image) } : null;
 }
@@ -237,8 +246,15 @@ export async function listCustomers(
   return { contacts: rows.map(toCustomer), total };
 }
 
-export async function findCustomer(db: Database, partnerId: number): Promise<Customer | null> {
-  const row = await selectCustomers(db).where('p.id', '=', partnerId).executeTakeFirst();
+/** One customer (never the forwarder's own partner), or null when there is none in the scope. */
+export async function findCustomer(
+  db: Database,
+  scope: PartnerScope,
+  partnerId: number,
+): Promise<Customer | null> {
+  let query = selectCustomers(db).where('p.id', '=', partnerId);
+  if (scope !== null) query = query.where('p.id', '=', scope);
+  const row = await query.executeTakeFirst();
   return row ? toCustomer(row) : null;
 }
 

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EVERY_CUSTOMER } from './access';
 import type { Database } from './data/database';
 import { ENGINES, openTestStore } from './data/test-engines';
 import {
@@ -113,7 +114,7 @@ describe.each(ENGINES)('shipping requests on $engine', ({ engine, available }) =
     ]);
     expect(outcomes.sort()).toEqual(['already_reviewed', 'reviewed']);
     expect(await reviewShippingRequest(db, { ...review, id: 9999 }, later(1))).toBe('not_found');
-    expect(await findShippingRequest(db, id)).toMatchObject({
+    expect(await findShippingRequest(db, EVERY_CUSTOMER, id)).toMatchObject({
       reviewed_by: 'Amina Haddad',
       reviewed_at: later(1).toISOString(),
       staff_note: 'Fine',
@@ -125,13 +126,13 @@ describe.each(ENGINES)('shipping requests on $engine', ({ engine, available }) =
     const { partnerId } = await customer(db, 'Files Owner', 'files@example.com');
     const file = pdf(70_000);
     const id = await createShippingRequest(db, request(partnerId, { attachments: [file, pdf(10)] }), now);
-    const stored = await findShippingRequest(db, id);
+    const stored = await findShippingRequest(db, EVERY_CUSTOMER, id);
     expect(stored?.attachments.map((a) => a.size)).toEqual([70_000, 10]);
-    const back = await findAttachment(db, id, stored!.attachments[0]!.id);
+    const back = await findAttachment(db, EVERY_CUSTOMER, id, stored!.attachments[0]!.id);
     expect(Buffer.isBuffer(back?.data)).toBe(true);
     expect(back?.data.equals(file.data)).toBe(true);
-    expect(back?.partnerId).toBe(partnerId);
-    expect(await findAttachment(db, id + 1, stored!.attachments[0]!.id)).toBeNull();
+    expect(await findAttachment(db, partnerId + 1, id, stored!.attachments[0]!.id)).toBeNull();
+    expect(await findAttachment(db, EVERY_CUSTOMER, id + 1, stored!.attachments[0]!.id)).toBeNull();
     expect(await storedBytes(db, partnerId)).toBe(70_010);
     // A file that cannot be stored (no name) takes the request with it.
     await expect(

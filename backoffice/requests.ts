@@ -2,6 +2,7 @@ import { ORIGINS, SERVICES, type Origin, type Service } from '../app/catalog';
 import type { RequestStatus, ShippingRequest } from '@contract';
 import { sql } from 'kysely';
 import type { CheckedAttachment } from './attachments';
+import type { PartnerScope } from './access';
 import { inTransaction, type Database } from './data/database';
 import { searchWhere } from './lists';
 import { fullName } from './users';
@@ -20,7 +21,7 @@ export interface NewShippingRequest {
 
 export interface RequestFilter {
   /** The caller's scope (access.ts `partnerScope`): null for every customer. */
-  scope: number | null;
+  scope: PartnerScope;
   /** The `partner_id` filter; outside the scope, nothing matches. */
   partnerId?: number;
   status?: RequestStatus;
@@ -214,11 +215,15 @@ export async function storedBytes(db: Database, partnerId: number): Promise<numb
   return Number(row.bytes);
 }
 
-export async function findShippingRequest(db: Database, id: number): Promise<ShippingRequest | null> {
-  const row = await requestsWithCustomers(db)
-    .select(REQUEST_COLUMNS)
-    .where('r.id', '=', id)
-    .executeTakeFirst();
+/** One request with its files (without their content), or null when there is none in the scope. */
+export async function findShippingRequest(
+  db: Database,
+  scope: PartnerScope,
+  id: number,
+): Promise<ShippingRequest | null> {
+  let query = requestsWithCustomers(db).select(REQUEST_COLUMNS).where('r.id', '=', id);
+  if (scope !== null) query = query.where('r.partner_id', '=', scope);
+  const row = await query.executeTakeFirst();
   return row ? toShippingRequest(row, (await attachmentsOf(db, [id])).get(id) ?? []) : null;
 }
 
@@ -295,26 +300,24 @@ export async function reviewShippingRequest(
 }
 
 export interface StoredAttachment {
-  partnerId: number;
   filename: string;
   mimetype: string;
   data: Buffer;
 }
 
-/** One file of one request, with the request's partner (for the caller's scope check). */
+/** One file of one request, or null when there is no such file of a request in the scope. */
 export async function findAttachment(
   db: Database,
+  scope: PartnerScope,
   requestId: number,
   attachmentId: number,
 ): Promise<StoredAttachment | null> {
-  const row = await db
+  let query = db
     .selectFrom('request_attachments as a')
     .innerJoin('shipping_requests as r', 'r.id', 'a.request_id')
-    .select(['r.partner_id', 'a.filename', 'a.mimetype', 'a.data'])
+    .select(['a.filename', 'a.mimetype', 'a.data'])
     .where('a.id', '=', attachmentId)
-    .where('a.request_id', '=', requestId)
-    .executeTakeFirst();
-  return row
-    ? { partnerId: row.partner_id, filename: row.filename, mimetype: row.mimetype, data: row.data }
-    : null;
+    .where('a.request_id', '=', requestId);
+  if (scope !== null) query = query.where('r.partner_id', '=', scope);
+  return (await query.executeTakeFirst()) ?? null;
 }

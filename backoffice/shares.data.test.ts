@@ -20,7 +20,9 @@ import {
   listLiveShares,
   revokeShare,
   sharePartner,
+  type ShareTarget,
 } from './shares';
+import { EVERY_CUSTOMER } from './access';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -33,6 +35,13 @@ async function open(engine: (typeof ENGINES)[number]['engine']) {
   const opened = await openTestStore(engine, dir);
   cleanups.push(opened.dispose);
   return opened.store.database;
+}
+
+/** A share made with no principal (every target here exists, so it is made). */
+async function share(db: Database, target: ShareTarget, user: number, at: Date) {
+  const made = await createShare(db, EVERY_CUSTOMER, target, user, at);
+  if (!made) throw new Error(`Not shared: ${target.kind}`);
+  return made;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -105,12 +114,7 @@ describe.each(ENGINES)('shares on $engine', ({ engine, available }) => {
   it.skipIf(!available)('open what they name until they expire, and keep only the token’s hash', async () => {
     const db = await open(engine);
     const { partner, user, loan, document, invoice } = await records(db);
-    const file = await createShare(
-      db,
-      { kind: 'loan_document', loanId: loan.id, documentId: document },
-      user,
-      now,
-    );
+    const file = await share(db, { kind: 'loan_document', loanId: loan.id, documentId: document }, user, now);
     expect(file.expiresAt).toBe(at(SHARE_DAYS).toISOString());
     const stored = await db.selectFrom('shares').selectAll().execute();
     expect(stored).toHaveLength(1);
@@ -123,7 +127,7 @@ describe.each(ENGINES)('shares on $engine', ({ engine, available }) => {
     expect(await findSharedDocument(db, file.token, at(SHARE_DAYS))).toBeNull();
     expect(await findSharedRecord(db, file.token, now)).toBeNull();
 
-    const statement = await createShare(
+    const statement = await share(
       db,
       { kind: 'statement', customerId: partner, dateFrom: '2026-03-01', dateTo: '2026-03-31' },
       user,
@@ -138,12 +142,12 @@ describe.each(ENGINES)('shares on $engine', ({ engine, available }) => {
         closing_balance: 500,
       },
     });
-    const invoiceShare = await createShare(db, { kind: 'invoice', invoiceId: invoice.id }, user, now);
+    const invoiceShare = await share(db, { kind: 'invoice', invoiceId: invoice.id }, user, now);
     expect(await findSharedRecord(db, invoiceShare.token, now)).toMatchObject({
       kind: 'invoice',
       invoice: { name: invoice.name, amount_due: 500 },
     });
-    const loanShare = await createShare(db, { kind: 'loan', loanId: loan.id }, user, now);
+    const loanShare = await share(db, { kind: 'loan', loanId: loan.id }, user, now);
     expect(await findSharedRecord(db, loanShare.token, now)).toMatchObject({
       kind: 'loan',
       loan: { name: loan.name, documents: [{ filename: 'agreement.pdf' }] },
@@ -153,7 +157,7 @@ describe.each(ENGINES)('shares on $engine', ({ engine, available }) => {
     expect(await findSharedRecord(db, invoiceShare.token, now)).toBeNull();
 
     // Made once every share above has expired: they are dropped.
-    await createShare(db, { kind: 'loan', loanId: loan.id }, user, at(SHARE_DAYS));
+    await share(db, { kind: 'loan', loanId: loan.id }, user, at(SHARE_DAYS));
     expect(await db.selectFrom('shares').select('expires_at').execute()).toEqual([
       { expires_at: at(2 * SHARE_DAYS).toISOString() },
     ]);
@@ -164,35 +168,38 @@ describe.each(ENGINES)('shares on $engine', ({ engine, available }) => {
     async () => {
       const db = await open(engine);
       const { partner, user, loan, document } = await records(db);
-      const first = await createShare(
+      const first = await share(
         db,
         { kind: 'loan_document', loanId: loan.id, documentId: document },
         user,
         now,
       );
-      await createShare(db, { kind: 'loan_document', loanId: loan.id, documentId: document }, user, at(1));
-      await createShare(
+      await share(db, { kind: 'loan_document', loanId: loan.id, documentId: document }, user, at(1));
+      await share(
         db,
         { kind: 'statement', customerId: partner, dateFrom: '2026-01-01', dateTo: '2026-01-31' },
         user,
         now,
       );
-      const listed = await listLiveShares(db, 'loan_document', loan.id, at(2));
+      const listed = (await listLiveShares(db, EVERY_CUSTOMER, 'loan_document', loan.id, at(2)))!;
       expect(listed.map((share) => [share.created_at, share.document_name, share.created_by])).toEqual([
         [at(1).toISOString(), 'agreement.pdf', 'Layla Mansour'],
         [now.toISOString(), 'agreement.pdf', 'Layla Mansour'],
       ]);
-      expect(await listLiveShares(db, 'statement', partner, now)).toMatchObject([
+      expect(await listLiveShares(db, EVERY_CUSTOMER, 'statement', partner, now)).toMatchObject([
         { kind: 'statement', document_id: null, date_from: '2026-01-01', date_to: '2026-01-31' },
       ]);
-      expect(await sharePartner(db, 'loan_document', loan.id)).toBe(partner);
-      expect(await sharePartner(db, 'statement', partner)).toBe(partner);
-      expect(await sharePartner(db, 'invoice', 99_999)).toBeNull();
+      expect(await sharePartner(db, EVERY_CUSTOMER, 'loan_document', loan.id)).toBe(partner);
+      expect(await sharePartner(db, EVERY_CUSTOMER, 'statement', partner)).toBe(partner);
+      expect(await sharePartner(db, EVERY_CUSTOMER, 'invoice', 99_999)).toBeNull();
 
       const oldest = listed[1]!;
-      expect(await findShareById(db, oldest.id)).toEqual({ kind: 'loan_document', target_id: loan.id });
-      await revokeShare(db, oldest.id, user, at(2));
-      await revokeShare(db, oldest.id, user, at(3));
+      expect(await findShareById(db, EVERY_CUSTOMER, oldest.id)).toEqual({
+        kind: 'loan_document',
+        target_id: loan.id,
+      });
+      await revokeShare(db, EVERY_CUSTOMER, oldest.id, user, at(2));
+      await revokeShare(db, EVERY_CUSTOMER, oldest.id, user, at(3));
       const row = await db
         .selectFrom('shares')
         .select(['revoked_at', 'revoked_by_user_id'])
@@ -201,7 +208,7 @@ describe.each(ENGINES)('shares on $engine', ({ engine, available }) => {
       expect(row).toEqual({ revoked_at: at(2).toISOString(), revoked_by_user_id: user });
       expect(await findSharedDocument(db, first.token, at(2))).toBeNull();
       expect(
-        (await listLiveShares(db, 'loan_document', loan.id, at(2))).map((share) => share.id),
+        (await listLiveShares(db, EVERY_CUSTOMER, 'loan_document', loan.id, at(2)))!.map((share) => share.id),
       ).not.toContain(oldest.id);
     },
   );

@@ -10,6 +10,7 @@ import {
   shareToken,
   type ShareKind,
 } from '@contract';
+import { EVERY_CUSTOMER } from './access';
 import { addLoanDocument } from './loans';
 import { demoPdf } from './pdf';
 import { createShare } from './shares';
@@ -174,7 +175,13 @@ describe('POST /loans/:number/documents/:document_id/share', () => {
     const loanId = await loanIdOf(document.number);
     // Straight to the function: signing in 8 days later would end the demo sessions of the other tests.
     const later = new Date(Date.now() + (SHARE_DAYS + 1) * DAY_MS);
-    await createShare(db, { kind: 'loan_document', loanId, documentId: document.id }, users.client, later);
+    await createShare(
+      db,
+      EVERY_CUSTOMER,
+      { kind: 'loan_document', loanId, documentId: document.id },
+      users.client,
+      later,
+    );
     const hash = createHash('sha256').update(token).digest('hex');
     expect(
       await db.selectFrom('shares').select('id').where('token_hash', '=', hash).executeTakeFirst(),

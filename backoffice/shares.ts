@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isoDate, SHARE_DAYS, type SharedRecord, type ShareKind, type ShareLinkInfo } from '@contract';
+import { EVERY_CUSTOMER, type PartnerScope } from './access';
 import { inTransaction, type Database } from './data/database';
 import { customerStatement, findInvoiceById, invoiceDetail } from './invoices';
 import { findLoanById, findLoanDocument, loanDetail } from './loans';
@@ -66,17 +67,23 @@ interface ShareRow {
 }
 
 /**
- * Creates a share of the target for SHARE_DAYS days from `now`. The caller has checked that the
- * user may see the target. Returns the token (given out once) and the expiry.
+ * Creates a share of the target for SHARE_DAYS days from `now`. Returns the token (given out once) and
+ * the expiry, or null, and nothing stored, when the target (a loan document: that document of that
+ * loan) is not in the scope (sharePartner). What else a share needs (an invoice not in draft) the
+ * caller checks.
  */
 export async function createShare(
   db: Database,
+  scope: PartnerScope,
   target: ShareTarget,
   userId: number,
   now: Date,
-): Promise<{ token: string; expiresAt: string }> {
-  const token = newSecretToken();
+): Promise<{ token: string; expiresAt: string } | null> {
   const { targetId, subId, params } = columnsOf(target);
+  if ((await sharePartner(db, scope, target.kind, targetId)) === null) return null;
+  if (target.kind === 'loan_document' && !(await findLoanDocument(db, scope, targetId, target.documentId)))
+    return null;
+  const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + SHARE_DAYS * DAY_MS).toISOString();
   await inTransaction(db, async (trx) => {
     // Expired shares open nothing any more: they are dropped as new ones are made.
@@ -125,7 +132,8 @@ export async function findSharedDocument(
 ): Promise<SharedDocument | null> {
   const row = await findLiveShare(db, token, now);
   if (row?.kind !== 'loan_document' || row.sub_id === null) return null;
-  const file = await findLoanDocument(db, row.target_id, row.sub_id);
+  // The token is the key, and no principal comes with it: the document of any customer it names.
+  const file = await findLoanDocument(db, EVERY_CUSTOMER, row.target_id, row.sub_id);
   return (
     file && {
       filename: file.filename,
@@ -147,24 +155,26 @@ export async function findSharedRecord(db: Database, token: string, now: Date): 
   if (!row) return null;
   const today = dayOf(now);
   const expires_at = row.expires_at;
+  // The token is the key, and no principal comes with it: the record of any customer it names.
+  const scope = EVERY_CUSTOMER;
   switch (row.kind) {
     case 'invoice': {
-      const invoice = await findInvoiceById(db, row.target_id);
+      const invoice = await findInvoiceById(db, scope, row.target_id);
       return invoice && { kind: 'invoice', expires_at, invoice: await invoiceDetail(db, invoice, today) };
     }
     case 'statement': {
       const period = statementPeriod.safeParse(JSON.parse(row.params_json ?? 'null'));
-      if (!period.success || !(await findCustomer(db, row.target_id))) return null;
+      if (!period.success || !(await findCustomer(db, scope, row.target_id))) return null;
       const { date_from, date_to } = period.data;
-      const statement = await customerStatement(db, row.target_id, date_from, date_to);
+      const statement = await customerStatement(db, scope, row.target_id, date_from, date_to);
       return statement && { kind: 'statement', expires_at, statement };
     }
     case 'clearance_receipt': {
-      const order = await findShippingOrder(db, row.target_id);
+      const order = await findShippingOrder(db, scope, row.target_id);
       return order && { kind: 'clearance_receipt', expires_at, order };
     }
     case 'loan': {
-      const loan = await findLoanById(db, row.target_id);
+      const loan = await findLoanById(db, scope, row.target_id);
       return loan && { kind: 'loan', expires_at, loan: await loanDetail(db, loan, today) };
     }
     default:
@@ -175,19 +185,25 @@ export async function findSharedRecord(db: Database, token: string, now: Date): 
 // ---- Listing and revoking ----
 
 /**
- * The customer (partner) whose document a share of `kind` on `targetId` opens, for the caller's scope
- * check; null when there is no such document (or customer).
+ * The customer (partner) whose document a share of `kind` on `targetId` opens; null when there is no
+ * such document (or customer) in the scope.
  */
-export async function sharePartner(db: Database, kind: ShareKind, targetId: number): Promise<number | null> {
+export async function sharePartner(
+  db: Database,
+  scope: PartnerScope,
+  kind: ShareKind,
+  targetId: number,
+): Promise<number | null> {
   const owner = async (table: 'invoices' | 'shipping_orders' | 'loans') => {
-    const row = await db.selectFrom(table).select('partner_id').where('id', '=', targetId).executeTakeFirst();
-    return row?.partner_id ?? null;
+    let query = db.selectFrom(table).select('partner_id').where('id', '=', targetId);
+    if (scope !== null) query = query.where('partner_id', '=', scope);
+    return (await query.executeTakeFirst())?.partner_id ?? null;
   };
   switch (kind) {
     case 'invoice':
       return owner('invoices');
     case 'statement':
-      return (await findCustomer(db, targetId))?.id ?? null;
+      return (await findCustomer(db, scope, targetId))?.id ?? null;
     case 'clearance_receipt':
       return owner('shipping_orders');
     case 'loan':
@@ -210,14 +226,17 @@ interface ShareLinkRow {
 
 /**
  * The live (neither expired nor revoked) shares of one document, newest first: of a loan, `loan_document`
- * lists the shares of every document of the loan. The caller has checked the scope (sharePartner).
+ * lists the shares of every document of the loan. Null when there is no such document in the scope
+ * (sharePartner): whoever may read a document sees its links, whoever made them.
  */
 export async function listLiveShares(
   db: Database,
+  scope: PartnerScope,
   kind: ShareKind,
   targetId: number,
   now: Date,
-): Promise<ShareLinkInfo[]> {
+): Promise<ShareLinkInfo[] | null> {
+  if ((await sharePartner(db, scope, kind, targetId)) === null) return null;
   const rows: ShareLinkRow[] = await db
     .selectFrom('shares as s')
     .leftJoin('users as u', 'u.id', 's.created_by_user_id')
@@ -263,9 +282,13 @@ export async function listLiveShares(
   });
 }
 
-/** A share by its id (revoked or not), or null: what it opens, for the caller's scope check. */
+/**
+ * A share by its id (revoked or not): what it opens; null when there is no such share, or its document
+ * is gone or outside the scope (sharePartner).
+ */
 export async function findShareById(
   db: Database,
+  scope: PartnerScope,
   id: number,
 ): Promise<{ kind: ShareKind; target_id: number } | null> {
   const row = await db
@@ -274,18 +297,28 @@ export async function findShareById(
     .where('id', '=', id)
     .$narrowType<{ kind: ShareKind }>()
     .executeTakeFirst();
-  return row ?? null;
+  if (!row || (await sharePartner(db, scope, row.kind, row.target_id)) === null) return null;
+  return row;
 }
 
 /**
  * Ends the share now: its link then opens nothing, as if it had expired. A share already revoked keeps
- * its first revocation. The caller has checked the scope.
+ * its first revocation. False, and nothing changed, when there is no such share in the scope
+ * (findShareById).
  */
-export async function revokeShare(db: Database, id: number, userId: number, now: Date): Promise<void> {
+export async function revokeShare(
+  db: Database,
+  scope: PartnerScope,
+  id: number,
+  userId: number,
+  now: Date,
+): Promise<boolean> {
+  if (!(await findShareById(db, scope, id))) return false;
   await db
     .updateTable('shares')
     .set({ revoked_at: now.toISOString(), revoked_by_user_id: userId })
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .execute();
+  return true;
 }

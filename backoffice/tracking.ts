@@ -6,6 +6,7 @@ import {
   type OrderStatus,
   type TrackingEvent,
 } from '@contract';
+import type { PartnerScope } from './access';
 import { inTransaction, type Database } from './data/database';
 import { fullName } from './users';
 
@@ -63,13 +64,25 @@ function toTrackingEvent(row: TrackingRow): TrackingEvent {
   };
 }
 
-/** An order's events, oldest first. */
-export async function listTracking(db: Database, orderId: number): Promise<TrackingEvent[]> {
-  const rows = await trackingSelect(db)
-    .where('t.shipping_order_id', '=', orderId)
-    .orderBy('t.event_time')
-    .orderBy('t.id')
-    .execute();
+/** An order's events, oldest first; none for an order outside the scope. */
+export async function listTracking(
+  db: Database,
+  scope: PartnerScope,
+  orderId: number,
+): Promise<TrackingEvent[]> {
+  let query = trackingSelect(db).where('t.shipping_order_id', '=', orderId);
+  if (scope !== null) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('shipping_orders as o')
+          .select('o.id')
+          .whereRef('o.id', '=', 't.shipping_order_id')
+          .where('o.partner_id', '=', scope),
+      ),
+    );
+  }
+  const rows = await query.orderBy('t.event_time').orderBy('t.id').execute();
   return rows.map(toTrackingEvent);
 }
 

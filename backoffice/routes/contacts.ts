@@ -1,4 +1,4 @@
-import { customerInScope } from '../access';
+import { customerInScope, partnerScope } from '../access';
 import type { App } from '../app';
 import { checkContactImage } from '../attachments';
 import { refuse, type CallHandlers } from '../http';
@@ -20,7 +20,7 @@ export function contactHandlers(app: App): Pick<CallHandlers, ContactCalls> {
         country: body.country ?? null,
         companyName: body.company_name ?? null,
       });
-      const contact = await getContactDetails(app.database, query.partner_id);
+      const contact = await getContactDetails(app.database, partnerScope(session.user), query.partner_id);
       if (!contact) throw refuse.notFound();
       return contact;
     },
@@ -33,7 +33,7 @@ export function contactHandlers(app: App): Pick<CallHandlers, ContactCalls> {
 
     async getContactImage({ query, session }) {
       if (!(await customerInScope(app.database, session.user, query.partner_id))) throw refuse.notFound();
-      const image = await findContactImage(app.database, query.partner_id);
+      const image = await findContactImage(app.database, partnerScope(session.user), query.partner_id);
       if (!image) throw refuse.notFound();
       return { mimetype: image.mimetype, data: image.data.toString('base64') };
     },

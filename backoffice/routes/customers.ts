@@ -1,4 +1,4 @@
-import { canManageCustomers } from '../access';
+import { canManageCustomers, partnerScope } from '../access';
 import type { App } from '../app';
 import { refuse, type CallHandlers } from '../http';
 import { DEFAULT_LIST_LIMIT } from '../lists';
@@ -20,7 +20,7 @@ export function customerHandlers(app: App): Pick<CallHandlers, CustomerCalls> {
     async getCustomer({ params, session }) {
       if (!canManageCustomers(session.user)) throw refuse.forbidden();
       // The forwarder's own partner is no customer: "not found" like an unknown id.
-      const customer = await findCustomer(app.database, params.id);
+      const customer = await findCustomer(app.database, partnerScope(session.user), params.id);
       if (!customer) throw refuse.notFound();
       return customer;
     },

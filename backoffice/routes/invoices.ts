@@ -1,4 +1,4 @@
-import { canManageInvoices, canSeePartner, customerInScope, type Principal } from '../access';
+import { canManageInvoices, customerInScope, partnerScope, type Principal } from '../access';
 import type { App } from '../app';
 import { refuse, type CallHandlers } from '../http';
 import {
@@ -31,15 +31,23 @@ export function invoiceHandlers(app: App): Pick<CallHandlers, InvoiceCalls> {
   };
 
   /** The invoice, when it is in the caller's scope; a draft is staff-only (404 otherwise). */
-  const invoiceInScope = (user: Principal, invoice: InvoiceRow | null): InvoiceRow => {
-    if (!invoice || !canSeePartner(user, invoice.partner_id)) throw refuse.notFound();
+  const invoiceInScope = async (user: Principal, id: number): Promise<InvoiceRow> => {
+    const invoice = await findInvoiceById(app.database, partnerScope(user), id);
+    if (!invoice) throw refuse.notFound();
     if (invoice.state === 'draft' && !canManageInvoices(user)) throw refuse.notFound();
     return invoice;
   };
 
   /** The statement of a customer in scope over a period (the contract checks the dates of a read). */
   const statement = async (user: Principal, partnerId: number, dateFrom: string, dateTo: string) => {
-    const found = await customerStatement(app.database, await customer(user, partnerId), dateFrom, dateTo);
+    const scope = partnerScope(user);
+    const found = await customerStatement(
+      app.database,
+      scope,
+      await customer(user, partnerId),
+      dateFrom,
+      dateTo,
+    );
     if (!found) throw refuse.notFound();
     return found;
   };
@@ -49,6 +57,7 @@ export function invoiceHandlers(app: App): Pick<CallHandlers, InvoiceCalls> {
       return listInvoices(
         app.database,
         {
+          scope: partnerScope(session.user),
           partnerId: await customer(session.user, query.customer_id),
           withDrafts: canManageInvoices(session.user),
           tab: query.filter ?? 'show_all',
@@ -62,13 +71,13 @@ export function invoiceHandlers(app: App): Pick<CallHandlers, InvoiceCalls> {
 
     async findStaffInvoice({ query, session }) {
       if (!canManageInvoices(session.user)) throw refuse.forbidden();
-      const invoice = await findInvoiceByName(app.database, query.invoice_name);
+      const invoice = await findInvoiceByName(app.database, partnerScope(session.user), query.invoice_name);
       if (!invoice) throw refuse.notFound();
       return invoiceDetail(app.database, invoice, today());
     },
 
     async getInvoice({ params, session }) {
-      const invoice = invoiceInScope(session.user, await findInvoiceById(app.database, params.id));
+      const invoice = await invoiceInScope(session.user, params.id);
       return invoiceDetail(app.database, invoice, today());
     },
 
@@ -78,15 +87,17 @@ export function invoiceHandlers(app: App): Pick<CallHandlers, InvoiceCalls> {
 
     async shareInvoice({ params, session }) {
       // Whoever may read the invoice may share it; the link opens that one invoice only.
-      const invoice = invoiceInScope(session.user, await findInvoiceById(app.database, params.id));
+      const invoice = await invoiceInScope(session.user, params.id);
       // A draft is the staff's work in progress, not yet the customer's invoice: it stays inside.
       if (invoice.state === 'draft') throw refuse.draftNotShared();
       const share = await createShare(
         app.database,
+        partnerScope(session.user),
         { kind: 'invoice', invoiceId: invoice.id },
         session.user.id,
         app.now(),
       );
+      if (!share) throw refuse.notFound();
       return { token: share.token, expires_at: share.expiresAt };
     },
 
@@ -96,10 +107,12 @@ export function invoiceHandlers(app: App): Pick<CallHandlers, InvoiceCalls> {
       const partnerId = await customer(session.user, body.customer_id);
       const share = await createShare(
         app.database,
+        partnerScope(session.user),
         { kind: 'statement', customerId: partnerId, dateFrom: body.date_from, dateTo: body.date_to },
         session.user.id,
         app.now(),
       );
+      if (!share) throw refuse.notFound();
       return { token: share.token, expires_at: share.expiresAt };
     },
   };

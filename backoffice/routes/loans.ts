@@ -1,11 +1,4 @@
-import {
-  canManageLoans,
-  canSeePartner,
-  customerInScope,
-  isStaff,
-  partnerScope,
-  type Principal,
-} from '../access';
+import { canManageLoans, customerInScope, isStaff, partnerScope, type Principal } from '../access';
 import type { App } from '../app';
 import { refuse, type CallContext, type CallHandlers } from '../http';
 import { DEFAULT_LIST_LIMIT } from '../lists';
@@ -19,7 +12,6 @@ import {
   listLoans,
   loanDetail,
   loanTransactions,
-  type LoanRow,
 } from '../loans';
 import { dayOf, toCents } from '../numbers';
 import { createShare } from '../shares';
@@ -46,38 +38,33 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
     offset: query.offset ?? 0,
   });
 
-  /** The loan, when it is in the caller's scope (404 otherwise, never 403). */
-  const loanInScope = (user: Principal, loan: LoanRow | null): LoanRow => {
-    if (!loan || !canSeePartner(user, loan.partner_id)) throw refuse.notFound();
+  /** The loan with this number, when it is in the caller's scope (404 otherwise, never 403). */
+  const loanInScope = async (user: Principal, number: string) => {
+    const loan = await findLoanByNumber(app.database, partnerScope(user), number);
+    if (!loan) throw refuse.notFound();
     return loan;
-  };
-
-  /** The loan's document, when the loan is in the caller's scope (404 otherwise, and for an unknown one). */
-  const documentInScope = async (user: Principal, number: string, documentId: number) => {
-    const loan = loanInScope(user, await findLoanByNumber(app.database, number));
-    const file = await findLoanDocument(app.database, loan.id, documentId);
-    if (!file) throw refuse.notFound();
-    return { loan, file };
   };
 
   return {
     async listUserLoans({ query, session }) {
       // A client names its own partner; staff any customer. Another one, or an unknown one: 404.
       if (!(await customerInScope(app.database, session.user, query.partner_id))) throw refuse.notFound();
-      const loans = await listLoans(app.database, { scope: query.partner_id, ...page(query) }, today());
+      const filter = { scope: partnerScope(session.user), partnerId: query.partner_id, ...page(query) };
+      const loans = await listLoans(app.database, filter, today());
       return { status: 'success', ...loans };
     },
 
     async listClientLoans({ query, session }) {
       if (!canManageLoans(session.user)) throw refuse.forbidden();
-      const filter = { scope: null, partnerId: query.partner_id, ...page(query) };
+      const filter = { scope: partnerScope(session.user), partnerId: query.partner_id, ...page(query) };
       const loans = await listLoans(app.database, filter, today());
       return { status: 'success', ...loans };
     },
 
     async listLoanTransactions({ query, body, session }) {
       if (query.loan_id !== body.loan_id) throw refuse.loanIdMismatch();
-      const loan = loanInScope(session.user, await findLoanById(app.database, query.loan_id));
+      const loan = await findLoanById(app.database, partnerScope(session.user), query.loan_id);
+      if (!loan) throw refuse.notFound();
       return { status: 'success', transactions: await loanTransactions(app.database, loan) };
     },
 
@@ -86,8 +73,7 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
     },
 
     async getLoan({ params, session }) {
-      const loan = loanInScope(session.user, await findLoanByNumber(app.database, params.number));
-      return loanDetail(app.database, loan, today());
+      return loanDetail(app.database, await loanInScope(session.user, params.number), today());
     },
 
     async decideLoan({ params, body, session }) {
@@ -99,37 +85,46 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
       );
       if (outcome === 'not_found') throw refuse.notFound();
       if (outcome === 'already_decided') throw refuse.loanAlreadyDecided();
-      const loan = await findLoanByNumber(app.database, params.number);
-      if (!loan) throw refuse.notFound();
-      return loanDetail(app.database, loan, today());
+      return loanDetail(app.database, await loanInScope(session.user, params.number), today());
     },
 
     async getLoanDocument({ params, session }) {
-      const { file } = await documentInScope(session.user, params.number, params.document_id);
+      const loan = await loanInScope(session.user, params.number);
+      const file = await findLoanDocument(
+        app.database,
+        partnerScope(session.user),
+        loan.id,
+        params.document_id,
+      );
+      if (!file) throw refuse.notFound();
       return { filename: file.filename, mimetype: file.mimetype, data: file.data.toString('base64') };
     },
 
     async shareLoanDocument({ params, session }) {
       // Whoever may read the document may share it; the link opens that one document only.
-      const { loan } = await documentInScope(session.user, params.number, params.document_id);
+      const loan = await loanInScope(session.user, params.number);
       const share = await createShare(
         app.database,
+        partnerScope(session.user),
         { kind: 'loan_document', loanId: loan.id, documentId: params.document_id },
         session.user.id,
         app.now(),
       );
+      if (!share) throw refuse.notFound();
       return { token: share.token, expires_at: share.expiresAt };
     },
 
     async shareLoan({ params, session }) {
       // Whoever may read the loan may share its summary; the link opens that one loan only.
-      const loan = loanInScope(session.user, await findLoanByNumber(app.database, params.number));
+      const loan = await loanInScope(session.user, params.number);
       const share = await createShare(
         app.database,
+        partnerScope(session.user),
         { kind: 'loan', loanId: loan.id },
         session.user.id,
         app.now(),
       );
+      if (!share) throw refuse.notFound();
       return { token: share.token, expires_at: share.expiresAt };
     },
 

@@ -1,10 +1,4 @@
-import {
-  canAdministerShipments,
-  canManageShipments,
-  canSeePartner,
-  partnerScope,
-  type Principal,
-} from '../access';
+import { canAdministerShipments, canManageShipments, partnerScope, type Principal } from '../access';
 import type { App } from '../app';
 import { listContainers, openContainers } from '../containers';
 import { refuse, type CallContext, type CallHandlers } from '../http';
@@ -57,16 +51,13 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       offset: query.offset ?? 0,
     });
 
-  /** The order's id, when the order is in the caller's scope (404 otherwise, never 403). */
-  const orderInScope = async (user: Principal, orderId: number) => {
-    const partnerId = await orderPartner(app.database, orderId);
-    if (partnerId === null || !canSeePartner(user, partnerId)) throw refuse.notFound();
-    return orderId;
+  /** An order's timeline, when the order is in the caller's scope (404 otherwise, never 403). */
+  const tracking = async (user: Principal, orderId: number) => {
+    const scope = partnerScope(user);
+    // An order without events has an empty timeline: whether it exists in scope is asked apart.
+    if ((await orderPartner(app.database, scope, orderId)) === null) throw refuse.notFound();
+    return { tracking: await listTracking(app.database, scope, orderId) };
   };
-
-  const tracking = async (user: Principal, orderId: number) => ({
-    tracking: await listTracking(app.database, await orderInScope(user, orderId)),
-  });
 
   return {
     async createShippingOrderFromRequest({ params, body, session, database }) {
@@ -121,23 +112,30 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
     },
 
     async getShippingOrder({ params, session }) {
-      const order = await findShippingOrder(app.database, params.id);
-      if (!order || !canSeePartner(session.user, order.partner_id)) throw refuse.notFound();
+      const order = await findShippingOrder(app.database, partnerScope(session.user), params.id);
+      if (!order) throw refuse.notFound();
       return order;
     },
 
     async getShippingOrderDocument({ params, session }) {
-      const file = await findOrderDocument(app.database, params.id, params.document_id);
-      if (!file || !canSeePartner(session.user, file.partnerId)) throw refuse.notFound();
+      const scope = partnerScope(session.user);
+      const file = await findOrderDocument(app.database, scope, params.id, params.document_id);
+      if (!file) throw refuse.notFound();
       return { filename: file.filename, mimetype: file.mimetype, data: file.data.toString('base64') };
     },
 
     async shareClearanceReceipt({ params, session }) {
       // Whoever may read the order may share its clearance receipt (the portal renders it for any
-      // order); the link opens that one order only.
-      const orderId = await orderInScope(session.user, params.id);
-      const target = { kind: 'clearance_receipt', orderId } as const;
-      const share = await createShare(app.database, target, session.user.id, app.now());
+      // order); the link opens that one order only. Outside the scope nothing is stored.
+      const target = { kind: 'clearance_receipt', orderId: params.id } as const;
+      const share = await createShare(
+        app.database,
+        partnerScope(session.user),
+        target,
+        session.user.id,
+        app.now(),
+      );
+      if (!share) throw refuse.notFound();
       return { token: share.token, expires_at: share.expiresAt };
     },
 

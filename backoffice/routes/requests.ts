@@ -1,4 +1,4 @@
-import { canReviewRequests, canSeePartner, customerInScope, partnerScope } from '../access';
+import { canReviewRequests, customerInScope, partnerScope } from '../access';
 import type { App } from '../app';
 import { checkAttachments } from '../attachments';
 import { refuse, type CallHandlers } from '../http';
@@ -58,8 +58,8 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
     },
 
     async getShippingRequest({ params, session }) {
-      const request = await findShippingRequest(app.database, params.id);
-      if (!request || !canSeePartner(session.user, request.partner_id)) throw refuse.notFound();
+      const request = await findShippingRequest(app.database, partnerScope(session.user), params.id);
+      if (!request) throw refuse.notFound();
       return request;
     },
 
@@ -72,14 +72,15 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
       );
       if (outcome === 'not_found') throw refuse.notFound();
       if (outcome === 'already_reviewed') throw refuse.alreadyReviewed();
-      const request = await findShippingRequest(app.database, params.id);
+      const request = await findShippingRequest(app.database, partnerScope(session.user), params.id);
       if (!request) throw refuse.notFound();
       return request;
     },
 
     async getShippingRequestAttachment({ params, session }) {
-      const file = await findAttachment(app.database, params.id, params.attachment_id);
-      if (!file || !canSeePartner(session.user, file.partnerId)) throw refuse.notFound();
+      const scope = partnerScope(session.user);
+      const file = await findAttachment(app.database, scope, params.id, params.attachment_id);
+      if (!file) throw refuse.notFound();
       return { filename: file.filename, mimetype: file.mimetype, data: file.data.toString('base64') };
     },
   };

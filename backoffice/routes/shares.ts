@@ -1,39 +1,25 @@
-import type { ShareKind } from '@contract';
-import { canSeePartner, type Principal } from '../access';
+import { partnerScope } from '../access';
 import type { App } from '../app';
 import { refuse, type CallHandlers } from '../http';
-import {
-  findShareById,
-  findSharedDocument,
-  findSharedRecord,
-  listLiveShares,
-  revokeShare,
-  sharePartner,
-} from '../shares';
+import { findSharedDocument, findSharedRecord, listLiveShares, revokeShare } from '../shares';
 
 type ShareCalls = 'getSharedDocument' | 'getSharedRecord' | 'listShares' | 'revokeShare';
 
 export function shareHandlers(app: App): Pick<CallHandlers, ShareCalls> {
-  /**
-   * Whoever may read a document sees and revokes its links: a client those of its own customer's
-   * documents (whoever made them), staff any customer's. Anything else is 404, never 403.
-   */
-  const checkScope = async (user: Principal, kind: ShareKind, targetId: number) => {
-    const partnerId = await sharePartner(app.database, kind, targetId);
-    if (partnerId === null || !canSeePartner(user, partnerId)) throw refuse.notFound();
-  };
-
+  // Whoever may read a document sees and revokes its links: a client those of its own customer's
+  // documents (whoever made them), staff any customer's. Anything else is 404, never 403.
   return {
     async listShares({ query, session }) {
-      await checkScope(session.user, query.kind, query.target_id);
-      return { shares: await listLiveShares(app.database, query.kind, query.target_id, app.now()) };
+      const scope = partnerScope(session.user);
+      const shares = await listLiveShares(app.database, scope, query.kind, query.target_id, app.now());
+      if (!shares) throw refuse.notFound();
+      return { shares };
     },
 
     async revokeShare({ params, session }) {
-      const share = await findShareById(app.database, params.id);
-      if (!share) throw refuse.notFound();
-      await checkScope(session.user, share.kind, share.target_id);
-      await revokeShare(app.database, params.id, session.user.id, app.now());
+      const scope = partnerScope(session.user);
+      if (!(await revokeShare(app.database, scope, params.id, session.user.id, app.now())))
+        throw refuse.notFound();
       return { status: 'success' as const };
     },
 

@@ -1,4 +1,4 @@
-import { canSeeUser, isStaff } from '../access';
+import { canSeeUser, isStaff, partnerScope } from '../access';
 import type { App } from '../app';
 import { refuse, type CallHandlers } from '../http';
 import { getContactDetails } from '../partners';
@@ -10,7 +10,8 @@ export function userHandlers(app: App): Pick<CallHandlers, 'getContactDetails' |
       // Someone else's record is "not found", never "forbidden": its existence is not revealed.
       if (!canSeeUser(session.user, query.user_id)) throw refuse.notFound();
       const user = await findUserById(app.database, query.user_id);
-      const contact = user && (await getContactDetails(app.database, user.partnerId));
+      const contact =
+        user && (await getContactDetails(app.database, partnerScope(session.user), user.partnerId));
       if (!contact) throw refuse.notFound();
       return contact;
     },
