@@ -156,7 +156,7 @@ export default function Containers() {
                       alignItems="center"
                       flexWrap="wrap"
                     >
-                      <TextLink to={`/apps/shipping-details/${order.id}`} dir="ltr">
+                      <TextLink to={`/apps/shipping-details/${order.id}`} dir="ltr" level="inherit">
                         {order.name}
                       </TextLink>
                       <Text level="body-xs">
