@@ -191,7 +191,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       <ol
         aria-label={t('twoStep.recoveryTitle')}
         dir="ltr"
-        style={{ fontFamily: 'monospace', columns: 2, margin: 0, paddingInlineStart: 24 }}
+        style={{ fontFamily: 'monospace', columns: 2, margin: 0 }}
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>

@@ -47,7 +47,7 @@ function Question({
   return (
     <Sheet component="details" variant="outlined" className="account-faq-question">
       <summary>{t(`faq.questions.${question.id}.question`)}</summary>
-      <Box style={{ paddingInlineStart: 32, paddingInlineEnd: 16, paddingBlockEnd: 16 }}>
+      <Box style={{ paddingInline: 16, paddingBlockEnd: 16 }}>
         <TextBlocks text={t(`faq.questions.${question.id}.answer`, values)} />
         {link && canOpen && (
           <Button
@@ -114,7 +114,12 @@ export default function Faq() {
           {t('faq.moreTitle')}
         </Text>
         <Text style={{ marginBlockEnd: 8 }}>{t('faq.moreText')}</Text>
-        <TextLink href={`mailto:${values.email}`} startDecorator={<IconMail aria-hidden size={18} />}>
+        {/* Bottom-aligned, as Joy's Link with a decorator, so the icon adds no height to the line. */}
+        <TextLink
+          href={`mailto:${values.email}`}
+          startDecorator={<IconMail aria-hidden size={18} />}
+          style={{ verticalAlign: 'bottom' }}
+        >
           <span dir="ltr">{values.email}</span>
         </TextLink>
       </Sheet>
