@@ -3,16 +3,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Joy's buttons leave `disabled` out of the server's HTML: app/components/button.tsx puts it in.
-const JOY_BUTTONS = [
-  { name: '@mui/joy/Button', message: "Import { Button } from '~/components/button'." },
-  { name: '@mui/joy/IconButton', message: "Import { IconButton } from '~/components/button'." },
-  {
-    name: '@mui/joy',
-    importNames: ['Button', 'IconButton'],
-    message: "Import them from '~/components/button'.",
-  },
-];
+// Screens draw with the portal's UI layer (app/components/ui, docs/decisions/040-ui-layer.md), which
+// owns Joy: its buttons also put `disabled` in the server's HTML (app/components/button.tsx).
+const JOY = {
+  group: ['@mui/joy', '@mui/joy/*'],
+  message: "Draw with '~/components/ui' (buttons: '~/components/button'); Joy is the UI layer's.",
+};
 
 export default tseslint.config(
   { ignores: ['build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', '.cache/'] },
@@ -26,12 +22,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: JOY_BUTTONS,
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [JOY] }],
     },
   },
   {
@@ -73,8 +64,8 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: JOY_BUTTONS,
           patterns: [
+            JOY,
             {
               group: ['~/services/backoffice/*', '**/services/backoffice/*'],
               message: 'Routes reach the back office through a service in app/services/*.server.ts.',
@@ -85,7 +76,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['app/components/button.tsx', 'app/components/button.test.tsx'],
+    // The UI layer, the theme and the root (the theme's provider) are where Joy is imported.
+    files: [
+      'app/components/ui/**',
+      'app/components/button.tsx',
+      'app/components/button.test.tsx',
+      'app/theme/**',
+      'app/root.tsx',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
