@@ -960,7 +960,7 @@ describe('an issued invoice', () => {
   /** A customer of its own with an address, so that changing it touches no other test's data. */
   async function movingCustomer(name: string): Promise<number> {
     const id = await newCustomer(name);
-    await updateContactDetails(bo.backoffice.database, id, {
+    await updateContactDetails(bo.backoffice.database, EVERY_CUSTOMER, id, {
       name,
       phone: '+20 2 555 0101',
       street: '14 Corniche El Nil',
@@ -998,7 +998,7 @@ describe('an issued invoice', () => {
     };
     expect(await detail(id)).toMatchObject(billTo);
 
-    await updateContactDetails(bo.backoffice.database, partnerId, renamed);
+    await updateContactDetails(bo.backoffice.database, EVERY_CUSTOMER, partnerId, renamed);
     await bo.backoffice.database
       .updateTable('partners')
       .set({ email: 'jade@example.com' })
@@ -1019,7 +1019,7 @@ describe('an issued invoice', () => {
     const partnerId = await movingCustomer('Aswan Date Growers');
     const draft = await invoiceFor(partnerId, today(), [line(40)], 'draft');
     const cancelled = await invoiceFor(partnerId, today(), [line(50)], 'cancelled');
-    await updateContactDetails(bo.backoffice.database, partnerId, renamed);
+    await updateContactDetails(bo.backoffice.database, EVERY_CUSTOMER, partnerId, renamed);
     expect(await detail(draft.id)).toMatchObject({
       partner_name: 'Jade Harbor Imports',
       partner_address: '88 Bund Road, Shanghai, China',

@@ -119,12 +119,14 @@ export interface ContactUpdate {
   companyName: string | null;
 }
 
+/** Writes the partner's contact details; false (nothing written) for a partner outside the scope. */
 export async function updateContactDetails(
   db: Database,
+  scope: PartnerScope,
   partnerId: number,
   contact: ContactUpdate,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  let update = db
     .updateTable('partners')
     .set({
       name: contact.name,
@@ -134,8 +136,10 @@ export async function updateContactDetails(
       country: contact.country,
       company_name: contact.companyName,
     })
-    .where('id', '=', partnerId)
-    .execute();
+    .where('id', '=', partnerId);
+  if (scope !== null) update = update.where('id', '=', scope);
+  const changed = await update.executeTakeFirst();
+  return changed.numUpdatedRows > 0n;
 }
 
 export interface ContactImage {
@@ -143,13 +147,20 @@ export interface ContactImage {
   data: Buffer;
 }
 
-/** Replaces the partner's image. */
-export async function setContactImage(db: Database, partnerId: number, image: ContactImage): Promise<void> {
-  await db
+/** Replaces the partner's image; false (nothing written) for a partner outside the scope. */
+export async function setContactImage(
+  db: Database,
+  scope: PartnerScope,
+  partnerId: number,
+  image: ContactImage,
+): Promise<boolean> {
+  let update = db
     .updateTable('partners')
     .set({ image: image.data, image_mimetype: image.mimetype })
-    .where('id', '=', partnerId)
-    .execute();
+    .where('id', '=', partnerId);
+  if (scope !== null) update = update.where('id', '=', scope);
+  const changed = await update.executeTakeFirst();
+  return changed.numUpdatedRows > 0n;
 }
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {

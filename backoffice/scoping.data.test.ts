@@ -25,7 +25,13 @@ import {
   insertShippingOrder,
   orderPartner,
 } from './orders';
-import { findContactImage, findCustomer, getContactDetails, setContactImage } from './partners';
+import {
+  findContactImage,
+  findCustomer,
+  getContactDetails,
+  setContactImage,
+  updateContactDetails,
+} from './partners';
 import { createShippingRequest, findAttachment, findShippingRequest } from './requests';
 import {
   createShare,
@@ -164,7 +170,10 @@ async function records(db: Database) {
     },
     now,
   );
-  await setContactImage(db, a, { mimetype: 'image/png', data: Buffer.from('\x89PNG\r\n\x1a\n') });
+  await setContactImage(db, EVERY_CUSTOMER, a, {
+    mimetype: 'image/png',
+    data: Buffer.from('\x89PNG\r\n\x1a\n'),
+  });
   return {
     a,
     b,
@@ -266,5 +275,28 @@ describe.each(ENGINES)('partner scoping on $engine', ({ engine, available }) => 
     expect(await revoked()).toEqual({ revoked_at: null });
     expect(await revokeShare(db, r.a, id, r.user, now)).toBe(true);
     expect(await revoked()).toEqual({ revoked_at: now.toISOString() });
+  });
+
+  it.skipIf(!available)('writes customer A’s contact details and picture with A’s scope only', async () => {
+    const db = await open(engine);
+    const r = await records(db);
+    const contact = {
+      name: 'Changed',
+      phone: null,
+      street: null,
+      city: null,
+      country: null,
+      companyName: null,
+    };
+    const picture = { mimetype: 'image/png' as const, data: Buffer.from('\x89PNG\r\n\x1a\nB') };
+    expect(await updateContactDetails(db, r.b, r.a, contact)).toBe(false);
+    expect(await setContactImage(db, r.b, r.a, picture)).toBe(false);
+    expect((await getContactDetails(db, EVERY_CUSTOMER, r.a))?.name).not.toBe('Changed');
+    expect((await findContactImage(db, EVERY_CUSTOMER, r.a))?.data.equals(picture.data)).toBe(false);
+    expect(await updateContactDetails(db, r.a, r.a, contact)).toBe(true);
+    expect(await setContactImage(db, r.a, r.a, picture)).toBe(true);
+    expect((await getContactDetails(db, EVERY_CUSTOMER, r.a))?.name).toBe('Changed');
+    expect((await findContactImage(db, EVERY_CUSTOMER, r.a))?.data.equals(picture.data)).toBe(true);
+    expect(await updateContactDetails(db, EVERY_CUSTOMER, r.a, { ...contact, name: 'Staff' })).toBe(true);
   });
 });

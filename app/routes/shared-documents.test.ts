@@ -6,6 +6,7 @@ import { createElement, type ReactElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertInvoice } from '../../backoffice/invoices';
 import { insertShippingOrder } from '../../backoffice/orders';
+import { EVERY_CUSTOMER } from '../../backoffice/access';
 import { updateContactDetails } from '../../backoffice/partners';
 import type { TestBackoffice } from '../../backoffice/testing';
 import { addTrackingEvent } from '../../backoffice/tracking';
@@ -73,7 +74,7 @@ const first = {
 
 describe('an issued invoice', () => {
   it('keeps the name and address it was posted with on its page, its PDF and its shared link', async () => {
-    await updateContactDetails(db(), partners.client2, first);
+    await updateContactDetails(db(), EVERY_CUSTOMER, partners.client2, first);
     const { id } = await insertInvoice(
       db(),
       {
@@ -89,7 +90,7 @@ describe('an issued invoice', () => {
     const link = await shareThroughPage(`/apps/invoice/${id}`, { id: String(id) }, 'client2');
 
     // The customer then renames itself as the other customer and moves.
-    await updateContactDetails(db(), partners.client2, {
+    await updateContactDetails(db(), EVERY_CUSTOMER, partners.client2, {
       ...first,
       name: 'Nile Star Trading',
       street: '14 Corniche El Nil',
@@ -123,7 +124,7 @@ describe('an issued invoice', () => {
   });
 
   it('follows the customer while it is a draft', async () => {
-    await updateContactDetails(db(), partners.client2, first);
+    await updateContactDetails(db(), EVERY_CUSTOMER, partners.client2, first);
     const { id } = await insertInvoice(
       db(),
       {
@@ -136,7 +137,10 @@ describe('an issued invoice', () => {
       },
       new Date('2026-03-03T09:00:00Z'),
     );
-    await updateContactDetails(db(), partners.client2, { ...first, street: '3 Pudong Avenue' });
+    await updateContactDetails(db(), EVERY_CUSTOMER, partners.client2, {
+      ...first,
+      street: '3 Pudong Avenue',
+    });
     const { loader } = await import('./_portal.apps.invoice.$id');
     const { invoice } = await loader(
       withParams(pageRequest(`/apps/invoice/${id}`, { cookie: cookies.agent }), { id: String(id) }),

@@ -12,7 +12,7 @@ export function contactHandlers(app: App): Pick<CallHandlers, ContactCalls> {
       // Another customer, the staff's own partner and an unknown one are all "not found".
       if (!(await customerInScope(app.database, session.user, query.partner_id))) throw refuse.notFound();
       // The form sends every field: one left out, null or empty is cleared.
-      await updateContactDetails(app.database, query.partner_id, {
+      const written = await updateContactDetails(app.database, partnerScope(session.user), query.partner_id, {
         name: body.name,
         phone: body.phone ?? null,
         street: body.street ?? null,
@@ -20,6 +20,7 @@ export function contactHandlers(app: App): Pick<CallHandlers, ContactCalls> {
         country: body.country ?? null,
         companyName: body.company_name ?? null,
       });
+      if (!written) throw refuse.notFound();
       const contact = await getContactDetails(app.database, partnerScope(session.user), query.partner_id);
       if (!contact) throw refuse.notFound();
       return contact;
@@ -27,7 +28,10 @@ export function contactHandlers(app: App): Pick<CallHandlers, ContactCalls> {
 
     async updateContactImage({ query, body, session }) {
       if (!(await customerInScope(app.database, session.user, query.partner_id))) throw refuse.notFound();
-      await setContactImage(app.database, query.partner_id, checkContactImage(body.image));
+      const image = checkContactImage(body.image);
+      if (!(await setContactImage(app.database, partnerScope(session.user), query.partner_id, image))) {
+        throw refuse.notFound();
+      }
       return { status: 'success' };
     },
 
