@@ -15,7 +15,7 @@ function inRouter(element: JSX.Element): string {
 /** Every class the HTML uses that starts with `ui-`. */
 function uiClasses(html: string): string[] {
   return [...html.matchAll(/class="([^"]*)"/g)].flatMap((match) =>
-    match[1].split(' ').filter((name) => name.startsWith('ui-')),
+    (match[1] ?? '').split(' ').filter((name) => name.startsWith('ui-')),
   );
 }
 
