@@ -144,7 +144,12 @@ export const TextLink = forwardRef(function TextLink(
 ) {
   const { level, color, underline, fontWeight, startDecorator, endDecorator, children, ...rest } = props;
   const style = { level, color, underline, fontWeight, startDecorator, endDecorator };
-  const className = cx(linkClasses(style), (rest as { className?: string }).className);
+  const withDecorator = startDecorator !== undefined || endDecorator !== undefined;
+  const className = cx(
+    linkClasses(style),
+    withDecorator && 'ui-link-decorated',
+    (rest as { className?: string }).className,
+  );
   if ('to' in rest && rest.to !== undefined) {
     const { nav, ...link } = rest as RemixLinkProps & { nav?: boolean };
     const Component = nav ? NavLink : RemixLink;
