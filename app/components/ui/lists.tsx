@@ -6,4 +6,3 @@ export { default as ListItemContent } from '@mui/joy/ListItemContent';
 export { default as ListItemDecorator } from '@mui/joy/ListItemDecorator';
 export { default as Table } from '@mui/joy/Table';
 export { default as Chip } from '@mui/joy/Chip';
-export { default as CardOverflow } from '@mui/joy/CardOverflow';
