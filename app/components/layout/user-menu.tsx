@@ -1,22 +1,37 @@
 // The top bar's account menu: who is signed in, and signing out (a form: works without JavaScript).
 import { Link } from '@remix-run/react';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar, Button, Divider, Text } from '~/components/ui';
+import { Button, Divider, Text } from '~/components/ui';
 import { Ltr } from '~/components/ltr-text';
 import { initials, type PortalUser } from '~/services/user';
 import { Disclosure } from '../disclosure';
+
+/**
+ * The signed-in user's picture, or their initials when there is none or it fails to load: Joy's small soft
+ * Avatar as a plain element (frame.css), since the top bar is on every page.
+ */
+function UserAvatar({ src, name }: { src: string | null; name: string }) {
+  const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  // A picture that failed before the page came to life has fired its error event already.
+  useEffect(() => {
+    if (image.current?.complete && image.current.naturalWidth === 0) setFailed(true);
+  }, [src]);
+  return (
+    <span className="frame-avatar">
+      {src && !failed ? <img ref={image} src={src} alt="" onError={() => setFailed(true)} /> : initials(name)}
+    </span>
+  );
+}
 
 export function UserMenu({ user }: { user: Pick<PortalUser, 'name' | 'email' | 'role' | 'profile_image'> }) {
   const { t } = useTranslation();
   return (
     <Disclosure
       label={t('user.menu', { name: user.name })}
-      summary={
-        <Avatar size="sm" src={user.profile_image ?? undefined} alt="">
-          {initials(user.name)}
-        </Avatar>
-      }
+      summary={<UserAvatar src={user.profile_image} name={user.name} />}
     >
       <Text level="title-md">{user.name}</Text>
       <Text level="body-sm" style={{ overflowWrap: 'anywhere' }}>
