@@ -24,16 +24,7 @@ export {
   type InputProps,
 } from './controls';
 export { AspectRatio, Avatar } from './media';
-export {
-  CardOverflow,
-  Chip,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemContent,
-  ListItemDecorator,
-  Table,
-} from './lists';
+export { Chip, List, ListItem, ListItemButton, ListItemContent, ListItemDecorator, Table } from './lists';
 export { Button, IconButton, type ButtonProps, type IconButtonProps } from '../button';
 export { StatusLabel, type LabelColour } from '../row-parts';
 export type { Space, Responsive } from './classes';
