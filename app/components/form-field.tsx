@@ -51,6 +51,9 @@ export function TextField({
   max?: string;
 }) {
   const errors = field.errors ?? [];
+  // Read on every render, as Conform expects of what a field shows: a field that read its error's id only
+  // once invalid was not drawn again when a submission found it invalid (the notes form showed nothing).
+  const errorId = field.errorId;
   const hintId = `${field.id}-hint`;
   // Conform puts aria-* and constraints on the props: they belong on the <input>, not Joy's wrapper.
   const { key, ...inputProps } = getInputProps(field, {
@@ -68,7 +71,7 @@ export function TextField({
         style={TALL_INPUT}
       />
       {errors.length > 0 ? (
-        <FieldErrors id={field.errorId} errors={errors} />
+        <FieldErrors id={errorId} errors={errors} />
       ) : hint ? (
         <FormHelperText id={hintId}>{hint}</FormHelperText>
       ) : null}
@@ -100,6 +103,7 @@ export function TextareaField({
   const field = given.field;
   const id = field ? field.id : given.plain.id;
   const errors = field?.errors ?? [];
+  const errorId = field?.errorId; // read on every render (see TextField)
   const hintId = `${id}-hint`;
   const { key, ...props } = field
     ? getTextareaProps(field, { ariaDescribedBy: hint && !errors.length ? hintId : undefined })
@@ -108,8 +112,8 @@ export function TextareaField({
     <FormControl error={errors.length > 0} size={size}>
       <FormLabel htmlFor={id}>{label}</FormLabel>
       <Textarea key={key} minRows={minRows} slotProps={{ textarea: { ...props, maxLength } }} />
-      {field && errors.length > 0 ? (
-        <FieldErrors id={field.errorId} errors={errors} />
+      {errorId && errors.length > 0 ? (
+        <FieldErrors id={errorId} errors={errors} />
       ) : hint ? (
         <FormHelperText id={hintId}>{hint}</FormHelperText>
       ) : null}
