@@ -50,9 +50,11 @@ export function TextField({
   /** For dates and numbers: the largest value the browser offers. */
   max?: string;
 }) {
+  // As before the shared fields grew: the field's own translation hook and error id, read on every render.
+  // With only FieldErrors translating, a submission found invalid in the browser drew no message on the
+  // notes form (Conform subscribes a form to what its fields read while rendering).
+  const { t } = useTranslation();
   const errors = field.errors ?? [];
-  // Read on every render, as Conform expects of what a field shows: a field that read its error's id only
-  // once invalid was not drawn again when a submission found it invalid (the notes form showed nothing).
   const errorId = field.errorId;
   const hintId = `${field.id}-hint`;
   // Conform puts aria-* and constraints on the props: they belong on the <input>, not Joy's wrapper.
@@ -71,7 +73,11 @@ export function TextField({
         style={TALL_INPUT}
       />
       {errors.length > 0 ? (
-        <FieldErrors id={errorId} errors={errors} />
+        <FormHelperText id={errorId} role="alert">
+          {[...new Set(errors)]
+            .map((message) => translateMessage(t, message, { min: PASSWORD_MIN_LENGTH }))
+            .join(' ')}
+        </FormHelperText>
       ) : hint ? (
         <FormHelperText id={hintId}>{hint}</FormHelperText>
       ) : null}
