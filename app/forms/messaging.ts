@@ -42,6 +42,8 @@ export const EMAIL_SCREEN_TOGGLES = ['starred', 'important', 'checked', 'unread'
 export const emailToggleSchema = z.object({
   id: formRecordId(),
   intent: z.enum(EMAIL_SCREEN_TOGGLES),
+  /** Sent by the page once its JavaScript runs: answer with data, not a redirect (see the e-mail screen). */
+  respond: z.literal('data').optional(),
 });
 
 /** /apps/notes: search by title; the selected note is read apart. */

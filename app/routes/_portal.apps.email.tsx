@@ -4,6 +4,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { IconPaperclip, IconStarFilled } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDateTime } from '~/components/format';
@@ -91,7 +92,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return demoChange(signedIn, async (state) => {
     if (!parsed.success) return data({ ok: false }, { status: 400 });
     orNotFound(() => toggleEmailFlag(state, parsed.data.id, parsed.data.intent));
-    // Back to the same folder, filter and mail.
+    // With JavaScript the toggle posts in the background and the page's data is fetched again: a redirect
+    // would be followed as a navigation, and could take back a user who has clicked elsewhere meanwhile.
+    if (parsed.data.respond === 'data') return data({ ok: true });
+    // Without it, back to the same folder, filter and mail.
     return backTo(request);
   });
 }
@@ -121,12 +125,15 @@ function Toggle({
 }) {
   const { t } = useTranslation('messaging');
   const fetcher = useFetcher();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const pending = fetcher.state !== 'idle' && fetcher.formData?.get('intent') === flag;
   // While the change is on its way, show it as done.
   const on = pending ? !email[flag] : email[flag];
   return (
     <fetcher.Form method="post" preventScrollReset>
       <input type="hidden" name="id" value={email.id} />
+      {hydrated && <input type="hidden" name="respond" value="data" />}
       {flag === 'trash' ? (
         <Button
           type="submit"

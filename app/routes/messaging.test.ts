@@ -175,6 +175,22 @@ describe('/apps/email', () => {
     expect((await loader(args(get('/apps/email')))).list.map((mail) => mail.id)).toContain(2);
   });
 
+  it('answers the page’s own background post with data instead of a redirect', async () => {
+    const { loader, action } = await import('./_portal.apps.email');
+    const url = '/apps/email?folder=inbox&id=2';
+    const before = (await loader(args(get(url)))).email!.important;
+    const raw = await action(args(post(url, { id: '2', intent: 'important', respond: 'data' })));
+    // Data, not a redirect Response.
+    expect(raw).not.toBeInstanceOf(Response);
+    expect(answered(raw)).toEqual({ status: 200, body: { ok: true } });
+    expect((await loader(args(get(url)))).email!.important).toBe(!before);
+    // Anything else is refused, as an unknown intent is.
+    const refused = answered(
+      await action(args(post(url, { id: '2', intent: 'important', respond: 'page' }))),
+    );
+    expect(refused.status).toBe(400);
+  });
+
   it('deletes to the trash and restores from it', async () => {
     const { loader, action } = await import('./_portal.apps.email');
     const inFolder = async (folder: string) =>
