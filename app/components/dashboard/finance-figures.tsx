@@ -1,11 +1,10 @@
 // The dashboard's trade-finance card: what is owed, what is due next and overdue; for staff, the exposure
 // by client.
-import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { CallAnswer } from '@contract';
 import { BarChart } from '~/components/charts/bar-chart';
 import { formatDate, formatMoney } from '~/components/format';
-import { Alert, Card, Stack, Text } from '~/components/ui';
+import { Alert, Card, Stack, Text, TextLink } from '~/components/ui';
 
 type FinanceSummary = CallAnswer<'financeSummary'>;
 
@@ -95,7 +94,9 @@ export function FinanceFigures({
           ]}
         />
       )}
-      <Link to="/apps/loans">{t('finance.allLoans')}</Link>
+      <TextLink to="/apps/loans" style={{ alignSelf: 'flex-start' }}>
+        {t('finance.allLoans')}
+      </TextLink>
     </Card>
   );
 }
