@@ -150,11 +150,11 @@ function Transactions({ transactions, currency }: { transactions: LoanTransactio
   const { t: tcat } = useTranslation('catalog');
   if (transactions.length === 0) return <Text>{t('detail.noTransactions')}</Text>;
   return (
-    <ol className="finance-timeline">
+    <ol className="ui-timeline">
       {transactions.map((entry) => (
         <li
           key={entry.id}
-          className={`finance-timeline-entry finance-timeline-${
+          className={`ui-timeline-entry ui-timeline-${
             entry.type === 'repayment' ? 'success' : entry.type === 'fee' ? 'warning' : 'primary'
           }`}
         >

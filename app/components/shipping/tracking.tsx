@@ -32,15 +32,13 @@ export function Timeline({
   if (events.length === 0) return <Text>{t('tracking.empty')}</Text>;
   const latest = events.at(-1)?.id;
   return (
-    <ol className="shipping-timeline">
+    <ol className="ui-timeline ui-timeline-ringed ui-timeline-roomy">
       {events.map((event) => (
         <li
           key={event.id}
           aria-current={event.id === latest ? 'step' : undefined}
           className={
-            event.milestone === 'delayed'
-              ? 'shipping-timeline-event shipping-timeline-delayed'
-              : 'shipping-timeline-event'
+            event.milestone === 'delayed' ? 'ui-timeline-entry ui-timeline-danger' : 'ui-timeline-entry'
           }
         >
           <Text level="title-sm">{tcat(`milestones.${event.milestone}`)}</Text>
