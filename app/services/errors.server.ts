@@ -92,3 +92,52 @@ export async function recordLoadFailed(request: Request, context: string, error:
   }
   throw error;
 }
+
+/** Work that failed for a reason the user can read: its message key, and the form field it is about. */
+export type Failed = {
+  ok: false;
+  /** The message key ("namespace:key") in the user's language. */
+  key: string;
+  /** The form field the message belongs to, when the screen's `keyFor` named one; else the whole form. */
+  field?: string;
+  /** What was thrown, for a screen that answers one case otherwise (a redirect, another status). */
+  error: unknown;
+};
+
+export type Attempted<T> = { ok: true; value: T } | Failed;
+
+/**
+ * A screen's own reading of a failure it expects (a conflict, a refused field): the key to show, or the
+ * key and the field it goes under; nothing for the failures every screen answers alike.
+ */
+export type KeyFor = (error: unknown) => string | { key: string; field: string } | null | undefined;
+
+/**
+ * Runs a screen's back-office work (the one way an action turns a failure into a form message): its
+ * value, or why it failed as a message key. A thrown Response (an ended session's way to sign-in, a 404)
+ * goes on untouched. A failure `keyFor` knows is the screen's to answer and is not logged; any other is
+ * reported with `context` and gets the key of `messageKeyFor`.
+ */
+export async function attempt<T>(
+  work: () => T | Promise<T>,
+  context: string,
+  options: { keyFor?: KeyFor } = {},
+): Promise<Attempted<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const own = options.keyFor?.(error);
+    if (typeof own === 'string') return { ok: false, key: own, error };
+    if (own) return { ok: false, key: own.key, field: own.field, error };
+    reportError(context, error);
+    return { ok: false, key: messageKeyFor(error), error };
+  }
+}
+
+/** A failure as the errors of a form's reply (`submission.reply(...)`): under its field, or the form's. */
+export function formErrorsOf(
+  failure: Failed,
+): { fieldErrors: Record<string, string[]> } | { formErrors: string[] } {
+  return failure.field ? { fieldErrors: { [failure.field]: [failure.key] } } : { formErrors: [failure.key] };
+}

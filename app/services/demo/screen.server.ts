@@ -87,6 +87,21 @@ export function limitMessage(error: unknown): string | null {
   return `demoLimits.${error.kind}|${JSON.stringify(values)}`;
 }
 
+/**
+ * Runs a change of the demo data from a form (the demo screens' one way to a form message): its value,
+ * or the message when it would go over the user's caps (`limitMessage`). A record that is not there
+ * answers 404 (as `orNotFound`); any other error is a bug and goes on.
+ */
+export function withinLimits<T>(change: () => T): { ok: true; value: T } | { ok: false; key: string } {
+  try {
+    return { ok: true, value: orNotFound(change) };
+  } catch (error) {
+    const key = limitMessage(error);
+    if (key === null) throw error;
+    return { ok: false, key };
+  }
+}
+
 /** The signed-in user as the author of a comment or reply. */
 export function authorOf(user: PortalUser): Person {
   return { id: user.id, name: user.name, avatar: user.profile_image ?? '' };
