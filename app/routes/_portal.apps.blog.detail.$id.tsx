@@ -21,9 +21,9 @@ import {
   authorOf,
   backTo,
   demoScreen,
-  limitMessage,
   demoChange,
   demoUser,
+  withinLimits,
 } from '~/services/demo/screen.server';
 import { addBlogComment, findBlogPost, type DemoState } from '~/services/demo/store.server';
 import { DEMO_PAGE, latestPage } from '~/services/demo/limits';
@@ -62,13 +62,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return demoChange(signedIn, async (state) => {
     const post = postOr404(state, params.id);
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-    try {
-      addBlogComment(state, post.id, submission.value.comment, authorOf(user));
-    } catch (error) {
-      const message = limitMessage(error);
-      if (!message) throw error;
-      return data(submission.reply({ formErrors: [message] }), { status: 400 });
-    }
+    const added = withinLimits(() =>
+      addBlogComment(state, post.id, submission.value.comment, authorOf(user)),
+    );
+    if (!added.ok) return data(submission.reply({ formErrors: [added.key] }), { status: 400 });
     // The new comment is the newest: back to the first page.
     return backTo(request, { page: null }, 'comments');
   });

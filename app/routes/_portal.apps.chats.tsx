@@ -21,7 +21,7 @@ import { Avatar, Card, Grid, Sheet, Stack, Text } from '~/components/ui';
 import { CHAT_ME } from '~/fixtures/chats';
 import type { ChatContact, ChatMessage } from '~/fixtures/types';
 import { chatListParams, chatMessageSchema } from '~/forms/messaging';
-import { backTo, demoScreen, limitMessage, demoChange, demoUser } from '~/services/demo/screen.server';
+import { backTo, demoScreen, demoChange, demoUser, withinLimits } from '~/services/demo/screen.server';
 import { sendChatMessage, type DemoState } from '~/services/demo/store.server';
 import { DEMO_PAGE, latestPage } from '~/services/demo/limits';
 import { pageTools } from '~/services/page.server';
@@ -82,13 +82,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return demoChange(signedIn, async (state) => {
     const chat = selectedChat(state, new URL(request.url).searchParams.get('chat'));
     if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-    try {
-      sendChatMessage(state, chat.id, submission.value.message, CHAT_ME);
-    } catch (error) {
-      const message = limitMessage(error);
-      if (!message) throw error;
-      return data(submission.reply({ formErrors: [message] }), { status: 400 });
-    }
+    const sent = withinLimits(() => sendChatMessage(state, chat.id, submission.value.message, CHAT_ME));
+    if (!sent.ok) return data(submission.reply({ formErrors: [sent.key] }), { status: 400 });
     // Back to the same chat, search kept, on the page that shows the new message.
     return backTo(request, { page: null });
   });

@@ -37,10 +37,10 @@ import {
   backTo,
   backToPath,
   demoScreen,
-  limitMessage,
   orNotFound,
   demoChange,
   demoUser,
+  withinLimits,
 } from '~/services/demo/screen.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import {
@@ -106,28 +106,17 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: contactSchema });
       if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
       if (intent === 'add') {
-        let added: Contact;
-        try {
-          added = addContact(state, submission.value);
-        } catch (error) {
-          const message = limitMessage(error);
-          if (!message) throw error;
-          return data(submission.reply({ formErrors: [message] }), { status: 400 });
-        }
+        const added = withinLimits(() => addContact(state, submission.value));
+        if (!added.ok) return data(submission.reply({ formErrors: [added.key] }), { status: 400 });
         return redirectWithFlash(
           request,
-          backToPath(request, { new: null, id: String(added.id), filter: null, q: null }),
+          backToPath(request, { new: null, id: String(added.value.id), filter: null, q: null }),
           SAVED,
         );
       }
       if (id === undefined) throw new Response('Bad request', { status: 400 });
-      try {
-        orNotFound(() => updateContact(state, id, submission.value));
-      } catch (error) {
-        const message = limitMessage(error);
-        if (!message) throw error;
-        return data(submission.reply({ formErrors: [message] }), { status: 400 });
-      }
+      const updated = withinLimits(() => updateContact(state, id, submission.value));
+      if (!updated.ok) return data(submission.reply({ formErrors: [updated.key] }), { status: 400 });
       return redirectWithFlash(request, backToPath(request, { edit: null, id: String(id) }), SAVED);
     }
     if (id === undefined) throw new Response('Bad request', { status: 400 });

@@ -17,7 +17,7 @@ import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import { CLIENT_TYPES, GENDERS } from '@contract/values';
 import { createCustomer } from '~/services/customers.server';
-import { isBackofficeError, messageKeyFor, reportError } from '~/services/errors.server';
+import { attempt, formErrorsOf, isBackofficeError } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
@@ -34,40 +34,40 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: title(t('add.title')), ...newFormKey() };
 }
 
+/** The back office already has a customer with this e-mail address. */
+const emailTaken = (error: unknown) => isBackofficeError(error) && error.code === 'conflict';
+
 export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const formData = await readForm(request);
   const submission = withAllRequiredMessage(parseWithZod(formData, { schema: customerSchema }));
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
-  try {
-    await createCustomer(
-      signedIn,
-      {
-        name: v.name,
-        phone: v.phone,
-        email: v.email,
-        national_id: v.nationalId,
-        gender: v.gender,
-        date_of_birth: v.dateOfBirth,
-        client_type: v.clientType,
-        business_industry: v.businessIndustry,
-        street: v.street,
-        city: v.city,
-        country: v.country,
-        company_name: v.companyName,
-      },
-      formKeyFrom(formData),
-    );
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (isBackofficeError(error) && error.code === 'conflict') {
-      return data(submission.reply({ fieldErrors: { email: ['customers:add.emailTaken'] } }), {
-        status: 409,
-      });
-    }
-    reportError('add customer', error);
-    return data(submission.reply({ formErrors: [messageKeyFor(error)] }), { status: 400 });
+  const created = await attempt(
+    () =>
+      createCustomer(
+        signedIn,
+        {
+          name: v.name,
+          phone: v.phone,
+          email: v.email,
+          national_id: v.nationalId,
+          gender: v.gender,
+          date_of_birth: v.dateOfBirth,
+          client_type: v.clientType,
+          business_industry: v.businessIndustry,
+          street: v.street,
+          city: v.city,
+          country: v.country,
+          company_name: v.companyName,
+        },
+        formKeyFrom(formData),
+      ),
+    'add customer',
+    { keyFor: (error) => (emailTaken(error) ? { field: 'email', key: 'customers:add.emailTaken' } : null) },
+  );
+  if (!created.ok) {
+    return data(submission.reply(formErrorsOf(created)), { status: emailTaken(created.error) ? 409 : 400 });
   }
   return redirectWithFlash(request, '/apps/customers', {
     key: 'customers:directory.added',

@@ -32,7 +32,7 @@ import { loanDecisionSchema } from '~/forms/finance';
 import { isStaff, rolesFor } from '~/services/access';
 import { requireUser, type SignedIn } from '~/services/auth.server';
 import type { LoanTransaction } from '@contract';
-import { isBackofficeError, loadPart, messageKeyFor, reportError } from '~/services/errors.server';
+import { attempt, isBackofficeError, loadPart } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { revokeShareAction, shareAction } from '~/services/documents/share-action.server';
 import { decideLoan, loanOr404, loanTransactions, shareLoanDocument } from '~/services/loans.server';
@@ -89,17 +89,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<ActionAnswer>({ kind: 'decision', result: submission.reply() }, { status: 400 });
   }
   const { decision, note } = submission.value;
-  try {
-    await decideLoan(signedIn, number, { state: decision, ...(note ? { note } : {}) });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const key =
-      isBackofficeError(error) && error.code === 'conflict'
-        ? 'finance:decision.conflict'
-        : messageKeyFor(error);
-    if (key !== 'finance:decision.conflict') reportError('loan decision', error);
+  const decided = await attempt(
+    () => decideLoan(signedIn, number, { state: decision, ...(note ? { note } : {}) }),
+    'loan decision',
+    {
+      keyFor: (error) =>
+        isBackofficeError(error) && error.code === 'conflict' ? 'finance:decision.conflict' : null,
+    },
+  );
+  if (!decided.ok) {
     return data<ActionAnswer>(
-      { kind: 'decision', result: submission.reply({ formErrors: [key] }) },
+      { kind: 'decision', result: submission.reply({ formErrors: [decided.key] }) },
       { status: 400 },
     );
   }

@@ -5,7 +5,7 @@ import { loanListParams } from '~/forms/finance';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import { csvResponse } from '~/services/csv.server';
-import { messageKeyFor, reportError } from '~/services/errors.server';
+import { attempt } from '~/services/errors.server';
 import { translator } from '~/services/i18n.server';
 import { loansForExport } from '~/services/loans.server';
 
@@ -13,17 +13,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor('/apps/loans/export.csv') });
   const params = loanListParams.parse(Object.fromEntries(new URL(request.url).searchParams));
   const t = await translator(request, ['finance', 'catalog', 'common']);
-  let loans;
-  try {
-    loans = await loansForExport(signedIn, params);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('loan export', error);
-    throw new Response(translateMessage(t, messageKeyFor(error)), {
+  const found = await attempt(() => loansForExport(signedIn, params), 'loan export');
+  if (!found.ok) {
+    throw new Response(translateMessage(t, found.key), {
       status: 503,
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     });
   }
+  const loans = found.value;
   const header = [
     t('finance:fields.loanId'),
     t('finance:fields.customer'),

@@ -17,7 +17,7 @@ import { loanFromRequestSchema } from '~/forms/finance';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import type { ShippingRequest } from '@contract';
-import { isBackofficeError, messageKeyFor, recordLoadFailed, reportError } from '~/services/errors.server';
+import { attempt, isBackofficeError, recordLoadFailed } from '~/services/errors.server';
 import { createLoanFromRequest } from '~/services/loans.server';
 import { getShippingRequest } from '~/services/requests.server';
 import { redirectWithFlash } from '~/services/flash.server';
@@ -61,29 +61,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: loanFromRequestSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
-  let name: string;
-  try {
-    const answer = await createLoanFromRequest(
-      signedIn,
-      id,
-      {
-        principal: v.principal,
-        interest_rate: v.interestRate,
-        term_months: v.termMonths,
-        currency: 'USD',
-      },
-      formKeyFrom(formData),
-    );
-    name = answer.name;
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const key =
-      isBackofficeError(error) && error.code === 'conflict'
-        ? 'finance:newLoan.conflict'
-        : messageKeyFor(error);
-    if (key !== 'finance:newLoan.conflict') reportError('loan from request', error);
-    return data(submission.reply({ formErrors: [key] }), { status: 400 });
-  }
+  const created = await attempt(
+    () =>
+      createLoanFromRequest(
+        signedIn,
+        id,
+        {
+          principal: v.principal,
+          interest_rate: v.interestRate,
+          term_months: v.termMonths,
+          currency: 'USD',
+        },
+        formKeyFrom(formData),
+      ),
+    'loan from request',
+    {
+      keyFor: (error) =>
+        isBackofficeError(error) && error.code === 'conflict' ? 'finance:newLoan.conflict' : null,
+    },
+  );
+  if (!created.ok) return data(submission.reply({ formErrors: [created.key] }), { status: 400 });
+  const { name } = created.value;
   return redirectWithFlash(request, `/apps/loan/loan-details/${encodeURIComponent(name)}`, {
     key: 'finance:newLoan.created',
     values: { name },

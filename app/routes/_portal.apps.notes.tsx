@@ -17,8 +17,15 @@ import { SelectField } from '~/components/select-field';
 import { Box, Card, Grid, Stack, Text } from '~/components/ui';
 import { NOTE_COLOURS, type Note } from '~/fixtures/types';
 import { noteListParams, noteSchema } from '~/forms/messaging';
-import { backTo, demoScreen, limitMessage, demoChange, demoUser } from '~/services/demo/screen.server';
-import { addNote, DemoNotFound, removeNote, updateNote, type DemoState } from '~/services/demo/store.server';
+import {
+  backTo,
+  demoChange,
+  demoScreen,
+  demoUser,
+  orNotFound,
+  withinLimits,
+} from '~/services/demo/screen.server';
+import { addNote, removeNote, updateNote, type DemoState } from '~/services/demo/store.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 import { readForm } from '~/services/form-body.server';
@@ -63,39 +70,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   return demoChange(signedIn, async (state) => {
     const intent = formData.get('intent');
-    try {
-      if (intent === 'add') {
-        const submission = parseWithZod(formData, { schema: noteSchema });
-        if (submission.status !== 'success') return refused('add', submission.reply());
-        try {
-          const note = addNote(state, submission.value.title, submission.value.color);
-          return backTo(request, { id: String(note.id) });
-        } catch (error) {
-          const message = limitMessage(error);
-          if (!message) throw error;
-          return refused('add', submission.reply({ formErrors: [message] }));
-        }
-      }
-      if (intent === 'edit') {
-        const id = recordIdOr404(formData.get('id'));
-        const submission = parseWithZod(formData, { schema: noteSchema });
-        if (submission.status !== 'success') return refused('edit', submission.reply());
-        try {
-          updateNote(state, id, submission.value);
-        } catch (error) {
-          const message = limitMessage(error);
-          if (!message) throw error;
-          return refused('edit', submission.reply({ formErrors: [message] }));
-        }
-        return backTo(request, { id: String(id) });
-      }
-      if (intent === 'remove') {
-        removeNote(state, recordIdOr404(formData.get('id')));
-        return backTo(request, { id: null });
-      }
-    } catch (error) {
-      if (error instanceof DemoNotFound) throw notFound();
-      throw error;
+    if (intent === 'add') {
+      const submission = parseWithZod(formData, { schema: noteSchema });
+      if (submission.status !== 'success') return refused('add', submission.reply());
+      const added = withinLimits(() => addNote(state, submission.value.title, submission.value.color));
+      if (!added.ok) return refused('add', submission.reply({ formErrors: [added.key] }));
+      return backTo(request, { id: String(added.value.id) });
+    }
+    if (intent === 'edit') {
+      const id = recordIdOr404(formData.get('id'));
+      const submission = parseWithZod(formData, { schema: noteSchema });
+      if (submission.status !== 'success') return refused('edit', submission.reply());
+      const updated = withinLimits(() => updateNote(state, id, submission.value));
+      if (!updated.ok) return refused('edit', submission.reply({ formErrors: [updated.key] }));
+      return backTo(request, { id: String(id) });
+    }
+    if (intent === 'remove') {
+      orNotFound(() => removeNote(state, recordIdOr404(formData.get('id'))));
+      return backTo(request, { id: null });
     }
     return data({ form: null, result: undefined }, { status: 400 });
   });

@@ -20,7 +20,7 @@ import {
 import { fromLocalDateTime, trackingSchema } from '~/forms/shipping';
 import { isStaff, rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
-import { messageKeyFor, reportError } from '~/services/errors.server';
+import { attempt } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
@@ -56,18 +56,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<TrackingActionData>({ formId, result: submission.reply() }, { status: 400 });
   }
   const value = submission.value;
-  try {
-    await saveTrackingEvent(
-      signedIn,
-      id,
-      { ...value, eventTime: fromLocalDateTime(value.eventTime) },
-      formKeyFrom(formData),
-    );
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('tracking event', error);
+  const saved = await attempt(
+    () =>
+      saveTrackingEvent(
+        signedIn,
+        id,
+        { ...value, eventTime: fromLocalDateTime(value.eventTime) },
+        formKeyFrom(formData),
+      ),
+    'tracking event',
+  );
+  if (!saved.ok) {
     return data<TrackingActionData>(
-      { formId, result: submission.reply({ formErrors: [messageKeyFor(error)] }) },
+      { formId, result: submission.reply({ formErrors: [saved.key] }) },
       { status: 400 },
     );
   }

@@ -5,7 +5,7 @@ import { orderListParams } from '~/forms/shipping';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import { csvResponse } from '~/services/csv.server';
-import { messageKeyFor, reportError } from '~/services/errors.server';
+import { attempt } from '~/services/errors.server';
 import { translator } from '~/services/i18n.server';
 import { ordersForExport } from '~/services/shipping.server';
 import { translateMessage } from '~/components/messages';
@@ -14,17 +14,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor('/apps/shipping/export.csv') });
   const params = orderListParams.parse(Object.fromEntries(new URL(request.url).searchParams));
   const t = await translator(request, ['shipping', 'catalog', 'common']);
-  let orders;
-  try {
-    orders = await ordersForExport(signedIn, params);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('shipping export', error);
-    throw new Response(translateMessage(t, messageKeyFor(error)), {
+  const found = await attempt(() => ordersForExport(signedIn, params), 'shipping export');
+  if (!found.ok) {
+    throw new Response(translateMessage(t, found.key), {
       status: 503,
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     });
   }
+  const orders = found.value;
   const header = [
     t('shipping:fields.orderNumber'),
     t('shipping:fields.customer'),

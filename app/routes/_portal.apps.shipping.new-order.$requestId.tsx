@@ -18,13 +18,7 @@ import { orderFromRequestSchema } from '~/forms/shipping';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import type { ShippingRequest } from '@contract';
-import {
-  isBackofficeError,
-  loadPart,
-  messageKeyFor,
-  recordLoadFailed,
-  reportError,
-} from '~/services/errors.server';
+import { attempt, isBackofficeError, loadPart, recordLoadFailed } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { supplierChoices } from '~/services/fleet.server';
@@ -70,38 +64,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: orderFromRequestSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
-  let orderId: number;
-  try {
-    orderId = await createOrderFromRequest(
-      signedIn,
-      id,
-      {
-        category: v.category,
-        container_type: v.containerType,
-        origin: v.origin,
-        cbm: v.cbm,
-        supplier_id: v.supplierId ?? null,
-        shipping_mark: v.shippingMark ?? null,
-      },
-      formKeyFrom(formData),
-    );
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const key =
-      isBackofficeError(error) && error.code === 'conflict'
-        ? 'shipping:newOrder.conflict'
-        : messageKeyFor(error);
-    if (key !== 'shipping:newOrder.conflict') reportError('order from request', error);
-    return data(submission.reply({ formErrors: [key] }), { status: 400 });
-  }
+  const created = await attempt(
+    () =>
+      createOrderFromRequest(
+        signedIn,
+        id,
+        {
+          category: v.category,
+          container_type: v.containerType,
+          origin: v.origin,
+          cbm: v.cbm,
+          supplier_id: v.supplierId ?? null,
+          shipping_mark: v.shippingMark ?? null,
+        },
+        formKeyFrom(formData),
+      ),
+    'order from request',
+    {
+      keyFor: (error) =>
+        isBackofficeError(error) && error.code === 'conflict' ? 'shipping:newOrder.conflict' : null,
+    },
+  );
+  if (!created.ok) return data(submission.reply({ formErrors: [created.key] }), { status: 400 });
+  const orderId = created.value;
   // The back office answers the new order's id; the message names the order as its page does.
-  let name = `#${orderId}`;
-  try {
-    name = (await getOrder(signedIn, orderId)).name;
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('new order name', error);
-  }
+  const order = await attempt(() => getOrder(signedIn, orderId), 'new order name');
+  const name = order.ok ? order.value.name : `#${orderId}`;
   return redirectWithFlash(request, `/apps/shipping-details/${orderId}`, {
     key: 'shipping:newOrder.created',
     values: { name },

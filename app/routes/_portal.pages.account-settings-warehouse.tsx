@@ -16,7 +16,7 @@ import { Button, Card, Grid, Stack, Text } from '~/components/ui';
 import { warehouseSchema } from '~/forms/account';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
-import { loadPart, messageKeyFor, reportError } from '~/services/errors.server';
+import { attempt, loadPart } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { pageTools } from '~/services/page.server';
 import { clearWarehouse, getWarehouse, saveWarehouse } from '~/services/warehouse.server';
@@ -41,32 +41,28 @@ export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const formData = await readForm(request);
   if (formData.get('intent') === 'remove') {
-    try {
-      await clearWarehouse(signedIn);
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      reportError('remove warehouse', error);
-      return data({ status: 'error' as const, error: { '': [messageKeyFor(error)] } }, { status: 400 });
+    const removed = await attempt(() => clearWarehouse(signedIn), 'remove warehouse');
+    if (!removed.ok) {
+      return data({ status: 'error' as const, error: { '': [removed.key] } }, { status: 400 });
     }
     return redirectWithFlash(request, SCREEN, { key: 'account:warehouse.removed' });
   }
   const submission = parseWithZod(formData, { schema: warehouseSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
-  try {
-    await saveWarehouse(signedIn, {
-      name: v.name,
-      address: v.address,
-      origin: v.origin,
-      opening_hours: v.openingHours ?? null,
-      contact_phone: v.contactPhone ?? null,
-      contact_email: v.contactEmail || null,
-    });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('save warehouse', error);
-    return data(submission.reply({ formErrors: [messageKeyFor(error)] }), { status: 400 });
-  }
+  const saved = await attempt(
+    () =>
+      saveWarehouse(signedIn, {
+        name: v.name,
+        address: v.address,
+        origin: v.origin,
+        opening_hours: v.openingHours ?? null,
+        contact_phone: v.contactPhone ?? null,
+        contact_email: v.contactEmail || null,
+      }),
+    'save warehouse',
+  );
+  if (!saved.ok) return data(submission.reply({ formErrors: [saved.key] }), { status: 400 });
   return redirectWithFlash(request, SCREEN, { key: 'account:warehouse.saved' });
 }
 

@@ -10,7 +10,7 @@ import { contactSchema } from '~/forms/customers';
 import { rolesFor } from '~/services/access';
 import { updateOwnContact } from '~/services/account.server';
 import { requireUser } from '~/services/auth.server';
-import { messageKeyFor, reportError } from '~/services/errors.server';
+import { attempt } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { readForm } from '~/services/form-body.server';
 
@@ -29,20 +29,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: contactSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
-  try {
-    await updateOwnContact(signedIn, {
-      name: v.name,
-      phone: v.phone,
-      street: v.street,
-      city: v.city,
-      country: v.country,
-      company_name: v.companyName,
-    });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('contact details', error);
-    return data(submission.reply({ formErrors: [messageKeyFor(error)] }), { status: 400 });
-  }
+  const saved = await attempt(
+    () =>
+      updateOwnContact(signedIn, {
+        name: v.name,
+        phone: v.phone,
+        street: v.street,
+        city: v.city,
+        country: v.country,
+        company_name: v.companyName,
+      }),
+    'contact details',
+  );
+  if (!saved.ok) return data(submission.reply({ formErrors: [saved.key] }), { status: 400 });
   return redirectWithFlash(request, '/pages/account-settings', { key: 'account:contact.saved' });
 }
 

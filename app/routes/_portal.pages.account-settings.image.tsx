@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { rolesFor } from '~/services/access';
 import { imageProblemMessage, imageType, updateOwnImage } from '~/services/account.server';
 import { requireUser, type SignedIn } from '~/services/auth.server';
-import { isBackofficeError, messageKeyFor, reportError } from '~/services/errors.server';
+import { attempt, isBackofficeError } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { guardUpload, withUploadForm, type UploadForm } from '~/services/uploads.server';
 
@@ -30,14 +30,10 @@ async function sendImage(request: Request, signedIn: SignedIn, upload: UploadFor
   if (upload.problems.length) return refused(upload.problems.map(imageProblemMessage));
   const file = upload.files[0];
   if (!file) return refused(['account:image.required']);
-  try {
-    await updateOwnImage(signedIn, file.data);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (isBackofficeError(error, 'rejected')) return refused(['account:image.wrongType']);
-    reportError('profile image', error);
-    return refused([messageKeyFor(error)]);
-  }
+  const saved = await attempt(() => updateOwnImage(signedIn, file.data), 'profile image', {
+    keyFor: (error) => (isBackofficeError(error, 'rejected') ? 'account:image.wrongType' : null),
+  });
+  if (!saved.ok) return refused([saved.key]);
   return redirectWithFlash(request, '/pages/account-settings', { key: 'account:image.saved' });
 }
 

@@ -10,7 +10,7 @@ import { passwordChangeSchema } from '~/forms/auth';
 import { rolesFor } from '~/services/access';
 import { changePassword } from '~/services/account.server';
 import { requireUser } from '~/services/auth.server';
-import { isBackofficeError, messageKeyFor, reportError } from '~/services/errors.server';
+import { attempt, formErrorsOf, isBackofficeError } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { readForm } from '~/services/form-body.server';
 import { sessionCheck } from '~/services/session-check.server';
@@ -31,21 +31,24 @@ export async function action({ request }: ActionFunctionArgs) {
   // Passwords never come back in the page.
   const hidden = { hideFields: ['currentPassword', 'newPassword', 'confirm'] };
   if (submission.status !== 'success') return data(submission.reply(hidden), { status: 400 });
-  try {
-    await changePassword(signedIn, submission.value.currentPassword, submission.value.newPassword);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const wrongCurrent = isBackofficeError(error, 'rejected') && error.fields.includes('current_password');
-    // The back office judges how easy the new password is to guess.
-    const weak = isBackofficeError(error, 'rejected') && error.fields.includes('new_password');
-    if (!wrongCurrent && !weak) reportError('password change', error);
-    const reply = wrongCurrent
-      ? submission.reply({ ...hidden, fieldErrors: { currentPassword: ['account:password.wrongCurrent'] } })
-      : weak
-        ? submission.reply({ ...hidden, fieldErrors: { newPassword: ['validation.passwordWeak'] } })
-        : submission.reply({ ...hidden, formErrors: [messageKeyFor(error)] });
-    return data(reply, { status: 400 });
-  }
+  const changed = await attempt(
+    () => changePassword(signedIn, submission.value.currentPassword, submission.value.newPassword),
+    'password change',
+    {
+      keyFor: (error) => {
+        if (!isBackofficeError(error, 'rejected')) return null;
+        if (error.fields.includes('current_password')) {
+          return { field: 'currentPassword', key: 'account:password.wrongCurrent' };
+        }
+        // The back office judges how easy the new password is to guess.
+        if (error.fields.includes('new_password')) {
+          return { field: 'newPassword', key: 'validation.passwordWeak' };
+        }
+        return null;
+      },
+    },
+  );
+  if (!changed.ok) return data(submission.reply({ ...hidden, ...formErrorsOf(changed) }), { status: 400 });
   // The back office has ended the user's other sessions: asked about again here on their next request.
   sessionCheck().forgetUser(signedIn.user.id, signedIn.session);
   return redirectWithFlash(request, '/pages/account-settings', { key: 'account:password.saved' });

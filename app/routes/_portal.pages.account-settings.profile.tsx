@@ -10,7 +10,7 @@ import { profileSchema } from '~/forms/account';
 import { rolesFor } from '~/services/access';
 import { updateProfile } from '~/services/account.server';
 import { requireUser } from '~/services/auth.server';
-import { messageKeyFor, reportError } from '~/services/errors.server';
+import { attempt } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { readForm } from '~/services/form-body.server';
 import { commitUser } from '~/services/session.server';
@@ -30,18 +30,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: profileSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
-  let saved;
-  try {
-    saved = await updateProfile(signedIn, {
-      first_name: v.firstName,
-      last_name: v.lastName ?? '',
-      phone: v.phone ?? null,
-    });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reportError('profile', error);
-    return data(submission.reply({ formErrors: [messageKeyFor(error)] }), { status: 400 });
-  }
+  const updated = await attempt(
+    () =>
+      updateProfile(signedIn, {
+        first_name: v.firstName,
+        last_name: v.lastName ?? '',
+        phone: v.phone ?? null,
+      }),
+    'profile',
+  );
+  if (!updated.ok) return data(submission.reply({ formErrors: [updated.key] }), { status: 400 });
+  const saved = updated.value;
   const name = `${saved.first_name} ${saved.last_name}`.trim();
   // The session cookie carrying the new name goes with the message.
   const committed = await commitUser(

@@ -16,7 +16,7 @@ import { Alert, Button, Card, Chip, FormControl, FormLabel, Input, Stack, Text }
 import { twoStepDisableSchema, twoStepEnableSchema } from '~/forms/account';
 import { rolesFor } from '~/services/access';
 import { requireUser, type SignedIn } from '~/services/auth.server';
-import { isBackofficeError, loadPart, messageKeyFor, reportError } from '~/services/errors.server';
+import { attempt, formErrorsOf, isBackofficeError, loadPart, messageKeyFor } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { pageTools } from '~/services/page.server';
 import {
@@ -62,18 +62,17 @@ async function enable(request: Request, signedIn: SignedIn, formData: FormData) 
   if (submission.status !== 'success') {
     return data<ActionAnswer>({ kind: 'setup', setup, result: submission.reply() }, { status: 400 });
   }
-  try {
-    const answer = await enableTwoFactor(signedIn, submission.value.code);
-    return data<ActionAnswer>({ kind: 'enabled', recoveryCodes: answer.recovery_codes });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const wrongCode = isBackofficeError(error, 'rejected') && error.fields.includes('code');
-    if (!wrongCode) reportError('two-step enable', error);
-    const reply = wrongCode
-      ? submission.reply({ fieldErrors: { code: ['auth:twoSteps.wrongCode'] }, hideFields: ['code'] })
-      : submission.reply({ formErrors: [messageKeyFor(error)], hideFields: ['code'] });
+  const enabled = await attempt(() => enableTwoFactor(signedIn, submission.value.code), 'two-step enable', {
+    keyFor: (error) =>
+      isBackofficeError(error, 'rejected') && error.fields.includes('code')
+        ? { field: 'code', key: 'auth:twoSteps.wrongCode' }
+        : null,
+  });
+  if (!enabled.ok) {
+    const reply = submission.reply({ ...formErrorsOf(enabled), hideFields: ['code'] });
     return data<ActionAnswer>({ kind: 'setup', setup, result: reply }, { status: 400 });
   }
+  return data<ActionAnswer>({ kind: 'enabled', recoveryCodes: enabled.value.recovery_codes });
 }
 
 async function disable(request: Request, signedIn: SignedIn, formData: FormData) {
@@ -82,22 +81,24 @@ async function disable(request: Request, signedIn: SignedIn, formData: FormData)
   if (submission.status !== 'success') {
     return data<ActionAnswer>({ kind: 'disable', result: submission.reply(hidden) }, { status: 400 });
   }
-  try {
-    await disableTwoFactor(signedIn, submission.value.password, submission.value.code);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const field = isBackofficeError(error, 'rejected')
-      ? (['password', 'code'] as const).find((name) => error.fields.includes(name))
-      : undefined;
-    if (!field) reportError('two-step disable', error);
-    const reply = field
-      ? submission.reply({
-          ...hidden,
-          fieldErrors: {
-            [field]: [field === 'password' ? 'account:password.wrongCurrent' : 'auth:twoSteps.wrongCode'],
-          },
-        })
-      : submission.reply({ ...hidden, formErrors: [messageKeyFor(error)] });
+  const disabled = await attempt(
+    () => disableTwoFactor(signedIn, submission.value.password, submission.value.code),
+    'two-step disable',
+    {
+      keyFor: (error) => {
+        const field = isBackofficeError(error, 'rejected')
+          ? (['password', 'code'] as const).find((name) => error.fields.includes(name))
+          : undefined;
+        if (!field) return null;
+        return {
+          field,
+          key: field === 'password' ? 'account:password.wrongCurrent' : 'auth:twoSteps.wrongCode',
+        };
+      },
+    },
+  );
+  if (!disabled.ok) {
+    const reply = submission.reply({ ...hidden, ...formErrorsOf(disabled) });
     return data<ActionAnswer>({ kind: 'disable', result: reply }, { status: 400 });
   }
   return redirectWithFlash(request, SCREEN, { key: 'account:twoStep.turnedOff' });
@@ -107,18 +108,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const formData = await readForm(request);
   const intent = formData.get('intent');
-  try {
-    if (intent === 'setup') return await startSetup(request, signedIn);
-    if (intent === 'enable') return await enable(request, signedIn, formData);
-    if (intent === 'disable') return await disable(request, signedIn, formData);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    // Already on (set-up) or nothing pending (enable): the page shows the current state again.
-    if (isBackofficeError(error) && error.code === 'conflict') return redirect(SCREEN);
-    reportError(`two-step ${String(intent)}`, error);
-    return data<ActionAnswer>({ kind: 'failed', message: messageKeyFor(error) }, { status: 503 });
-  }
-  return data<ActionAnswer>({ kind: 'failed', message: 'errors.rejected' }, { status: 400 });
+  const step =
+    intent === 'setup' ? startSetup : intent === 'enable' ? enable : intent === 'disable' ? disable : null;
+  if (!step) return data<ActionAnswer>({ kind: 'failed', message: 'errors.rejected' }, { status: 400 });
+  // Already on (set-up) or nothing pending (enable): the page shows the current state again, unlogged.
+  const staleStep = (error: unknown) => isBackofficeError(error) && error.code === 'conflict';
+  const answered = await attempt(() => step(request, signedIn, formData), `two-step ${String(intent)}`, {
+    keyFor: (error) => (staleStep(error) ? messageKeyFor(error) : null),
+  });
+  if (answered.ok) return answered.value;
+  if (staleStep(answered.error)) return redirect(SCREEN);
+  return data<ActionAnswer>({ kind: 'failed', message: answered.key }, { status: 503 });
 }
 
 export const meta = titleMeta;

@@ -42,10 +42,9 @@ import {
   authorOf,
   backTo,
   demoScreen,
-  limitMessage,
-  orNotFound,
   demoChange,
   demoUser,
+  withinLimits,
 } from '~/services/demo/screen.server';
 import {
   addFeedComment,
@@ -127,30 +126,26 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const change = submission.value;
     // Where the page lands after the change: the thing that changed.
-    let anchor: string;
-    try {
-      anchor = orNotFound((): string => {
-        switch (change.intent) {
-          case 'likePost':
-            togglePostLike(state, change.postId);
-            return `${change.postId}-likes`;
-          case 'comment':
-            addFeedComment(state, change.postId, change.comment, authorOf(user));
-            return `${change.postId}-comment`;
-          case 'reply':
-            addFeedReply(state, change.postId, change.commentId, change.reply, authorOf(user));
-            return `comment-${change.commentId}`;
-          case 'likeComment':
-            toggleCommentLike(state, change.postId, change.commentId);
-            return `comment-${change.commentId}`;
-          case 'follow':
-            toggleFollow(state, change.userId);
-            return `user-${change.userId}`;
-        }
-      });
-    } catch (error) {
-      const message = limitMessage(error);
-      if (!message) throw error;
+    const changed = withinLimits((): string => {
+      switch (change.intent) {
+        case 'likePost':
+          togglePostLike(state, change.postId);
+          return `${change.postId}-likes`;
+        case 'comment':
+          addFeedComment(state, change.postId, change.comment, authorOf(user));
+          return `${change.postId}-comment`;
+        case 'reply':
+          addFeedReply(state, change.postId, change.commentId, change.reply, authorOf(user));
+          return `comment-${change.commentId}`;
+        case 'likeComment':
+          toggleCommentLike(state, change.postId, change.commentId);
+          return `comment-${change.commentId}`;
+        case 'follow':
+          toggleFollow(state, change.userId);
+          return `user-${change.userId}`;
+      }
+    });
+    if (!changed.ok) {
       const form =
         change.intent === 'reply'
           ? `reply-${change.commentId}`
@@ -158,10 +153,11 @@ export async function action({ request }: ActionFunctionArgs) {
             ? `comment-${change.postId}`
             : '';
       return data<ProfileFormReply>(
-        { form, result: submission.reply({ formErrors: [message] }) },
+        { form, result: submission.reply({ formErrors: [changed.key] }) },
         { status: 400 },
       );
     }
+    const anchor = changed.value;
     // A new comment or reply is the latest: back to the first page of the lists it joined.
     const adds = change.intent === 'comment' || change.intent === 'reply';
     return backTo(request, adds ? { post: null, page: null, comment: null, replies: null } : {}, anchor);
