@@ -4,10 +4,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Screens draw with the portal's UI layer (app/components/ui, docs/decisions/040-ui-layer.md), which
-// owns Joy: its buttons also put `disabled` in the server's HTML (app/components/button.tsx).
+// owns Joy.
 const JOY = {
   group: ['@mui/joy', '@mui/joy/*'],
-  message: "Draw with '~/components/ui' (buttons: '~/components/button'); Joy is the UI layer's.",
+  message: "Draw with '~/components/ui'; Joy is the UI layer's.",
 };
 
 export default tseslint.config(
@@ -77,13 +77,7 @@ export default tseslint.config(
   },
   {
     // The UI layer, the theme and the root (the theme's provider) are where Joy is imported.
-    files: [
-      'app/components/ui/**',
-      'app/components/button.tsx',
-      'app/components/button.test.tsx',
-      'app/theme/**',
-      'app/root.tsx',
-    ],
+    files: ['app/components/ui/**', 'app/theme/**', 'app/root.tsx'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -1,7 +1,7 @@
 // Copies a text to the clipboard. Shown only once JavaScript runs; without it, the text stays selectable.
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Button } from '~/components/button';
+import { Button } from '~/components/ui';
 
 export function CopyButton({
   text,

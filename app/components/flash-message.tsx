@@ -5,7 +5,7 @@ import { IconX } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from './button';
+import { IconButton } from './ui';
 import { Notice } from './form-parts';
 
 export type FlashData = {

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button } from '~/components/ui';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button } from '~/components/ui';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatMoney } from '~/components/format';
 import { ListTable, SearchForm } from '~/components/list-table';

@@ -6,7 +6,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button } from '~/components/ui';
 import { ShareForm, type ShareAnswer } from '~/components/documents/share-form';
 import { SharedLinks, type RevokeAnswer } from '~/components/documents/shared-links';
 import { GeneralErrorBoundary } from '~/components/error-boundary';

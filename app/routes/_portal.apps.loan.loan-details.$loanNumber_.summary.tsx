@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button } from '~/components/ui';
 import { DocumentActions } from '~/components/documents/document-actions';
 import { LoanDocument } from '~/components/documents/loan-document';
 import { SharedLinks } from '~/components/documents/shared-links';

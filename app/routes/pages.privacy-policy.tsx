@@ -59,11 +59,7 @@ function CookieTable({ cookies }: { cookies: readonly CookieRow[] }) {
         ? t('privacy.cookieTable.days', { count: hours / 24 })
         : t('privacy.cookieTable.hours', { count: hours });
   return (
-    <Table
-      variant="outlined"
-      borderAxis="bothBetween"
-      sx={{ mt: 2, borderRadius: 'sm', '& th, & td': { textAlign: 'start', verticalAlign: 'top' } }}
-    >
+    <Table variant="outlined" borderAxis="bothBetween" className="account-cookie-table">
       <caption>{t('privacy.cookieTable.caption')}</caption>
       <thead>
         <tr>

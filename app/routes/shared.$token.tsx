@@ -5,7 +5,7 @@ import { useLoaderData } from '@remix-run/react';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AuthShell } from '~/components/auth-shell';
-import { Button } from '~/components/button';
+import { Button } from '~/components/ui';
 import { formatBytes, formatDate } from '~/components/format';
 import { titleMeta } from '~/components/page-title';
 import { Stack, Text } from '~/components/ui';

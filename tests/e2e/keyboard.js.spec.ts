@@ -49,9 +49,7 @@ function focus(page: Page, target: ElementHandle | null = null): Promise<Focus> 
       if (style.boxShadow && style.boxShadow !== 'none') return `box-shadow ${style.boxShadow}`;
       return null;
     };
-    const wrapper = element.matches('input, textarea')
-      ? element.closest('.MuiInput-root, .MuiTextarea-root')
-      : null;
+    const wrapper = element.matches('input, textarea') ? element.closest('.ui-input, .ui-textarea') : null;
     const ring =
       ringOf(element, null) ?? ringOf(element, '::before') ?? (wrapper ? ringOf(wrapper, '::before') : null);
     return { element: described, ring, onBody, isTarget };

@@ -156,7 +156,7 @@ test('open a product detail, add it to the cart and follow a related product', a
   expect(missing?.status()).toBe(404);
 });
 
-// Joy's buttons get the native `disabled` attribute from the server (app/components/button.tsx): without
+// The portal's buttons carry the native `disabled` attribute from the server (app/components/ui/controls.tsx): without
 // JavaScript too, a button shown as disabled takes no focus and no key, so it cannot submit its form.
 test('a disabled button cannot be pressed or submit its form', async ({ page }, testInfo) => {
   await registerDirectly(page, 'Nabil Nopress', uniqueEmail(testInfo, 'shopdisabled'), 'a-long-password-1');

@@ -4,7 +4,7 @@ import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { IconShare } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button } from '~/components/ui';
 import { CopyButton } from '~/components/copy-button';
 import { formatDate } from '~/components/format';
 import { translateMessage } from '~/components/messages';
@@ -87,7 +87,10 @@ export function ShareForm({
         <Stack gap={1} style={{ flexBasis: '100%' }} role="status">
           <FormControl size="sm">
             <FormLabel htmlFor={fieldId}>{t('share.linkLabel', { filename: name })}</FormLabel>
-            <Input size="sm" readOnly slotProps={{ input: { id: fieldId, value: mine.link, dir: 'ltr' } }} />
+            <Input
+              size="sm"
+              slotProps={{ input: { id: fieldId, value: mine.link, readOnly: true, dir: 'ltr' } }}
+            />
           </FormControl>
           <Text level="body-xs">
             {t('share.expires', { date: formatDate(mine.expiresAt, i18n.language) })}

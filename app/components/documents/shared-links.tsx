@@ -3,7 +3,7 @@
 // works without JavaScript; the page then says the link was revoked. Never printed.
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button } from '~/components/ui';
 import { formatDate, formatDateTime } from '~/components/format';
 import { translateMessage } from '~/components/messages';
 import { Alert, Sheet, Stack, Table, Text } from '~/components/ui';

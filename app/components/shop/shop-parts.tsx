@@ -3,7 +3,7 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { IconShoppingCart, IconShoppingCartPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/button';
+import { Button } from '~/components/ui';
 import { formatMoney, formatNumber } from '~/components/format';
 import { Alert, Stack, StatusLabel, Text } from '~/components/ui';
 import { CART_PATH, colorName, type CartIntent, SHOP_CURRENCY } from '~/forms/shop';

@@ -1,6 +1,7 @@
 // The portal's UI layer: every screen draws with these, never with Joy directly (the lint forbids it).
-// Layout, text, links and message blocks are plain elements over static CSS (app/styles/ui.css); the
-// interactive controls are Joy's, re-exported (ADR 040).
+// Layout, text, links, message blocks, buttons, fields and the data table are plain elements over static
+// CSS (app/styles/ui.css, ADR 040 and 041); lists of buttons, chips, avatars and the progress bar are
+// Joy's, re-exported.
 export { Alert, type AlertProps } from './alert';
 export {
   Box,
@@ -15,16 +16,31 @@ export {
 } from './layout';
 export { Text, TextLink, type TextLevel, type TextProps, type Tone } from './text';
 export {
+  Button,
   FormControl,
   FormHelperText,
   FormLabel,
+  IconButton,
   Input,
-  LinearProgress,
+  Table,
   Textarea,
+  type ButtonProps,
+  type Colour,
+  type FormControlProps,
+  type IconButtonProps,
   type InputProps,
+  type TableProps,
+  type TextareaProps,
 } from './controls';
 export { AspectRatio, Avatar } from './media';
-export { Chip, List, ListItem, ListItemButton, ListItemContent, ListItemDecorator, Table } from './lists';
-export { Button, IconButton, type ButtonProps, type IconButtonProps } from '../button';
+export {
+  Chip,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemContent,
+  ListItemDecorator,
+} from './lists';
 export { StatusLabel, type LabelColour } from '../row-parts';
 export type { Space, Responsive } from './classes';
