@@ -1,5 +1,5 @@
-// Hydrates the server's page: the same language, direction and Emotion cache the server used.
-import { CacheProvider } from '@emotion/react';
+// Hydrates the server's page in the language the server used. (Emotion's cache comes with the few Joy
+// components that need it: app/components/ui/joy.tsx.)
 import { RemixBrowser } from '@remix-run/react';
 import i18next, { type BackendModule } from 'i18next';
 import { startTransition, StrictMode } from 'react';
@@ -7,7 +7,6 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { getInitialNamespaces } from 'remix-i18next/client';
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, routeNamespaces } from './i18n';
-import { loadEmotionCache } from './theme/emotion';
 
 const translations = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 
@@ -37,11 +36,6 @@ window.addEventListener('vite:preloadError', (event) => {
 async function hydrate() {
   const html = document.documentElement;
   const language = isLanguage(html.lang) ? html.lang : DEFAULT_LANGUAGE;
-  const dir = html.dir === 'rtl' ? 'rtl' : 'ltr';
-  // Appends to <head>, after everything React renders there, as the server did; new styles carry the
-  // page's CSP nonce (browsers expose it only as the property). Fetched while the translations load.
-  const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
-  const emotionCache = loadEmotionCache(dir, { nonce });
   // The namespaces the page's routes declare, in its language and in English (the fallback, so a
   // missing key reads as on the server); the next pages load theirs as they are opened (root.tsx).
   const namespaces = routeNamespaces([{ i18n: getInitialNamespaces() }]);
@@ -56,20 +50,12 @@ async function hydrate() {
       react: { useSuspense: true },
     });
 
-  // Joy reads the colour scheme from localStorage first; the server's choice (cookie) wins.
-  const mode = html.getAttribute('data-joy-color-scheme');
-  if (mode === 'light' || mode === 'dark') localStorage.setItem('joy-mode', mode);
-
-  const cache = await emotionCache;
-
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
         <I18nextProvider i18n={i18next}>
-          <CacheProvider value={cache}>
-            <RemixBrowser />
-          </CacheProvider>
+          <RemixBrowser />
         </I18nextProvider>
       </StrictMode>,
     );

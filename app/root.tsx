@@ -1,7 +1,6 @@
 import ubuntu400 from '@fontsource/ubuntu/400.css?url';
 import ubuntu500 from '@fontsource/ubuntu/500.css?url';
 import ubuntu700 from '@fontsource/ubuntu/700.css?url';
-import { CssVarsProvider } from '@mui/joy/styles';
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import {
   Links,
@@ -32,7 +31,6 @@ import demoSocialStyles from './styles/screens/demo-social.css?url';
 import demoShopStyles from './styles/screens/demo-shop.css?url';
 import { DEFAULT_APPEARANCE } from './theme/appearance';
 import { themeHref } from './theme/theme-css.server';
-import { portalTheme } from './theme/theme';
 
 export const handle = { i18n: ['common'] };
 
@@ -75,7 +73,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const dir = preferences?.dir ?? directionOf(language);
   const appearance = preferences?.appearance ?? DEFAULT_APPEARANCE;
   const nonce = useNonce();
-  const theme = portalTheme({ ...appearance, dir });
 
   return (
     <html
@@ -101,15 +98,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {preferences?.analyticsScript && <script async src={preferences.analyticsScript} nonce={nonce} />}
       </head>
       <body>
-        {/* The variables and baseline styles come from the linked theme stylesheet, not from here. */}
-        <CssVarsProvider
-          theme={theme}
-          defaultMode={appearance.mode}
-          modeStorageKey="joy-mode"
-          disableStyleSheetGeneration
-        >
-          {children}
-        </CssVarsProvider>
+        {/* The theme's variables and baseline styles come from the linked theme stylesheet. */}
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

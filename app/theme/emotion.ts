@@ -1,8 +1,9 @@
-// Emotion's style cache; in Arabic (or with direction rtl) styles are mirrored by the RTL plugin. The
-// plugin is loaded only by pages that are right to left: the browser of a left-to-right page never
-// downloads it.
+// Emotion's style cache, for the few Joy components the UI layer still draws with (ADR 041). In Arabic
+// (or with direction rtl) styles are mirrored by the RTL plugin. Only pages that show such a component
+// load Emotion and the plugin; every other page's browser downloads neither.
 import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cache';
 import { prefixer } from 'stylis';
+import rtlPlugin from 'stylis-plugin-rtl';
 
 export function emotionCacheWith(
   dir: 'ltr' | 'rtl',
@@ -17,11 +18,18 @@ export function emotionCacheWith(
   });
 }
 
-/** In the browser: the cache for the page's direction, fetching the RTL plugin when it is needed. */
-export async function loadEmotionCache(
-  dir: 'ltr' | 'rtl',
-  options: { nonce?: string } = {},
-): Promise<EmotionCache> {
-  const rtlPlugin = dir === 'rtl' ? (await import('stylis-plugin-rtl')).default : undefined;
-  return emotionCacheWith(dir, { ...options, rtlPlugin });
+let browserCache: EmotionCache | undefined;
+
+/**
+ * In the browser: one cache for the page, in its direction, with the key the server used, so that the
+ * styles the server rendered are taken over; new styles carry the page's CSP nonce (browsers expose it
+ * only as the property) and go at the end of <head>, as the server put them.
+ */
+export function pageEmotionCache(): EmotionCache {
+  if (!browserCache) {
+    const dir = document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr';
+    const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
+    browserCache = emotionCacheWith(dir, { nonce, rtlPlugin });
+  }
+  return browserCache;
 }

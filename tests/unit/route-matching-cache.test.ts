@@ -1,6 +1,7 @@
 // Route matching keeps the flattened, ranked branches of each routes array (patches/@remix-run+router,
 // ADR 036): the same array reuses them on every match, another array gets its own, patching routes in
-// (lazy route discovery) starts afresh, and the portal's URLs match the same routes as before. Checked on
+// (lazy route discovery) starts afresh, and the portal's URLs match the same routes as before. Each
+// route pattern is compiled to its regular expression once, then kept. Checked on
 // both copies of the router: the CommonJS file the server loads and the ES module the browser build uses.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -98,6 +99,35 @@ describe.each(copies)('route matching cache, %s', (_copy, router) => {
     // The root route's children grew in place: the array matched before sees the new route too.
     expect(match(router, before, '/late')).toEqual(['root', 'late']);
     expect(match(router, app.routes, '/late')).toEqual(['root', 'late']);
+  });
+
+  it('compiles a pattern once, keeping its own params, case rule and end rule', () => {
+    const Native = globalThis.RegExp;
+    let compiled = 0;
+    globalThis.RegExp = new Proxy(Native, {
+      construct(target, args) {
+        compiled++;
+        return Reflect.construct(target, args);
+      },
+    });
+    try {
+      const pattern = `/compiled-once-${_copy.length}/:id`;
+      expect(router.matchPath(pattern, '/compiled-once-' + _copy.length + '/7')?.params).toEqual({ id: '7' });
+      const first = compiled;
+      expect(first).toBeGreaterThan(0);
+      expect(router.matchPath(pattern, '/COMPILED-ONCE-' + _copy.length + '/8')?.params).toEqual({ id: '8' });
+      expect(compiled).toBe(first);
+      // Another case rule or end rule is another pattern.
+      expect(
+        router.matchPath({ path: pattern, caseSensitive: true }, '/COMPILED-ONCE-' + _copy.length + '/8'),
+      ).toBeNull();
+      expect(
+        router.matchPath({ path: pattern, end: false }, `/compiled-once-${_copy.length}/9/more`)?.params,
+      ).toEqual({ id: '9' });
+      expect(router.matchPath(pattern, `/compiled-once-${_copy.length}/9/more`)).toBeNull();
+    } finally {
+      globalThis.RegExp = Native;
+    }
   });
 
   it("matches the portal's URLs to the same routes as a fresh ranking does", () => {
