@@ -155,8 +155,9 @@ describe('the schedule and figures', () => {
       // principal + 3 × interest + fees − repaid
       outstanding: 1_000_000 + 30_000 + 10_000 - 343_333,
       paymentStatus: 'overdue',
-      nextDueDate: '2026-03-31',
-      nextDueAmount: 343_333,
+      // The line of 31 March is overdue, not next: next is the last line (the principal's remainder).
+      nextDueDate: '2026-04-30',
+      nextDueAmount: 343_334,
       overdue: 343_333,
     });
     expect(loanFigures(row({}), totals, '2026-03-15')).toMatchObject({
@@ -658,7 +659,8 @@ describe('POST /shipping-requests/:id/loan and PATCH /loans/:number', () => {
       expect(loan.schedule[0]!.status).toBe('overdue');
       expect(loan.schedule[1]!.status).toBe('due');
       expect(loan.overdue_amount).toBe(loan.schedule[0]!.amount);
-      expect(loan.next_due_date).toBe(approved.schedule[0]!.due_date);
+      // The overdue line is not "next": the next is the line due after it.
+      expect(loan.next_due_date).toBe(approved.schedule[1]!.due_date);
     } finally {
       await own.dispose();
     }
@@ -671,8 +673,9 @@ describe('GET /loans/summary', () => {
       (await bo.call('financeSummary', { session: sessions.client })).body,
     );
     const active = (await userLoans('client')).loans.filter((loan) => loan.state === 'approved');
-    const principal = active.reduce((sum, loan) => sum + Math.min(loan.principal, loan.outstanding), 0);
-    expect(summary.outstanding_principal).toBeCloseTo(principal, 2);
+    // The dashboard's figure is the loans list's Outstanding column, summed.
+    const owed = active.reduce((sum, loan) => sum + loan.outstanding, 0);
+    expect(summary.outstanding).toBeCloseTo(owed, 2);
     expect(summary.overdue_amount).toBeCloseTo(
       active.reduce((sum, loan) => sum + loan.overdue_amount, 0),
       2,
@@ -688,7 +691,7 @@ describe('GET /loans/summary', () => {
   it('gives staff every customer and the outstanding per customer, largest first', async () => {
     const summary = financeSummary.parse((await bo.call('financeSummary', { session: sessions.agent })).body);
     const mine = financeSummary.parse((await bo.call('financeSummary', { session: sessions.client })).body);
-    expect(summary.outstanding_principal).toBeGreaterThan(mine.outstanding_principal);
+    expect(summary.outstanding).toBeGreaterThan(mine.outstanding);
     expect(summary.exposure.map((customer) => customer.partner_name)).toEqual([
       'Nile Star Trading',
       'Jade Harbor Imports',
@@ -707,7 +710,7 @@ describe('GET /loans/summary', () => {
     const session = await bo.login('noloans@example.com', 'no-loans-here');
     expect((await bo.call('financeSummary', { session })).body).toEqual({
       currency: 'USD',
-      outstanding_principal: 0,
+      outstanding: 0,
       next_due_date: null,
       next_due_amount: 0,
       overdue_amount: 0,

@@ -148,7 +148,8 @@ export interface LoanFigures {
 /**
  * What a loan's state, schedule and transactions say (cents): paid is the repayments; outstanding the
  * disbursed principal, the schedule's interest and the fees less the repayments (nothing before
- * disbursement or once repaid); the next due line is the first one not covered.
+ * disbursement or once repaid); the next due line is the first one not covered that is due today or
+ * later.
  */
 export function loanFigures(loan: LoanRow, totals: TransactionTotals, today: string): LoanFigures {
   const schedule = loanSchedule(loan, totals.repaid, today);
@@ -157,7 +158,8 @@ export function loanFigures(loan: LoanRow, totals: TransactionTotals, today: str
     loan.state === 'approved'
       ? Math.max(0, totals.disbursed + scheduleInterest(loan) + totals.fees - totals.repaid)
       : 0;
-  const nextDue = schedule.find((line) => line.unpaid > 0);
+  // Next is what falls due from today on: a line already past is overdue, never "next".
+  const nextDue = schedule.find((line) => line.unpaid > 0 && line.dueDate >= today);
   const overdue = schedule
     .filter((line) => line.status === 'overdue')
     .reduce((sum, line) => sum + line.unpaid, 0);
@@ -643,9 +645,10 @@ export async function createLoanFromRequest(
 const EXPOSURE_SIZE = 10;
 
 /**
- * The active (approved) loans' figures in a scope (null: every customer): the principal not yet
- * repaid, the earliest line not covered (its date, and what is unpaid of the lines due that day),
- * what is overdue, and for staff the outstanding per customer.
+ * The active (approved) loans' figures in a scope (null: every customer): what they still owe (the sum
+ * of the loans list's Outstanding column), the earliest line not covered that is due today or later
+ * (its date, and what is unpaid of the lines due that day), what is overdue, and for staff the
+ * outstanding per customer.
  */
 export async function financeSummary(
   db: Database,
@@ -657,7 +660,7 @@ export async function financeSummary(
   if (scope !== null) query = query.where('l.partner_id', '=', scope);
   const rows = await query.orderBy('l.id').execute();
   const figures = await figuresOf(db, rows, today);
-  let outstandingPrincipal = 0;
+  let outstanding = 0;
   let overdue = 0;
   let nextDueDate: string | null = null;
   let nextDueAmount = 0;
@@ -665,10 +668,10 @@ export async function financeSummary(
   for (const row of rows) {
     const loan = figures.get(row.id);
     if (!loan) continue;
-    outstandingPrincipal += Math.min(row.principal_cents, loan.outstanding);
+    outstanding += loan.outstanding;
     overdue += loan.overdue;
     for (const line of loan.schedule) {
-      if (line.unpaid === 0) continue;
+      if (line.unpaid === 0 || line.dueDate < today) continue;
       if (nextDueDate === null || line.dueDate < nextDueDate) {
         nextDueDate = line.dueDate;
         nextDueAmount = 0;
@@ -685,7 +688,7 @@ export async function financeSummary(
   }
   return {
     currency: 'USD',
-    outstanding_principal: fromCents(outstandingPrincipal),
+    outstanding: fromCents(outstanding),
     next_due_date: nextDueDate,
     next_due_amount: fromCents(nextDueAmount),
     overdue_amount: fromCents(overdue),

@@ -122,7 +122,9 @@ export const loanDecision = z.object({
 
 export const financeSummary = z.object({
   currency: z.string().length(3),
-  outstanding_principal: z.number().nonnegative(),
+  /** What the active loans still owe: the sum of the loans list's Outstanding column. */
+  outstanding: z.number().nonnegative(),
+  /** The earliest instalment not yet paid that is due today or later (an overdue one is overdue, not next). */
   next_due_date: z.string().nullable(),
   next_due_amount: z.number().nonnegative(),
   overdue_amount: z.number().nonnegative(),

@@ -252,7 +252,7 @@ describe('the dashboard figures', () => {
     const client = await loader(args(pageRequest('/dashboards/modern', { cookie: cookies.client })));
     expect(client.shipments!.financed).toBeGreaterThan(0);
     expect(client.shipments!.open_containers).toEqual([]);
-    expect(client.finance!.outstanding_principal).toBeGreaterThan(0);
+    expect(client.finance!.outstanding).toBeGreaterThan(0);
     expect(client.finance!.exposure).toEqual([]);
     const agent = await loader(args(pageRequest('/dashboards/modern', { cookie: cookies.agent })));
     expect(agent.finance!.exposure.length).toBeGreaterThanOrEqual(2);

@@ -29,7 +29,7 @@ export function FinanceFigures({
   const summary = loaded;
   const money = (value: number) => formatMoney(value, summary.currency, i18n.language);
   const figures = [
-    { key: 'outstanding', label: t('finance.outstanding'), value: money(summary.outstanding_principal) },
+    { key: 'outstanding', label: t('finance.outstanding'), value: money(summary.outstanding) },
     {
       key: 'next',
       label: t('finance.nextDue'),
@@ -83,7 +83,7 @@ export function FinanceFigures({
           valueLabel=""
           format={money}
           data={[
-            { key: 'outstanding', label: t('finance.outstanding'), value: summary.outstanding_principal },
+            { key: 'outstanding', label: t('finance.outstanding'), value: summary.outstanding },
             {
               key: 'next',
               label: t('finance.nextDueShort'),
