@@ -218,7 +218,9 @@ export const SCREENS: readonly Screen[] = [
     roles: STAFF,
     menu: { section: 'pages', label: 'menu.warehouseSettings', icon: 'warehouse' },
   },
-  // Attachments of the requests a user may see; the back office scopes them (another customer's: 404).
+  // One request and its attachments, for its customer and for staff; the back office scopes them
+  // (another customer's: 404). Deciding on it is for staff (the lists' review roles).
+  { path: '/apps/requests/:id', roles: ALL_ROLES },
   { path: '/apps/requests/:id/attachments/:attachmentId', roles: ALL_ROLES },
 ];
 

@@ -1,5 +1,6 @@
 // Loader and review action of the request lists: the client's own (/apps/send-client-requests) and the
-// staff's (/apps/client-service-requests, /apps/shipping/requests).
+// staff's (/apps/client-service-requests, /apps/shipping/requests); the review action also serves a
+// request's own page (/apps/requests/:id).
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import type { Service } from '~/catalog';
@@ -7,7 +8,7 @@ import { requestListParams, reviewSchema } from '~/forms/requests';
 import { isStaff, rolesFor } from './access';
 import { requireUser } from './auth.server';
 import { isBackofficeError } from './backoffice/client.server';
-import { loadPart, messageKeyFor, reportError } from './errors.server';
+import { attempt, loadPart } from './errors.server';
 import { redirectWithFlash } from './flash.server';
 import { pageTools } from './page.server';
 import { listRequests, reviewRequest } from './requests.server';
@@ -49,18 +50,14 @@ export async function reviewAction({ request }: ActionFunctionArgs, screen: stri
     );
   }
   const { id, decision, note } = submission.value;
-  try {
-    await reviewRequest(signedIn, id, decision, note);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const key =
-      isBackofficeError(error) && error.code === 'conflict'
-        ? 'requests:review.alreadyReviewed'
-        : messageKeyFor(error);
-    if (key !== 'requests:review.alreadyReviewed') reportError('review request', error);
-    return data({ review: submission.reply({ formErrors: [key] }), reviewId: id }, { status: 400 });
+  const reviewed = await attempt(() => reviewRequest(signedIn, id, decision, note), 'review request', {
+    keyFor: (error) =>
+      isBackofficeError(error) && error.code === 'conflict' ? 'requests:review.alreadyReviewed' : null,
+  });
+  if (!reviewed.ok) {
+    return data({ review: submission.reply({ formErrors: [reviewed.key] }), reviewId: id }, { status: 400 });
   }
-  // Back to the same list (its search, tab and page kept), saying what became of the request.
+  // Back to the same page (a list's search, tab and page kept), saying what became of the request.
   const back = new URL(request.url);
   back.searchParams.delete('index');
   return redirectWithFlash(request, `${back.pathname}${back.search}`, {

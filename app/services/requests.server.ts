@@ -15,7 +15,7 @@ import type { RequestListParams } from '~/forms/requests';
 import type { SignedIn } from './auth.server';
 import { isBackofficeError } from './backoffice/client.server';
 import { ATTACHMENT_LIMITS, type ShippingRequest } from '@contract';
-import { messageKeyFor } from './errors.server';
+import { messageKeyFor, recordLoadFailed } from './errors.server';
 import type { UploadedFile, UploadProblem } from './uploads.server';
 import { pageOf, pageQuery, textMatches } from './paging';
 import { originFor, type OriginChoice } from './warehouse.server';
@@ -62,6 +62,16 @@ export function readDetails(description: string): Partial<NonNullable<RequestDra
     cbm: Number.isFinite(cbm) && cbm > 0 ? cbm : undefined,
   };
 }
+
+/** The customer's own words: the description without the block of details composeDescription put above. */
+export function customerText(description: string): string {
+  const lines = description.split('\n');
+  const block = DETAIL_LABELS.every((label, index) => lines[index]?.startsWith(`${label}: `));
+  return (block ? lines.slice(DETAIL_LABELS.length + 1) : lines).join('\n').trim();
+}
+
+/** The lines composeDescription writes, in its order (then a blank line). */
+const DETAIL_LABELS = ['Category', 'Container type', 'Origin', 'CBMs required'];
 
 /** `name` is the chosen category on the detailed forms, the service otherwise (spec section 3). */
 export function requestName(draft: RequestDraft): string {
@@ -182,6 +192,16 @@ export async function listRequests(
 /** One request with its details, for staff turning it into an order or a loan; missing is the 404 page. */
 export function getShippingRequest(signedIn: SignedIn, id: number): Promise<ShippingRequest> {
   return signedIn.backoffice.record('getShippingRequest', { params: { id } });
+}
+
+/** The request the user may see, for its page: another customer's is the 404 page, a back office that
+ * cannot answer the 503 page with its reason. */
+export async function requestOr404(request: Request, signedIn: SignedIn, id: number) {
+  try {
+    return await getShippingRequest(signedIn, id);
+  } catch (error) {
+    return recordLoadFailed(request, 'request', error);
+  }
 }
 
 /** One of a request's attachments, as a file (the back office answers only for requests the user may see). */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackofficeError } from './backoffice/client.server';
 import {
   composeDescription,
+  customerText,
   DEFAULT_DESCRIPTION,
   readDetails,
   requestName,
@@ -28,6 +29,17 @@ describe('what a request sends (spec section 3)', () => {
     );
     // Staff turning the request into an order start from the same details.
     expect(readDetails(composeDescription(draft))).toEqual(draft.details);
+  });
+
+  it("gives the request's page the customer's own words, without the detail lines", () => {
+    const description = composeDescription({
+      service: 'shipping',
+      details: { category: 'toys_games', containerType: 'groupage', origin: 'china', cbm: 3 },
+      description: 'Two pallets.\n\nCategory: not a detail line here.',
+    });
+    expect(customerText(description)).toBe('Two pallets.\n\nCategory: not a detail line here.');
+    expect(customerText('Origin: my own words, typed first')).toBe('Origin: my own words, typed first');
+    expect(customerText('Please call me.')).toBe('Please call me.');
   });
 
   it('reads no details from a description without them', () => {

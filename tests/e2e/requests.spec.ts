@@ -144,6 +144,74 @@ test('a client sends a shipping request with a PDF; staff approve it; only that 
   expect((await stolen.body()).includes(pdf.subarray(0, 8))).toBe(false);
 });
 
+test('a request has its own page: the client reads it whole, staff decide there, the client sees the decision', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const words = uniqueText(testInfo, 'Forty cartons of LED lamps');
+  const description = `${words}\nSecond line: keep dry, no stacking.`;
+  const reason = `No space before March (${testInfo.project.name}).`;
+
+  await signInAs(page, CLIENT.email);
+  await open(page, '/apps/request-for-shipping');
+  await fillShippingDetails(page);
+  await page.getByLabel('Description').fill(description);
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await expect(page).toHaveURL(/\/apps\/send-client-requests$/);
+  const id = await idIn(page.getByRole('status').filter({ hasText: 'has been sent' }));
+
+  // From the list, by its number, to its page: the details as fields, the text whole.
+  const row = page.getByRole('row').filter({ hasText: words });
+  await row.getByRole('link', { name: `#${id}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/apps/requests/${id}$`));
+  await expect(page).toHaveTitle(`Request #${id} · Freight Portal`);
+  await expect(page.getByRole('heading', { level: 1, name: `#${id}` })).toBeVisible();
+  const details = page.getByRole('region', { name: 'What was asked' });
+  await expect(details).toContainText('Electronics and accessories');
+  await expect(details).toContainText('Full Container Load');
+  await expect(details).toContainText('China');
+  await expect(details).toContainText('12.5');
+  const text = page.getByRole('region', { name: 'Description' });
+  await expect(text).toContainText(words);
+  await expect(text).toContainText('Second line: keep dry, no stacking.');
+  await expect(text).not.toContainText('Container type:');
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('Sent by Nile Star Trading');
+  // A customer reads it; the decision is not theirs.
+  await expect(page.getByRole('region', { name: 'Decision' })).toHaveCount(0);
+
+  // Staff open it from their list and reject it there, with the reason.
+  await switchTo(page, AGENT.email);
+  await open(page, `/apps/client-service-requests?q=${encodeURIComponent(words)}`);
+  await page
+    .getByRole('row')
+    .filter({ hasText: words })
+    .getByRole('link', { name: 'electronics and accessories' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/apps/requests/${id}$`));
+  await expect(page.getByRole('region', { name: 'What was asked' })).toContainText('Nile Star Trading');
+  const decision = page.getByRole('region', { name: 'Decision' });
+  await decision.getByLabel('Note to the customer (optional)').fill(reason);
+  await decision.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Request #${id} is now` })).toHaveText(
+    `Request #${id} is now Rejected.`,
+  );
+  await expect(page).toHaveURL(new RegExp(`/apps/requests/${id}$`));
+  await expect(page.getByRole('region', { name: 'Decision' })).toHaveCount(0);
+
+  // The customer sees who decided and why.
+  await switchTo(page, CLIENT.email);
+  await open(page, `/apps/requests/${id}`);
+  await expect(page.getByText('Rejected', { exact: true })).toBeVisible();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history).toContainText(`Rejected by ${AGENT.name}`);
+  await expect(history).toContainText(reason);
+
+  // Another customer's request is not found.
+  await switchTo(page, CLIENT2.email);
+  const stolen = await page.request.get(`/apps/requests/${id}`, { maxRedirects: 0 });
+  expect(stolen.status()).toBe(404);
+});
+
 test('an empty shipping form shows the errors on the fields and keeps what was typed', async ({ page }) => {
   await signInAs(page, CLIENT2.email);
   await open(page, '/apps/request-for-shipping');

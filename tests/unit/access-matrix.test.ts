@@ -295,6 +295,7 @@ beforeAll(async () => {
       loanNumber: loan.name,
       documentId: loan.documentId,
     }),
+    '/apps/requests/:id': mine({ id: attachment.requestId }),
     '/apps/requests/:id/attachments/:attachmentId': mine({
       id: attachment.requestId,
       attachmentId: attachment.attachmentId,
@@ -348,6 +349,10 @@ const ACTION_ROLES: Record<string, { roles: readonly RoleName[]; why: string }> 
   '/apps/loan/loan-details/:loanNumber': {
     roles: STAFF,
     why: 'a form without intent is a loan decision, for staff only (sharing a document: checked below)',
+  },
+  '/apps/requests/:id': {
+    roles: STAFF,
+    why: 'a customer reads the request; only staff approve or reject it',
   },
 };
 

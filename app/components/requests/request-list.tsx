@@ -88,7 +88,7 @@ function Toolbar({ data }: { data: LoaderData }) {
   );
 }
 
-function ReviewForm({ request }: { request: ShippingRequest }) {
+export function ReviewForm({ request }: { request: ShippingRequest }) {
   const { t } = useTranslation('requests');
   const answer = useActionData<ActionData>();
   const navigation = useNavigation();
@@ -133,7 +133,7 @@ function ReviewForm({ request }: { request: ShippingRequest }) {
 }
 
 /** What came of an approved request: its shipping order, or (staff) the link to make one. */
-function FollowUp({ request, staff }: { request: ShippingRequest; staff: boolean }) {
+export function FollowUp({ request, staff }: { request: ShippingRequest; staff: boolean }) {
   const { t } = useTranslation('requests');
   if (request.loan_id) {
     return (
@@ -171,7 +171,7 @@ function FollowUp({ request, staff }: { request: ShippingRequest; staff: boolean
   return staff ? <>{t('list.noNote')}</> : null;
 }
 
-function Attachments({ request }: { request: ShippingRequest }) {
+export function Attachments({ request }: { request: ShippingRequest }) {
   const { t, i18n } = useTranslation('requests');
   if (request.attachments.length === 0) return <>{t('list.noNote')}</>;
   return (
@@ -252,9 +252,13 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
       >
         {(data.page?.requests ?? []).map((request) => (
           <tr key={request.id}>
-            <td>#{request.id}</td>
             <td>
-              <Text level="title-sm">{request.name}</Text>
+              <TextLink to={`/apps/requests/${request.id}`}>#{request.id}</TextLink>
+            </td>
+            <td>
+              <Text level="title-sm">
+                <TextLink to={`/apps/requests/${request.id}`}>{request.name}</TextLink>
+              </Text>
               <Text level="body-xs" style={{ whiteSpace: 'pre-line', maxHeight: 96, overflow: 'hidden' }}>
                 {request.description}
               </Text>

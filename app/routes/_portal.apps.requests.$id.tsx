@@ -1,0 +1,179 @@
+// One request, for its customer and for staff: what was asked (the form's details as fields, the
+// customer's own words whole), its files, what became of it (the decision with its note, the order or
+// loan made from it), and for staff the decision itself while the request is pending. Another customer's
+// request is the 404 page (the back office scopes it).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { Link as RemixLink, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { formatDate, formatMoney, formatNumber } from '~/components/format';
+import { FieldList, RecordHeading } from '~/components/page-parts';
+import { titleMeta } from '~/components/page-title';
+import { Attachments, FollowUp, ReviewForm, StatusChip } from '~/components/requests/request-list';
+import { Button, Card, Grid, Stack, Text } from '~/components/ui';
+import { isStaff, rolesFor } from '~/services/access';
+import { requireUser } from '~/services/auth.server';
+import { pageTools } from '~/services/page.server';
+import { recordIdOr404 } from '~/services/params.server';
+import { reviewAction } from '~/services/request-list.server';
+import { customerText, DEFAULT_DESCRIPTION, readDetails, requestOr404 } from '~/services/requests.server';
+
+const SCREEN = '/apps/requests/:id';
+/** Who may decide on a request: the roles of the staff's request list. */
+const REVIEW_SCREEN = '/apps/client-service-requests';
+
+export const handle = { i18n: ['common', 'catalog', 'requests'] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
+  const id = recordIdOr404(params.id);
+  const { t, title } = await pageTools(request, 'requests');
+  const shippingRequest = await requestOr404(request, signedIn, id);
+  const text = customerText(shippingRequest.description);
+  return {
+    title: title(t('detail.title', { id })),
+    request: shippingRequest,
+    details: readDetails(shippingRequest.description),
+    text: text === DEFAULT_DESCRIPTION ? '' : text,
+    staff: isStaff(signedIn.user.roles),
+  };
+}
+
+export function action(args: ActionFunctionArgs) {
+  return reviewAction(args, REVIEW_SCREEN);
+}
+
+export const meta = titleMeta;
+
+export default function RequestPage() {
+  const { request, details, text, staff } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation('requests');
+  const { t: tcat } = useTranslation('catalog');
+  const language = i18n.language;
+  const origin = details.origin ?? request.origin ?? undefined;
+  const rows = [
+    { label: t('detail.fields.type'), value: request.service ? tcat(`services.${request.service}`) : null },
+    ...(staff ? [{ label: t('list.columns.customer'), value: request.partner_name }] : []),
+    { label: t('detail.fields.email'), value: request.email_from, ltr: true },
+    { label: t('detail.fields.sent'), value: formatDate(request.created_at, language) },
+    ...(details.category
+      ? [{ label: t('fields.category'), value: tcat(`categories.${details.category}`) }]
+      : []),
+    ...(details.containerType
+      ? [{ label: t('fields.containerType'), value: tcat(`containerTypes.${details.containerType}`) }]
+      : []),
+    ...(origin ? [{ label: t('fields.origin'), value: tcat(`origins.${origin}`) }] : []),
+    ...(details.cbm !== undefined
+      ? [{ label: t('fields.cbm'), value: formatNumber(details.cbm, language) }]
+      : []),
+    ...(request.expected_revenue > 0
+      ? [
+          {
+            label: t('fields.expectedRevenue'),
+            value: formatMoney(request.expected_revenue, 'USD', language),
+          },
+        ]
+      : []),
+  ];
+  const back = staff ? '/apps/client-service-requests' : '/apps/send-client-requests';
+
+  return (
+    <Stack gap={3}>
+      <RecordHeading
+        kicker={t('detail.kicker')}
+        title={`#${request.id}`}
+        chips={<StatusChip status={request.status} />}
+        actions={
+          <Button component={RemixLink} to={back} variant="plain" color="neutral">
+            {t('detail.back')}
+          </Button>
+        }
+      />
+      {/* What was asked, in the reader's language (the stored name is the back office's English). */}
+      <Text level="h2" fontSize="xl">
+        {details.category
+          ? tcat(`categories.${details.category}`)
+          : request.service
+            ? tcat(`services.${request.service}`)
+            : request.name}
+      </Text>
+      <Grid container spacing={2}>
+        <Grid xs={12} md={7}>
+          <Stack gap={2}>
+            <Card component="section" aria-labelledby="request-details">
+              <Text level="title-lg" component="h2" id="request-details">
+                {t('detail.details')}
+              </Text>
+              <FieldList rows={rows} />
+            </Card>
+            <Card component="section" aria-labelledby="request-text">
+              <Text level="title-lg" component="h2" id="request-text">
+                {t('fields.description')}
+              </Text>
+              <Text dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {text || t('detail.noDescription')}
+              </Text>
+            </Card>
+            <Card component="section" aria-labelledby="request-files">
+              <Text level="title-lg" component="h2" id="request-files">
+                {t('fields.attachments')}
+              </Text>
+              <Attachments request={request} />
+            </Card>
+          </Stack>
+        </Grid>
+        <Grid xs={12} md={5}>
+          <Stack gap={2}>
+            <Card component="section" aria-labelledby="request-history">
+              <Text level="title-lg" component="h2" id="request-history">
+                {t('detail.history')}
+              </Text>
+              <Stack component="ol" gap={1.5} style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+                <li>
+                  <Text level="title-sm">{t('detail.events.sent', { name: request.partner_name })}</Text>
+                  <Text level="body-sm" textColor="text.tertiary">
+                    {formatDate(request.created_at, language)}
+                  </Text>
+                </li>
+                {request.status !== 'pending' && (
+                  <li>
+                    <Text level="title-sm">
+                      {t(`detail.events.${request.status}`, { name: request.reviewed_by ?? '—' })}
+                    </Text>
+                    {request.reviewed_at && (
+                      <Text level="body-sm" textColor="text.tertiary">
+                        {formatDate(request.reviewed_at, language)}
+                      </Text>
+                    )}
+                    {request.staff_note && (
+                      <Text dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                        {request.staff_note}
+                      </Text>
+                    )}
+                  </li>
+                )}
+              </Stack>
+              {request.status !== 'pending' && (
+                <div>
+                  <FollowUp request={request} staff={staff} />
+                </div>
+              )}
+            </Card>
+            {staff && request.status === 'pending' && (
+              <Card component="section" aria-labelledby="request-review">
+                <Text level="title-lg" component="h2" id="request-review">
+                  {t('detail.decide')}
+                </Text>
+                <ReviewForm request={request} />
+              </Card>
+            )}
+          </Stack>
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
