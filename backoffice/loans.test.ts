@@ -463,7 +463,8 @@ async function financeRequest(
   if (review)
     await bo.call('reviewShippingRequest', {
       params: { id },
-      body: { status: review },
+      // A rejection says why.
+      body: { status: review, ...(review === 'rejected' ? { note: 'Not for us.' } : {}) },
       session: sessions.agent,
     });
   return id;

@@ -523,7 +523,8 @@ describe('POST /shipping-requests/:id/order', () => {
     if (review)
       await bo.call('reviewShippingRequest', {
         params: { id },
-        body: { status: review },
+        // A rejection says why.
+        body: { status: review, ...(review === 'rejected' ? { note: 'Not for us.' } : {}) },
         session: sessions.agent,
       });
     return id;

@@ -784,14 +784,23 @@ describe('PATCH /shipping-requests/:id', () => {
     expect(await get(first, 'client')).toEqual(reviewed);
 
     const second = await create('client2', draft('client2'));
-    const rejected = await bo.call('reviewShippingRequest', {
+    // A rejection says why: a blank note is refused, and the request stays pending.
+    const unexplained = await bo.call('reviewShippingRequest', {
       params: { id: second },
       body: { status: 'rejected', note: '   ' },
       session: sessions.admin,
     });
+    expect(unexplained.status).toBe(400);
+    expect(unexplained.body).toMatchObject({ code: 'bad_request', issues: [{ path: 'note' }] });
+    expect((await get(second, 'client2')).status).toBe('pending');
+    const rejected = await bo.call('reviewShippingRequest', {
+      params: { id: second },
+      body: { status: 'rejected', note: 'No space before March.' },
+      session: sessions.admin,
+    });
     expect(rejected.body).toMatchObject({
       status: 'rejected',
-      staff_note: null,
+      staff_note: 'No space before March.',
       reviewed_by: 'Amina Haddad',
     });
   });

@@ -73,7 +73,13 @@ export const shippingRequestsAnswer = z.object({
   total: z.number().int().nonnegative(),
 });
 
-export const shippingRequestReview = z.object({
-  status: z.enum(['approved', 'rejected']),
-  note: withoutControls(z.string().trim().max(2000), { multiline: true }).optional(),
-});
+/** A decision on a pending request; a rejection says why (the customer reads the note). */
+export const shippingRequestReview = z
+  .object({
+    status: z.enum(['approved', 'rejected']),
+    note: withoutControls(z.string().trim().max(2000), { multiline: true }).optional(),
+  })
+  .refine((review) => review.status !== 'rejected' || Boolean(review.note), {
+    message: 'a rejection needs a reason',
+    path: ['note'],
+  });

@@ -33,12 +33,17 @@ export const detailedRequestSchema = z.object({
   attachments,
 });
 
-/** Staff approve or reject a pending request, with an optional note. */
-export const reviewSchema = z.object({
-  id: formRecordId(),
-  decision: z.enum(['approved', 'rejected'], { errorMap: () => ({ message: 'validation.choose' }) }),
-  note: plainText(2000, { multiline: true, tooLong: 'validation.tooLong' }).optional(),
-});
+/** Staff approve or reject a pending request; a rejection says why (the customer reads the note). */
+export const reviewSchema = z
+  .object({
+    id: formRecordId(),
+    decision: z.enum(['approved', 'rejected'], { errorMap: () => ({ message: 'validation.choose' }) }),
+    note: plainText(2000, { multiline: true, tooLong: 'validation.tooLong' }).optional(),
+  })
+  // Said above the form (its note field is a plain one, with no message of its own).
+  .refine((review) => review.decision !== 'rejected' || Boolean(review.note), {
+    message: 'requests:review.reasonRequired',
+  });
 
 /** The URL state of a request list: search, status, service, page. */
 export const requestListParams = z.object({

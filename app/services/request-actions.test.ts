@@ -151,7 +151,7 @@ describe('a client sends a request for shipping', () => {
       args(
         formRequest(
           '/apps/client-service-requests',
-          { id: String(id), decision: 'rejected' },
+          { id: String(id), decision: 'rejected', note: 'Too late.' },
           { cookie: cookies.agent },
         ),
       ),

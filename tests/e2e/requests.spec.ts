@@ -110,7 +110,7 @@ test('a client sends a shipping request with a PDF; staff approve it; only that 
   await expect(staffRow).toContainText(CLIENT.email);
   await expect(staffRow.getByRole('link', { name: `Download ${filename}` })).toBeVisible();
   const review = staffRow.getByRole('form', { name: `Review request #${id}` });
-  await review.getByLabel('Note to the customer (optional)').fill(note);
+  await review.getByLabel('Note to the customer (needed to reject)').fill(note);
   await review.getByRole('button', { name: 'Approve' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: `Request #${id} is now` })).toHaveText(
@@ -190,7 +190,13 @@ test('a request has its own page: the client reads it whole, staff decide there,
   await expect(page).toHaveURL(new RegExp(`/apps/requests/${id}$`));
   await expect(page.getByRole('region', { name: 'What was asked' })).toContainText('Nile Star Trading');
   const decision = page.getByRole('region', { name: 'Decision' });
-  await decision.getByLabel('Note to the customer (optional)').fill(reason);
+  // A rejection says why: without a note it is refused, and the request stays pending.
+  await decision.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByRole('region', { name: 'Decision' }).getByRole('alert')).toHaveText(
+    'Say why you reject the request: the customer reads the note.',
+  );
+  await expect(page.getByText('Pending', { exact: true })).toBeVisible();
+  await decision.getByLabel('Note to the customer (needed to reject)').fill(reason);
   await decision.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Request #${id} is now` })).toHaveText(
     `Request #${id} is now Rejected.`,
@@ -409,7 +415,7 @@ test('an administrator rejects a shipping request with a note; the client sees w
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Jade Harbor Imports');
   const form = row.getByRole('form', { name: /^Review request #\d+$/ });
-  await form.getByLabel('Note to the customer (optional)').fill(note);
+  await form.getByLabel('Note to the customer (needed to reject)').fill(note);
   await form.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'is now' })).toHaveText(
     /^Request #\d+ is now Rejected\.$/,
