@@ -207,7 +207,7 @@ test('a warehouse agent finds a customer request and approves it with the keyboa
 
   // On to the request's review: a note, then Approve pressed with Enter.
   const review = row.getByRole('form', { name: /^Review request #\d+$/ });
-  await pressUntilFocused(page, 'Tab', review.getByLabel('Note to the customer (optional)'));
+  await pressUntilFocused(page, 'Tab', review.getByLabel('Note to the customer (needed to reject)'));
   const note = `Approved at the keyboard (${testInfo.project.name}).`;
   await page.keyboard.type(note);
   await pressUntilFocused(page, 'Tab', review.getByRole('button', { name: 'Approve' }), 2);
