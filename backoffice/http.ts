@@ -71,6 +71,9 @@ export const refuse = {
   requestNotTradeFinance: () => new ApiError(409, 'conflict', 'This request is not a trade-finance request'),
   requestHasLoan: () => new ApiError(409, 'conflict', 'This request already has a loan'),
   loanAlreadyDecided: () => new ApiError(409, 'conflict', 'This loan has already been decided'),
+  loanNotActive: () =>
+    new ApiError(409, 'conflict', 'This loan takes no payments (it is not paid out, or is settled)'),
+  transactionDate: (message: string) => refuse.invalid([{ path: 'date', message }]),
   invoiceNotPayable: () =>
     new ApiError(409, 'conflict', 'This invoice takes no payments (it is a draft or cancelled)'),
   draftNotShared: () => new ApiError(409, 'conflict', 'A draft invoice cannot be shared'),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   attachmentFile,
@@ -665,6 +666,85 @@ describe('POST /shipping-requests/:id/loan and PATCH /loans/:number', () => {
     } finally {
       await own.dispose();
     }
+  });
+});
+
+describe('POST /loans/:number/transactions', () => {
+  /** One of the client's active loans with something still owed. */
+  async function activeLoan() {
+    const loans = (await userLoans('client')).loans.filter(
+      (loan) => loan.state === 'approved' && loan.outstanding > 1000,
+    );
+    expect(loans.length).toBeGreaterThan(0);
+    return loans[0]!;
+  }
+  const record = (number: string, body: Record<string, unknown>, who: Who = 'agent') =>
+    bo.call('recordLoanTransaction', { params: { number }, body, session: sessions[who] });
+
+  it('records a repayment and a fee; every figure of the loan follows, for staff and the customer', async () => {
+    const loan = await activeLoan();
+    const before = await detail(loan.name, 'client');
+    const paid = await record(loan.name, {
+      type: 'repayment',
+      amount: 1000,
+      date: today(),
+      reference: 'WIRE-2026-118',
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const afterPayment = loanDetail.parse(paid.body);
+    expect(afterPayment.paid_amount).toBeCloseTo(before.paid_amount + 1000, 2);
+    expect(afterPayment.outstanding).toBeCloseTo(before.outstanding - 1000, 2);
+    const fee = await record(loan.name, {
+      type: 'fee',
+      amount: 35.5,
+      date: today(),
+      note: 'Late payment fee',
+    });
+    expect(fee.status).toBe(200);
+    const seen = await detail(loan.name, 'client');
+    expect(seen.outstanding).toBeCloseTo(before.outstanding - 1000 + 35.5, 2);
+    const lines = await transactions(loan.id, 'client');
+    expect(lines.slice(-2).map((line) => [line.type, line.amount, line.reference, line.note])).toEqual([
+      ['repayment', 1000, 'WIRE-2026-118', null],
+      ['fee', 35.5, null, 'Late payment fee'],
+    ]);
+  });
+
+  it('records one payment for a form sent twice with the same Idempotency-Key', async () => {
+    const loan = await activeLoan();
+    const before = (await transactions(loan.id)).length;
+    const key = randomUUID();
+    const send = () =>
+      bo.call('recordLoanTransaction', {
+        params: { number: loan.name },
+        body: { type: 'repayment', amount: 20, date: today(), reference: key.slice(0, 8) },
+        session: sessions.agent,
+        headers: { 'Idempotency-Key': key },
+      });
+    const first = await send();
+    const second = await send();
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get('Idempotent-Replayed')).toBe('true');
+    expect((await transactions(loan.id)).length).toBe(before + 1);
+  });
+
+  it('refuses a client (403), an unknown loan (404), a loan that takes no payments (409) and a bad date (400)', async () => {
+    const loan = await activeLoan();
+    const body = { type: 'repayment', amount: 10, date: '2026-01-02' };
+    expect((await record(loan.name, body, 'client')).status).toBe(403);
+    expect((await record('LN-0000-0000', body)).status).toBe(404);
+    const denied = (await clientLoans()).loans.find((one) => one.state === 'denied');
+    expect((await record(denied!.name, body)).status).toBe(409);
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    for (const date of [tomorrow, '1999-01-01']) {
+      const refused = await record(loan.name, { ...body, date });
+      expect(refused.status, date).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'bad_request', issues: [{ path: 'date' }] });
+    }
+    for (const amount of [0, -5, 1.234])
+      expect((await record(loan.name, { ...body, amount })).status).toBe(400);
+    expect((await record(loan.name, { ...body, type: 'disbursement' })).status).toBe(400);
   });
 });
 

@@ -500,6 +500,25 @@ export async function addLoanTransaction(
     .execute();
 }
 
+export type RecordOutcome = 'recorded' | 'not_active' | 'before_disbursement';
+
+/**
+ * Staff: a repayment received or a fee charged on an active (approved) loan. The schedule, balance,
+ * paid amount, outstanding and payment status all follow from the transactions, so nothing else
+ * changes. Refused for a loan not paid out or already settled, and for a day before the pay-out.
+ */
+export async function recordLoanTransaction(
+  db: Database,
+  loan: LoanRow,
+  transaction: NewTransaction & { type: 'repayment' | 'fee' },
+  now: Date,
+): Promise<RecordOutcome> {
+  if (loan.state !== 'approved' || !loan.issue_date) return 'not_active';
+  if (transaction.date < loan.issue_date) return 'before_disbursement';
+  await addLoanTransaction(db, loan.id, transaction, now);
+  return 'recorded';
+}
+
 export async function addLoanDocument(
   db: Database,
   loanId: number,

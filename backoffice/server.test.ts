@@ -299,6 +299,11 @@ describe('the contract', () => {
         body: { state: 'approved', note: 'OK.' },
         session: admin,
       },
+      recordLoanTransaction: {
+        params: { number: loan.name },
+        body: { type: 'repayment', amount: 250, date: '2026-01-01', reference: 'WIRE-1' },
+        session: admin,
+      },
       getLoanDocument: {
         params: { number: loanDocument.name, document_id: loanDocument.id },
         session: client,

@@ -75,6 +75,17 @@ export const loanTransaction = z.object({
 });
 export type LoanTransaction = z.infer<typeof loanTransaction>;
 
+/** Extension: staff record a repayment received or a fee charged on an active loan. */
+export const loanTransactionCreate = z.object({
+  type: z.enum(['repayment', 'fee']),
+  amount: decimalNumber({ min: 0.01, max: 1e12, decimals: 2 }),
+  /** The day it happened: not in the future (the back office checks it against its own clock). */
+  date: isoDate,
+  reference: withoutControls(z.string().trim().max(100)).optional(),
+  note: withoutControls(z.string().trim().max(500)).optional(),
+});
+export type LoanTransactionCreate = z.input<typeof loanTransactionCreate>;
+
 export const loanTransactionsAnswer = z.object({
   status: z.string(),
   transactions: z.array(loanTransaction).default([]),

@@ -86,6 +86,7 @@ import {
   invoiceName,
   invoicesAnswer,
   loanDecision,
+  loanTransactionCreate,
   loanDetail,
   loanFromRequest,
   loanNumber,
@@ -444,6 +445,19 @@ export const calls = {
     body: loanDecision,
     answer: loanDetail,
     session: true,
+  },
+  /**
+   * Extension: staff record a repayment or a fee on an approved loan (409 otherwise; a date after today
+   * or before the loan was paid out: 400 on `date`); the answer is the loan with its figures updated.
+   */
+  recordLoanTransaction: {
+    method: 'POST',
+    path: '/loans/:number/transactions',
+    params: z.object({ number: loanNumber }),
+    body: loanTransactionCreate,
+    answer: loanDetail,
+    session: true,
+    idempotent: true,
   },
   /** Extension: one document of a loan. */
   getLoanDocument: {

@@ -1,6 +1,7 @@
 // Trade finance forms and URL state: the loan list, a loan made from a request, the staff's decision.
 import { z } from 'zod';
 import { LOAN_TABS } from '@contract/values';
+import { isPastDate } from '@contract/dates';
 import { decimalText, pageParam, plainText, searchParam } from '~/services/input';
 
 /** /apps/loans: search, tab (All Loans by default), page. */
@@ -23,4 +24,17 @@ export const loanFromRequestSchema = z.object({
 export const loanDecisionSchema = z.object({
   decision: z.enum(['approved', 'denied'], { errorMap: () => ({ message: 'validation.choose' }) }),
   note: plainText(2000, { multiline: true, tooLong: 'validation.tooLong' }).optional(),
+});
+
+/** Staff record a repayment received or a fee charged on an active loan. */
+export const loanTransactionSchema = z.object({
+  type: z.enum(['repayment', 'fee'], { errorMap: () => ({ message: 'validation.choose' }) }),
+  amount: decimalText({ min: 0, aboveMin: true, max: 1e9, decimals: 2, tooSmall: 'validation.positive' }),
+  date: z
+    .string({ required_error: 'validation.required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+    .refine((value) => value <= new Date().toISOString().slice(0, 10), 'validation.dateInFuture')
+    .refine(isPastDate, 'validation.date'),
+  reference: plainText(100, { tooLong: 'validation.tooLong' }).optional(),
+  note: plainText(500, { tooLong: 'validation.tooLong' }).optional(),
 });

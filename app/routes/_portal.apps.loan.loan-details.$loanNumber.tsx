@@ -11,7 +11,10 @@ import { ShareForm, type ShareAnswer } from '~/components/documents/share-form';
 import { SharedLinks, type RevokeAnswer } from '~/components/documents/shared-links';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LoanStateChip, PaymentStatusChip } from '~/components/finance/loan-parts';
-import { FormErrors } from '~/components/form-parts';
+import { FormErrors, SubmitButton } from '~/components/form-parts';
+import { TextareaField, TextField } from '~/components/form-field';
+import { IdempotencyKeyField } from '~/components/idempotency-key';
+import { SelectField } from '~/components/select-field';
 import { formatBytes, formatDate, formatMoney, formatNumber } from '~/components/format';
 import { FieldList, RecordHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
@@ -28,14 +31,21 @@ import {
   Textarea,
   TextLink,
 } from '~/components/ui';
-import { loanDecisionSchema } from '~/forms/finance';
+import { loanDecisionSchema, loanTransactionSchema } from '~/forms/finance';
 import { isStaff, rolesFor } from '~/services/access';
 import { requireUser, type SignedIn } from '~/services/auth.server';
 import type { LoanTransaction } from '@contract';
-import { attempt, isBackofficeError, loadPart } from '~/services/errors.server';
+import { attempt, formErrorsOf, isBackofficeError, loadPart } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { revokeShareAction, shareAction } from '~/services/documents/share-action.server';
-import { decideLoan, loanOr404, loanTransactions, shareLoanDocument } from '~/services/loans.server';
+import {
+  decideLoan,
+  loanOr404,
+  loanTransactions,
+  recordLoanTransaction,
+  shareLoanDocument,
+} from '~/services/loans.server';
+import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { loanNumberOr404, recordIdOr404 } from '~/services/params.server';
 import { shareLinksOf } from '~/services/shares.server';
@@ -60,11 +70,50 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     transactionsError: transactions.error,
     shareLinks,
     staff: isStaff(signedIn.user.roles),
+    // Staff record payments here: the payment form's key against a form sent twice.
+    ...newFormKey(),
   };
 }
 
 /** What the action answers when it does not redirect: the decision refused, or a share link (or why not). */
-type ActionAnswer = { kind: 'decision'; result: SubmissionResult<string[]> } | ShareAnswer | RevokeAnswer;
+type ActionAnswer =
+  { kind: 'decision' | 'transaction'; result: SubmissionResult<string[]> } | ShareAnswer | RevokeAnswer;
+
+/** Staff: a repayment received or a fee charged; the loan's figures follow (back office). */
+async function transaction(request: Request, signedIn: SignedIn, number: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: loanTransactionSchema });
+  if (submission.status !== 'success') {
+    return data<ActionAnswer>({ kind: 'transaction', result: submission.reply() }, { status: 400 });
+  }
+  const { type, amount, date, reference, note } = submission.value;
+  const recorded = await attempt(
+    () =>
+      recordLoanTransaction(
+        signedIn,
+        number,
+        { type, amount, date, ...(reference ? { reference } : {}), ...(note ? { note } : {}) },
+        formKeyFrom(formData),
+      ),
+    'loan transaction',
+    {
+      keyFor: (error) => {
+        if (isBackofficeError(error) && error.code === 'conflict') return 'finance:transaction.notActive';
+        if (isBackofficeError(error, 'rejected') && error.fields.includes('date'))
+          return { key: 'finance:transaction.dateRefused', field: 'date' };
+        return null;
+      },
+    },
+  );
+  if (!recorded.ok) {
+    return data<ActionAnswer>(
+      { kind: 'transaction', result: submission.reply(formErrorsOf(recorded)) },
+      { status: 400 },
+    );
+  }
+  return redirectWithFlash(request, `/apps/loan/loan-details/${encodeURIComponent(number)}`, {
+    key: `finance:transaction.recorded_${type}`,
+  });
+}
 
 /** Anyone who may see the loan may share one of its documents by a link (7 days). */
 function share(request: Request, signedIn: SignedIn, number: string, formData: FormData) {
@@ -84,6 +133,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (formData.get('intent') === 'share') return share(request, signedIn, number, formData);
   if (formData.get('intent') === 'revoke') return revokeShareAction(request, signedIn, formData);
   if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
+  if (formData.get('intent') === 'transaction') return transaction(request, signedIn, number, formData);
   const submission = parseWithZod(formData, { schema: loanDecisionSchema });
   if (submission.status !== 'success') {
     return data<ActionAnswer>({ kind: 'decision', result: submission.reply() }, { status: 400 });
@@ -140,6 +190,68 @@ function DecisionForm() {
             {t('decision.deny')}
           </Button>
         </Stack>
+      </Stack>
+    </Form>
+  );
+}
+
+function TransactionForm() {
+  const { t } = useTranslation('finance');
+  const { t: tcat } = useTranslation('catalog');
+  const answer = useActionData<ActionAnswer>();
+  const lastResult = answer?.kind === 'transaction' ? answer.result : undefined;
+  const [form, fields] = useForm({
+    id: 'loan-transaction',
+    lastResult,
+    defaultValue: { type: 'repayment', date: new Date().toISOString().slice(0, 10) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loanTransactionSchema }),
+    shouldValidate: 'onSubmit',
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} aria-labelledby="loan-transaction-title">
+      <Stack gap={1.5}>
+        <Text level="title-md" component="h3" id="loan-transaction-title">
+          {t('transaction.title')}
+        </Text>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value="transaction" />
+        <IdempotencyKeyField lastResult={lastResult} />
+        <Grid container spacing={2}>
+          <Grid xs={12} sm={6}>
+            <SelectField
+              field={fields.type}
+              label={t('transaction.type')}
+              options={(['repayment', 'fee'] as const).map((type) => ({
+                value: type,
+                label: tcat(`transactionTypes.${type}`),
+              }))}
+              required
+            />
+          </Grid>
+          <Grid xs={12} sm={6}>
+            <TextField
+              field={fields.amount}
+              label={t('transaction.amount')}
+              type="number"
+              step="any"
+              required
+            />
+          </Grid>
+          <Grid xs={12} sm={6}>
+            <TextField
+              field={fields.date}
+              label={t('transaction.date')}
+              type="date"
+              max={new Date().toISOString().slice(0, 10)}
+              required
+            />
+          </Grid>
+          <Grid xs={12} sm={6}>
+            <TextField field={fields.reference} label={t('transaction.reference')} dir="ltr" />
+          </Grid>
+        </Grid>
+        <TextareaField field={fields.note} label={t('transaction.note')} minRows={2} maxLength={500} />
+        <SubmitButton>{t('transaction.submit')}</SubmitButton>
       </Stack>
     </Form>
   );
@@ -360,6 +472,7 @@ export default function LoanDetails() {
             ) : (
               <Transactions transactions={transactions} currency={loan.currency} />
             )}
+            {staff && loan.state === 'approved' && <TransactionForm />}
           </Card>
         </Grid>
         <Grid xs={12} lg={6}>

@@ -4,7 +4,7 @@
 import type { LoanListParams } from '~/forms/finance';
 import { isStaff } from './access';
 import type { SignedIn } from './auth.server';
-import type { CallAnswer, CallInput, Loan, LoanTab } from '@contract';
+import type { CallAnswer, CallInput, Loan, LoanTab, LoanTransactionCreate } from '@contract';
 import { recordLoadFailed, ServerRefusal } from './errors.server';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
 
@@ -92,6 +92,23 @@ export function decideLoan(
   decision: { state: 'approved' | 'denied'; note?: string },
 ) {
   return signedIn.backoffice.record('decideLoan', { params: { number }, body: decision });
+}
+
+/**
+ * Staff: a repayment or a fee on an active loan; the answer is the loan with its figures updated.
+ * `idempotencyKey`: the form's, so the same form sent again records one transaction.
+ */
+export function recordLoanTransaction(
+  signedIn: SignedIn,
+  number: string,
+  transaction: LoanTransactionCreate,
+  idempotencyKey?: string,
+) {
+  return signedIn.backoffice.record('recordLoanTransaction', {
+    params: { number },
+    body: transaction,
+    idempotencyKey,
+  });
 }
 
 /** The loan the user may see, or a 404 for anyone else's. */

@@ -12,6 +12,7 @@ import {
   listLoans,
   loanDetail,
   loanTransactions,
+  recordLoanTransaction,
 } from '../loans';
 import { dayOf, toCents } from '../numbers';
 import { createShare } from '../shares';
@@ -23,6 +24,7 @@ type LoanCalls =
   | 'financeSummary'
   | 'getLoan'
   | 'decideLoan'
+  | 'recordLoanTransaction'
   | 'getLoanDocument'
   | 'shareLoanDocument'
   | 'shareLoan'
@@ -86,6 +88,32 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
       if (outcome === 'not_found') throw refuse.notFound();
       if (outcome === 'already_decided') throw refuse.loanAlreadyDecided();
       return loanDetail(app.database, await loanInScope(session.user, params.number), today());
+    },
+
+    async recordLoanTransaction({ params, body, session, database }) {
+      if (!canManageLoans(session.user)) throw refuse.forbidden();
+      // Every query through `database`: with an Idempotency-Key, the transaction that also keeps the
+      // answer (a query outside it would wait for it to end).
+      const loan = await findLoanByNumber(database, partnerScope(session.user), params.number);
+      if (!loan) throw refuse.notFound();
+      if (body.date > today()) throw refuse.transactionDate('The date is after today');
+      const outcome = await recordLoanTransaction(
+        database,
+        loan,
+        {
+          type: body.type,
+          amountCents: toCents(body.amount),
+          date: body.date,
+          reference: body.reference || null,
+          note: body.note || null,
+        },
+        app.now(),
+      );
+      if (outcome === 'not_active') throw refuse.loanNotActive();
+      if (outcome === 'before_disbursement') {
+        throw refuse.transactionDate('The date is before the loan was paid out');
+      }
+      return loanDetail(database, loan, today());
     },
 
     async getLoanDocument({ params, session }) {

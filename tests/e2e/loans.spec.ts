@@ -103,11 +103,47 @@ test('an approved trade-finance request becomes a loan that staff approve; the c
   await page.getByRole('button', { name: 'Approve and disburse' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'approved and disbursed' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Repayment schedule' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Repayment schedule' }).locator('tbody tr')).toHaveCount(4);
+  const schedule = page.getByRole('table', { name: 'Repayment schedule' });
+  await expect(schedule.locator('tbody tr')).toHaveCount(4);
+
+  // Staff record the first instalment as repaid: refused without an amount, then recorded.
+  const firstLine = schedule.locator('tbody tr').first();
+  const instalment = Number(
+    ((await firstLine.locator('td').nth(3).textContent()) ?? '').replace(/[^\d.]/g, ''),
+  );
+  expect(instalment).toBeGreaterThan(0);
+  const payment = page.getByRole('form', { name: 'Record a payment or a fee' });
+  await payment.getByLabel('Amount').fill('0');
+  await payment.getByRole('button', { name: 'Record it' }).click();
+  await expect(
+    page.getByRole('form', { name: 'Record a payment or a fee' }).getByLabel('Amount'),
+  ).toHaveAccessibleDescription('Enter a number greater than zero.');
+  const reference = `WIRE-${testInfo.project.name}-${Date.now().toString(36)}`.toUpperCase();
+  await page
+    .getByRole('form', { name: 'Record a payment or a fee' })
+    .getByLabel('Amount')
+    .fill(String(instalment));
+  await page
+    .getByRole('form', { name: 'Record a payment or a fee' })
+    .getByLabel('Reference (optional)')
+    .fill(reference);
+  await page
+    .getByRole('form', { name: 'Record a payment or a fee' })
+    .getByRole('button', { name: 'Record it' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'repayment has been recorded' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${loanPath}$`));
+  await expect(schedule.locator('tbody tr').first()).toContainText('Paid');
 
   await switchTo(page, CLIENT2.email);
   await open(page, loanPath);
   await expect(page.getByText('Disbursement', { exact: false }).first()).toBeVisible();
+  // The customer sees the repayment with its reference, and the instalment paid; no form to record one.
+  await expect(page.getByText(reference)).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Repayment schedule' }).locator('tbody tr').first(),
+  ).toContainText('Paid');
+  await expect(page.getByRole('form', { name: 'Record a payment or a fee' })).toHaveCount(0);
   await switchTo(page, CLIENT.email);
   const refused = await page.goto(loanPath);
   expect(refused?.status()).toBe(404);
