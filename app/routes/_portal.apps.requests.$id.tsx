@@ -16,7 +16,8 @@ import { requireUser } from '~/services/auth.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 import { reviewAction } from '~/services/request-list.server';
-import { customerText, DEFAULT_DESCRIPTION, readDetails, requestOr404 } from '~/services/requests.server';
+import { readRequest, requestOr404 } from '~/services/requests.server';
+import { requestTitle } from '~/components/requests/request-title';
 
 const SCREEN = '/apps/requests/:id';
 /** Who may decide on a request: the roles of the staff's request list. */
@@ -28,13 +29,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
   const { t, title } = await pageTools(request, 'requests');
-  const shippingRequest = await requestOr404(request, signedIn, id);
-  const text = customerText(shippingRequest.description);
+  const { details, text, ...shippingRequest } = readRequest(await requestOr404(request, signedIn, id));
   return {
     title: title(t('detail.title', { id })),
     request: shippingRequest,
-    details: readDetails(shippingRequest.description),
-    text: text === DEFAULT_DESCRIPTION ? '' : text,
+    details,
+    text,
     staff: isStaff(signedIn.user.roles),
   };
 }
@@ -91,11 +91,7 @@ export default function RequestPage() {
       />
       {/* What was asked, in the reader's language (the stored name is the back office's English). */}
       <Text level="h2" fontSize="xl">
-        {details.category
-          ? tcat(`categories.${details.category}`)
-          : request.service
-            ? tcat(`services.${request.service}`)
-            : request.name}
+        {requestTitle(tcat, request, details)}
       </Text>
       <Grid container spacing={2}>
         <Grid xs={12} md={7}>

@@ -46,8 +46,11 @@ export function composeDescription(draft: RequestDraft): string {
   return lines.join('\n');
 }
 
+/** The choices of a detailed request's form, as far as its description tells them. */
+export type RequestDetails = Partial<NonNullable<RequestDraft['details']>>;
+
 /** The details composeDescription wrote, read back (what a staff member turns into an order). */
-export function readDetails(description: string): Partial<NonNullable<RequestDraft['details']>> {
+export function readDetails(description: string): RequestDetails {
   const line = (label: string) =>
     new RegExp(`^${label}: (.+)$`, 'm').exec(description)?.[1]?.trim().toLowerCase();
   const find = <K extends string>(names: Record<K, string>, label: string): K | undefined => {
@@ -144,8 +147,20 @@ export function sendFailureMessage(error: unknown): { field?: 'attachments'; mes
   return { message: messageKeyFor(error) };
 }
 
+/** A request with its description read: the form's choices, and the customer's own words. */
+export type ReadRequest = ShippingRequest & { details: RequestDetails; text: string };
+
+export function readRequest(request: ShippingRequest): ReadRequest {
+  const text = customerText(request.description);
+  return {
+    ...request,
+    details: readDetails(request.description),
+    text: text === DEFAULT_DESCRIPTION ? '' : text,
+  };
+}
+
 export interface RequestPage extends OriginChoice {
-  requests: ShippingRequest[];
+  requests: ReadRequest[];
   total: number;
   page: number;
   pages: number;
@@ -186,7 +201,13 @@ export async function listRequests(
         request.email_from,
       ]),
   );
-  return { requests: page.items, total: page.total, page: page.page, pages: page.pages, ...choice };
+  return {
+    requests: page.items.map(readRequest),
+    total: page.total,
+    page: page.page,
+    pages: page.pages,
+    ...choice,
+  };
 }
 
 /** One request with its details, for staff turning it into an order or a loan; missing is the 404 page. */

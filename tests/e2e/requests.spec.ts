@@ -78,9 +78,12 @@ test('a client sends a shipping request with a PDF; staff approve it; only that 
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell', { name: `#${id}`, exact: true })).toBeVisible();
   await expect(row.getByText('Pending', { exact: true })).toBeVisible();
-  // Named after the category; the choices are written out above the customer's own words.
-  await expect(row.getByText('electronics and accessories', { exact: true })).toBeVisible();
-  await expect(row).toContainText('Container type: Full Container Load');
+  // Titled by its service and category in the reader's language, its other choices on a line below.
+  await expect(
+    row.getByRole('link', { name: 'Shipping — Electronics and accessories', exact: true }),
+  ).toBeVisible();
+  await expect(row).toContainText('China · Full Container Load · 12.5 m³');
+  await expect(row).not.toContainText('Container type:');
   await expect(row.getByRole('cell', { name: 'Shipping', exact: true })).toBeVisible();
   const link = row.getByRole('link', { name: `Download ${filename}` });
   await expect(link).toBeVisible();
@@ -112,6 +115,11 @@ test('a client sends a shipping request with a PDF; staff approve it; only that 
   const review = staffRow.getByRole('form', { name: `Review request #${id}` });
   await review.getByLabel('Note to the customer (needed to reject)').fill(note);
   await review.getByRole('button', { name: 'Approve' }).click();
+  // A second step: what the decision will be, with the note the customer will read.
+  const confirm = staffRow.getByRole('form', { name: `Confirm the decision on request #${id}` });
+  await expect(confirm).toContainText(`Approve request #${id}?`);
+  await expect(confirm).toContainText(note);
+  await confirm.getByRole('button', { name: 'Yes, approve' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: `Request #${id} is now` })).toHaveText(
     `Request #${id} is now Approved.`,
@@ -166,6 +174,9 @@ test('a request has its own page: the client reads it whole, staff decide there,
   await expect(page).toHaveURL(new RegExp(`/apps/requests/${id}$`));
   await expect(page).toHaveTitle(`Request #${id} · Freight Portal`);
   await expect(page.getByRole('heading', { level: 1, name: `#${id}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Shipping — Electronics and accessories' }),
+  ).toBeVisible();
   const details = page.getByRole('region', { name: 'What was asked' });
   await expect(details).toContainText('Electronics and accessories');
   await expect(details).toContainText('Full Container Load');
@@ -185,7 +196,7 @@ test('a request has its own page: the client reads it whole, staff decide there,
   await page
     .getByRole('row')
     .filter({ hasText: words })
-    .getByRole('link', { name: 'electronics and accessories' })
+    .getByRole('link', { name: 'Shipping — Electronics and accessories' })
     .click();
   await expect(page).toHaveURL(new RegExp(`/apps/requests/${id}$`));
   await expect(page.getByRole('region', { name: 'What was asked' })).toContainText('Nile Star Trading');
@@ -198,6 +209,12 @@ test('a request has its own page: the client reads it whole, staff decide there,
   await expect(page.getByText('Pending', { exact: true })).toBeVisible();
   await decision.getByLabel('Note to the customer (needed to reject)').fill(reason);
   await decision.getByRole('button', { name: 'Reject' }).click();
+  // Changing the decision brings the note back as typed; then reject, and confirm.
+  await decision.getByRole('button', { name: 'Change the decision' }).click();
+  await expect(decision.getByLabel('Note to the customer (needed to reject)')).toHaveValue(reason);
+  await decision.getByRole('button', { name: 'Reject' }).click();
+  await expect(decision).toContainText(`Reject request #${id}?`);
+  await decision.getByRole('button', { name: 'Yes, reject' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Request #${id} is now` })).toHaveText(
     `Request #${id} is now Rejected.`,
   );
@@ -417,6 +434,7 @@ test('an administrator rejects a shipping request with a note; the client sees w
   const form = row.getByRole('form', { name: /^Review request #\d+$/ });
   await form.getByLabel('Note to the customer (needed to reject)').fill(note);
   await form.getByRole('button', { name: 'Reject' }).click();
+  await row.getByRole('button', { name: 'Yes, reject' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'is now' })).toHaveText(
     /^Request #\d+ is now Rejected\.$/,
   );

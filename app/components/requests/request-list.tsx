@@ -23,10 +23,17 @@ import { FilterSelect } from '../select-field';
 import { PageHeading } from '~/components/page-parts';
 import { originOptions, WarehouseDefault } from '~/components/shipping/order-parts';
 import { Button, Stack, StatusLabel, Text, TextLink } from '~/components/ui';
+import { requestChoices, requestTitle } from './request-title';
 
 type LoaderData = Awaited<ReturnType<typeof requestListLoader>>;
-/** What the review action answers when it refuses (a success redirects). */
-type ActionData = { review: SubmissionResult<string[]>; reviewId: number | null };
+/**
+ * What the review action answers short of a decision (a decision redirects): the form refused, the
+ * decision to confirm, or the form back to change it.
+ */
+type ActionData =
+  | { review: SubmissionResult<string[]>; reviewId: number | null }
+  | { confirm: { id: number; decision: 'approved' | 'rejected'; note: string } }
+  | { edit: { id: number; note: string } };
 
 const STATUS_COLOURS: Record<RequestStatus, 'warning' | 'success' | 'danger'> = {
   pending: 'warning',
@@ -88,12 +95,89 @@ function Toolbar({ data }: { data: LoaderData }) {
   );
 }
 
+/** The second step of a decision: what it will be, the note the customer will read, and "yes" or "change". */
+function ConfirmReview({
+  request,
+  decision,
+  note,
+}: {
+  request: ShippingRequest;
+  decision: 'approved' | 'rejected';
+  note: string;
+}) {
+  const { t } = useTranslation('requests');
+  const navigation = useNavigation();
+  const location = useLocation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('id') === String(request.id);
+  return (
+    <Form
+      method="post"
+      action={`${location.pathname}${location.search}`}
+      aria-label={t('review.confirmTitle', { id: request.id })}
+    >
+      <Stack gap={1.5}>
+        <Text level="title-sm" role="status">
+          {t(`review.confirm_${decision}`, { id: request.id })}
+        </Text>
+        {note ? (
+          <>
+            <Text level="body-sm">{t('review.confirmNote')}</Text>
+            <Text level="body-sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {note}
+            </Text>
+          </>
+        ) : (
+          <Text level="body-sm">{t('review.confirmWithoutNote')}</Text>
+        )}
+        <input type="hidden" name="id" value={request.id} />
+        <input type="hidden" name="decision" value={decision} />
+        <input type="hidden" name="note" value={note} />
+        <Stack direction="row" gap={1} flexWrap="wrap">
+          <Button
+            type="submit"
+            name="confirm"
+            value="1"
+            color={decision === 'approved' ? 'success' : 'danger'}
+            size="sm"
+            loading={busy}
+            // The step replaces the form that had the focus: the answer to give is where it goes.
+            autoFocus
+          >
+            {t(`review.yes_${decision}`)}
+          </Button>
+          <Button
+            type="submit"
+            name="change"
+            value="1"
+            variant="plain"
+            color="neutral"
+            size="sm"
+            disabled={busy}
+          >
+            {t('review.change')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Form>
+  );
+}
+
 export function ReviewForm({ request }: { request: ShippingRequest }) {
   const { t } = useTranslation('requests');
   const answer = useActionData<ActionData>();
   const navigation = useNavigation();
   const location = useLocation();
-  const errors = answer?.reviewId === request.id ? answer.review.error?.[''] : undefined;
+  if (answer && 'confirm' in answer && answer.confirm.id === request.id) {
+    return <ConfirmReview request={request} decision={answer.confirm.decision} note={answer.confirm.note} />;
+  }
+  const refused = answer && 'review' in answer && answer.reviewId === request.id ? answer.review : undefined;
+  const errors = refused?.error?.[''];
+  const typed =
+    answer && 'edit' in answer && answer.edit.id === request.id
+      ? answer.edit.note
+      : typeof refused?.initialValue?.note === 'string'
+        ? refused.initialValue.note
+        : undefined;
   const busy = navigation.state === 'submitting' && navigation.formData?.get('id') === String(request.id);
   return (
     <Form
@@ -105,7 +189,8 @@ export function ReviewForm({ request }: { request: ShippingRequest }) {
         <FormErrors id={`review-${request.id}-error`} errors={errors ?? undefined} />
         <input type="hidden" name="id" value={request.id} />
         <TextareaField
-          plain={{ id: `review-${request.id}-note`, name: 'note' }}
+          key={typed ?? ''}
+          plain={{ id: `review-${request.id}-note`, name: 'note', defaultValue: typed }}
           label={t('review.note')}
           size="sm"
           minRows={2}
@@ -257,10 +342,22 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
             </td>
             <td>
               <Text level="title-sm">
-                <TextLink to={`/apps/requests/${request.id}`}>{request.name}</TextLink>
+                <TextLink to={`/apps/requests/${request.id}`}>
+                  {requestTitle(tcat, request, request.details)}
+                </TextLink>
               </Text>
-              <Text level="body-xs" style={{ whiteSpace: 'pre-line', maxHeight: 96, overflow: 'hidden' }}>
-                {request.description}
+              {requestChoices(tcat, request.details, request.origin, i18n.language) && (
+                <Text level="body-xs" textColor="text.secondary">
+                  {requestChoices(tcat, request.details, request.origin, i18n.language)}
+                </Text>
+              )}
+              {/* The customer's words, clipped here: the request's page shows them whole. */}
+              <Text
+                level="body-xs"
+                dir="auto"
+                style={{ whiteSpace: 'pre-line', maxHeight: 96, overflow: 'hidden' }}
+              >
+                {request.text}
               </Text>
             </td>
             {data.staff && (

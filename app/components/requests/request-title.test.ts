@@ -1,0 +1,42 @@
+// What a request is called in the lists and on its page, in the reader's language.
+import { createInstance } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import arCatalog from '~/locales/ar/catalog.json';
+import enCatalog from '~/locales/en/catalog.json';
+import { requestChoices, requestTitle } from './request-title';
+
+async function catalog(language: 'en' | 'ar') {
+  const i18n = createInstance();
+  await i18n.init({
+    lng: language,
+    ns: ['catalog'],
+    defaultNS: 'catalog',
+    resources: { en: { catalog: enCatalog }, ar: { catalog: arCatalog } },
+  });
+  return i18n.getFixedT(language, 'catalog');
+}
+
+describe('a request’s title', () => {
+  it('names the service and the category in the reader’s language, not the stored English name', async () => {
+    const details = { category: 'toys_games', containerType: 'groupage', origin: 'china', cbm: 14 } as const;
+    const request = { service: 'quotation', name: 'toys and games' } as const;
+    const en = await catalog('en');
+    expect(requestTitle(en, request, details)).toBe(
+      `${en('services.quotation')} — ${en('categories.toys_games')}`,
+    );
+    expect(requestChoices(en, details, null, 'en')).toBe(
+      `${en('origins.china')} · ${en('containerTypes.groupage')} · 14 m³`,
+    );
+    const ar = await catalog('ar');
+    const arabic = requestTitle(ar, request, details);
+    expect(arabic).toContain(ar('categories.toys_games'));
+    expect(arabic).not.toContain('toys and games');
+  });
+
+  it('falls back to the service, then to the stored name', async () => {
+    const en = await catalog('en');
+    expect(requestTitle(en, { service: 'other', name: 'Other Service' }, {})).toBe(en('services.other'));
+    expect(requestTitle(en, { service: null, name: 'Imported' }, {})).toBe('Imported');
+    expect(requestChoices(en, {}, null, 'en')).toBeNull();
+  });
+});
