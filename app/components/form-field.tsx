@@ -89,6 +89,8 @@ export function TextField({
 export interface PlainField {
   id: string;
   name: string;
+  /** What the field shows first (the text a form that came back had). */
+  defaultValue?: string;
 }
 
 /** A labelled text of several lines: a Conform field, or a `plain` one (no errors of its own). */

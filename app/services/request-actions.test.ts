@@ -124,11 +124,36 @@ describe('a client sends a request for shipping', () => {
     );
     expect(staffList.page!.requests.map((request) => request.id)).toContain(id);
 
+    // First the decision is asked to be confirmed, nothing changed; "change" brings the note back.
+    const asked = (await action(
+      args(
+        formRequest(
+          '/apps/client-service-requests?status=pending',
+          { id: String(id), decision: 'approved', note: 'Booked.' },
+          { cookie: cookies.agent },
+        ),
+      ),
+    )) as unknown as { data: unknown };
+    expect(asked.data).toEqual({ confirm: { id, decision: 'approved', note: 'Booked.' } });
+    const changing = (await action(
+      args(
+        formRequest(
+          '/apps/client-service-requests?status=pending',
+          { id: String(id), decision: 'approved', note: 'Booked.', change: '1' },
+          { cookie: cookies.agent },
+        ),
+      ),
+    )) as unknown as { data: unknown };
+    expect(changing.data).toEqual({ edit: { id, note: 'Booked.' } });
+    expect((await listAs('client')).page!.requests.find((request) => request.id === id)!.status).toBe(
+      'pending',
+    );
+
     const response = (await action(
       args(
         formRequest(
           '/apps/client-service-requests?status=pending',
-          { id: String(id), decision: 'approved', note: 'Booked on the 3 December sailing.' },
+          { id: String(id), decision: 'approved', note: 'Booked on the 3 December sailing.', confirm: '1' },
           { cookie: cookies.agent },
         ),
       ),
@@ -151,7 +176,7 @@ describe('a client sends a request for shipping', () => {
       args(
         formRequest(
           '/apps/client-service-requests',
-          { id: String(id), decision: 'rejected', note: 'Too late.' },
+          { id: String(id), decision: 'rejected', note: 'Too late.', confirm: '1' },
           { cookie: cookies.agent },
         ),
       ),

@@ -50,6 +50,10 @@ export async function reviewAction({ request }: ActionFunctionArgs, screen: stri
     );
   }
   const { id, decision, note } = submission.value;
+  // A decision is asked twice (a second step, with or without JavaScript): first what it will be, then
+  // "yes"; "change" brings the form back with the note as typed.
+  if (formData.get('change') === '1') return data({ edit: { id, note: note ?? '' } });
+  if (formData.get('confirm') !== '1') return data({ confirm: { id, decision, note: note ?? '' } });
   const reviewed = await attempt(() => reviewRequest(signedIn, id, decision, note), 'review request', {
     keyFor: (error) =>
       isBackofficeError(error) && error.code === 'conflict' ? 'requests:review.alreadyReviewed' : null,

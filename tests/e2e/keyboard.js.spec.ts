@@ -212,6 +212,9 @@ test('a warehouse agent finds a customer request and approves it with the keyboa
   await page.keyboard.type(note);
   await pressUntilFocused(page, 'Tab', review.getByRole('button', { name: 'Approve' }), 2);
   await page.keyboard.press('Enter');
+  // The second step takes the focus to its "Yes, approve", pressed with Enter too.
+  await expect(row.getByRole('button', { name: 'Yes, approve' })).toBeFocused();
+  await page.keyboard.press('Enter');
 
   await expect(page.getByRole('status').filter({ hasText: 'is now' })).toHaveText(
     /^Request #\d+ is now Approved\.$/,

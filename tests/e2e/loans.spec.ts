@@ -92,6 +92,7 @@ test('an approved trade-finance request becomes a loan that staff approve; the c
   await open(page, `/apps/client-service-requests?q=${encodeURIComponent(description)}`);
   const row = page.getByRole('row').filter({ hasText: description });
   await row.getByRole('button', { name: 'Approve' }).click();
+  await row.getByRole('button', { name: 'Yes, approve' }).click();
   await expect(row.getByText('Approved', { exact: true })).toBeVisible();
   await row.getByRole('link', { name: 'Create loan' }).click();
   await expect(page.getByLabel('Principal (USD)')).toHaveValue('42000');

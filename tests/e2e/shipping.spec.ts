@@ -204,6 +204,7 @@ test('an approved shipping request becomes an order the client can open', async 
   await open(page, `/apps/shipping/requests?q=${encodeURIComponent(description)}`);
   const row = page.getByRole('row').filter({ hasText: description });
   await row.getByRole('button', { name: 'Approve' }).click();
+  await row.getByRole('button', { name: 'Yes, approve' }).click();
   await expect(row.getByText('Approved', { exact: true })).toBeVisible();
   await row.getByRole('link', { name: 'Create shipping order' }).click();
   await expect(
