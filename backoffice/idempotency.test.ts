@@ -260,6 +260,25 @@ describe('every create of the contract', () => {
       },
       table: 'shipment_tracking',
     }),
+    recordLoanTransaction: async () => ({
+      options: {
+        params: {
+          number: String(
+            (
+              await bo.backoffice.database
+                .selectFrom('loans')
+                .select('name')
+                .where('state', '=', 'approved')
+                .orderBy('id')
+                .executeTakeFirstOrThrow()
+            ).name,
+          ),
+        },
+        body: { type: 'repayment', amount: 125.5, date: new Date().toISOString().slice(0, 10) },
+        session: sessions.agent,
+      },
+      table: 'loan_transactions',
+    }),
   };
 
   it('names each idempotent call of the contract here, and no other', () => {
