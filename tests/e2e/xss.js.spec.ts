@@ -254,6 +254,8 @@ test('script payloads from staff (supplier, driver, review note, order, tracking
     id: requestId,
     decision: 'approved',
     note: `Review note ${ALL}`,
+    // The decision's second step, answered at once (the form asks "Yes, approve" first).
+    confirm: '1',
   });
   const created = await post(page, `/apps/shipping/new-order/${requestId}`, {
     requestId,
