@@ -9,7 +9,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
 import { FieldList, RecordHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
-import { Attachments, FollowUp, ReviewForm, StatusChip } from '~/components/requests/request-list';
+import { Attachments, FollowUp, ReviewForm, StatusChip, TypedText } from '~/components/requests/request-list';
+import type { ReactNode } from 'react';
 import { Button, Card, Grid, Stack, Text } from '~/components/ui';
 import { isStaff, rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
@@ -44,6 +45,18 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export const meta = titleMeta;
+
+/** One card of the page, named by its heading. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-labelledby={id}>
+      <Text level="title-lg" component="h2" id={id}>
+        {title}
+      </Text>
+      {children}
+    </Card>
+  );
+}
 
 export default function RequestPage() {
   const { request, details, text, staff } = useLoaderData<typeof loader>();
@@ -96,34 +109,20 @@ export default function RequestPage() {
       <Grid container spacing={2}>
         <Grid xs={12} md={7}>
           <Stack gap={2}>
-            <Card component="section" aria-labelledby="request-details">
-              <Text level="title-lg" component="h2" id="request-details">
-                {t('detail.details')}
-              </Text>
+            <Section id="request-details" title={t('detail.details')}>
               <FieldList rows={rows} />
-            </Card>
-            <Card component="section" aria-labelledby="request-text">
-              <Text level="title-lg" component="h2" id="request-text">
-                {t('fields.description')}
-              </Text>
-              <Text dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {text || t('detail.noDescription')}
-              </Text>
-            </Card>
-            <Card component="section" aria-labelledby="request-files">
-              <Text level="title-lg" component="h2" id="request-files">
-                {t('fields.attachments')}
-              </Text>
+            </Section>
+            <Section id="request-text" title={t('fields.description')}>
+              <TypedText>{text || t('detail.noDescription')}</TypedText>
+            </Section>
+            <Section id="request-files" title={t('fields.attachments')}>
               <Attachments request={request} />
-            </Card>
+            </Section>
           </Stack>
         </Grid>
         <Grid xs={12} md={5}>
           <Stack gap={2}>
-            <Card component="section" aria-labelledby="request-history">
-              <Text level="title-lg" component="h2" id="request-history">
-                {t('detail.history')}
-              </Text>
+            <Section id="request-history" title={t('detail.history')}>
               <Stack component="ol" gap={1.5} style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
                 <li>
                   <Text level="title-sm">{t('detail.events.sent', { name: request.partner_name })}</Text>
@@ -141,11 +140,7 @@ export default function RequestPage() {
                         {formatDate(request.reviewed_at, language)}
                       </Text>
                     )}
-                    {request.staff_note && (
-                      <Text dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        {request.staff_note}
-                      </Text>
-                    )}
+                    {request.staff_note && <TypedText>{request.staff_note}</TypedText>}
                   </li>
                 )}
               </Stack>
@@ -154,14 +149,11 @@ export default function RequestPage() {
                   <FollowUp request={request} staff={staff} />
                 </div>
               )}
-            </Card>
+            </Section>
             {staff && request.status === 'pending' && (
-              <Card component="section" aria-labelledby="request-review">
-                <Text level="title-lg" component="h2" id="request-review">
-                  {t('detail.decide')}
-                </Text>
+              <Section id="request-review" title={t('detail.decide')}>
                 <ReviewForm request={request} />
-              </Card>
+              </Section>
             )}
           </Stack>
         </Grid>
@@ -171,5 +163,5 @@ export default function RequestPage() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary inFrame />;
 }

@@ -10,6 +10,7 @@ import {
   useNavigation,
 } from '@remix-run/react';
 import { IconPaperclip, IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SERVICES } from '~/catalog';
 import { REQUEST_STATUSES, type RequestStatus } from '@contract/values';
@@ -95,6 +96,15 @@ function Toolbar({ data }: { data: LoaderData }) {
   );
 }
 
+/** Words a person typed (a request's text, a staff note): their own direction, their lines kept. */
+export function TypedText({ level, children }: { level?: 'body-sm'; children: ReactNode }) {
+  return (
+    <Text level={level} dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {children}
+    </Text>
+  );
+}
+
 /** The second step of a decision: what it will be, the note the customer will read, and "yes" or "change". */
 function ConfirmReview({
   request,
@@ -122,9 +132,7 @@ function ConfirmReview({
         {note ? (
           <>
             <Text level="body-sm">{t('review.confirmNote')}</Text>
-            <Text level="body-sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {note}
-            </Text>
+            <TypedText level="body-sm">{note}</TypedText>
           </>
         ) : (
           <Text level="body-sm">{t('review.confirmWithoutNote')}</Text>
