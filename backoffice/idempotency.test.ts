@@ -198,7 +198,64 @@ describe('a create sent again with the same Idempotency-Key', () => {
 });
 
 describe('every create of the contract', () => {
-  const creates: Record<string, () => Promise<{ options: CallOptions; table: string }>> = {
+  /** A quotation request of the client's, and a draft of a quote for it (sent, when asked). */
+  const quote = async (send: boolean): Promise<{ request: number; quote: number }> => {
+    const created = await bo.call('createShippingRequest', {
+      body: { ...shippingRequest('client'), service: 'quotation' },
+      session: sessions.client,
+    });
+    const request = createdAnswer.parse(created.body).id;
+    if (!send) return { request, quote: 0 };
+    const drafted = await bo.call('createQuote', {
+      params: { id: request },
+      body: quoteInput,
+      session: sessions.agent,
+    });
+    const { id } = drafted.body as { id: number };
+    await bo.call('sendQuote', { params: { id }, session: sessions.agent });
+    return { request, quote: id };
+  };
+  const quoteInput = {
+    currency: 'USD',
+    valid_until: '2099-12-31',
+    category: 'toys_games',
+    container_type: 'groupage',
+    cbm: 14,
+    origin: 'china',
+    lines: [{ kind: 'freight', description: 'Ocean freight', quantity: 14, unit: 'cbm', unit_price: 85 }],
+  };
+  // `table` and `where` count what one call makes: a record, or a record in a state.
+  const creates: Record<string, () => Promise<{ options: CallOptions; table: string; where?: string }>> = {
+    createQuote: async () => ({
+      options: { params: { id: (await quote(false)).request }, body: quoteInput, session: sessions.agent },
+      table: 'quotes',
+    }),
+    sendQuote: async () => {
+      const { request } = await quote(false);
+      const drafted = await bo.call('createQuote', {
+        params: { id: request },
+        body: quoteInput,
+        session: sessions.agent,
+      });
+      return {
+        options: { params: { id: (drafted.body as { id: number }).id }, session: sessions.agent },
+        table: 'quotes',
+        where: "status = 'sent'",
+      };
+    },
+    acceptQuote: async () => ({
+      options: { params: { id: (await quote(true)).quote }, session: sessions.client },
+      table: 'shipping_orders',
+    }),
+    declineQuote: async () => ({
+      options: {
+        params: { id: (await quote(true)).quote },
+        body: { reason: 'Too slow.' },
+        session: sessions.client,
+      },
+      table: 'quotes',
+      where: "status = 'declined'",
+    }),
     createShippingRequest: async () => ({
       options: { body: shippingRequest('client'), session: sessions.client },
       table: 'shipping_requests',
@@ -290,15 +347,16 @@ describe('every create of the contract', () => {
 
   for (const [name, prepare] of Object.entries(creates)) {
     it(`${name}: sent twice with one key, makes one record and answers the same twice`, async () => {
-      const { options, table } = await prepare();
-      const before = await count(`SELECT count(*) FROM ${table}`);
+      const { options, table, where } = await prepare();
+      const counted = `SELECT count(*) FROM ${table}${where ? ` WHERE ${where}` : ''}`;
+      const before = await count(counted);
       const headers = withKey(randomUUID());
       const first = await bo.call(name as CallName, { ...options, headers });
       const second = await bo.call(name as CallName, { ...options, headers });
       expect(first.status, JSON.stringify(first.body)).toBe(200);
       expect(second.status, JSON.stringify(second.body)).toBe(200);
       expect(second.body).toEqual(first.body);
-      expect(await count(`SELECT count(*) FROM ${table}`)).toBe(before + 1);
+      expect(await count(counted)).toBe(before + 1);
     });
   }
 });

@@ -41,7 +41,7 @@ export function addMonths(day: string, months: number): string {
  */
 export async function allocateNumber(
   db: Database,
-  prefix: 'SO' | 'LN' | 'INV' | 'PAY',
+  prefix: 'SO' | 'LN' | 'INV' | 'PAY' | 'QT',
   now: Date,
 ): Promise<string> {
   const stem = `${prefix}-${now.getUTCFullYear()}-`;

@@ -163,6 +163,42 @@ describe('the contract', () => {
     const signIn = await bo.call('login', { body: { email: 'client2@example.com', password: 'demo1234' } });
     const { challenge } = signIn.body as { challenge: string };
 
+    // Quotes: three quotation requests of the client; the first with a sent quote, the second with a draft.
+    const quotationRequest = async () =>
+      (
+        (
+          await bo.call('createShippingRequest', {
+            body: {
+              partner_id: clientPartner,
+              email_from: 'client@example.com',
+              name: 'toys and games',
+              description: 'Submitted from the client portal.',
+              service: 'quotation',
+              origin: 'china',
+            },
+            session: client,
+          })
+        ).body as { id: number }
+      ).id;
+    const quoteInput = {
+      currency: 'USD',
+      valid_until: '2099-12-31',
+      category: 'toys_games',
+      container_type: 'groupage',
+      cbm: 14,
+      origin: 'china',
+      lines: [{ kind: 'freight', description: 'Ocean freight', quantity: 14, unit: 'cbm', unit_price: 85 }],
+    };
+    const draftQuote = async (requestId: number) =>
+      (
+        (await bo.call('createQuote', { params: { id: requestId }, body: quoteInput, session: admin }))
+          .body as { id: number }
+      ).id;
+    const sentQuote = await draftQuote(await quotationRequest());
+    await bo.call('sendQuote', { params: { id: sentQuote }, session: admin });
+    const otherDraft = await draftQuote(await quotationRequest());
+    const newQuotationRequest = await quotationRequest();
+
     const successes: Record<CallName, CallOptions> = {
       health: {},
       login: { body: { email: 'agent@example.com', password: 'demo1234' } },
@@ -247,6 +283,17 @@ describe('the contract', () => {
         },
         session: admin,
       },
+      listQuotes: { query: { status: 'sent', search: 'QT-', limit: 10 }, session: client },
+      getQuote: { params: { id: sentQuote }, session: client },
+      createQuote: { params: { id: newQuotationRequest }, body: quoteInput, session: admin },
+      updateQuote: {
+        params: { id: otherDraft },
+        body: { ...quoteInput, transit_days: 30, incoterm: 'FOB' },
+        session: admin,
+      },
+      sendQuote: { params: { id: otherDraft }, session: admin },
+      acceptQuote: { params: { id: sentQuote }, session: client },
+      declineQuote: { params: { id: otherDraft }, body: { reason: 'Too dear.' }, session: client },
       listShippingOrders: { query: { filter: 'in_progress', search: 'SO-', limit: 10 }, session: client },
       shippingOrderSummary: { session: client },
       listAllShippingOrders: { query: { status: 'delivered', origin: 'china', limit: 5 }, session: admin },

@@ -15,6 +15,7 @@ import { healthHandlers } from './routes/health';
 import { sharedStateHandlers } from './routes/sharedState';
 import { invoiceHandlers } from './routes/invoices';
 import { loanHandlers } from './routes/loans';
+import { quoteHandlers } from './routes/quotes';
 import { orderHandlers } from './routes/orders';
 import { profileHandlers } from './routes/profile';
 import { twoFactorHandlers } from './routes/twoFactor';
@@ -114,6 +115,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       ...orderHandlers(app),
       ...fleetHandlers(app),
       ...loanHandlers(app),
+      ...quoteHandlers(app),
       ...invoiceHandlers(app),
       ...shareHandlers(app),
       ...warehouseHandlers(app),

@@ -68,6 +68,7 @@ import {
   shippingRequestsAnswer,
   shippingRequestsQuery,
 } from './requests';
+import { quoteDecline, quoteDetail, quoteInput, quotesAnswer, quotesQuery } from './quotes';
 import {
   shippingOrderDetail,
   shippingOrderFromRequest,
@@ -115,6 +116,7 @@ export * from './health';
 export * from './demo';
 export * from './requests';
 export * from './shipping';
+export * from './quotes';
 export * from './finance';
 export * from './documents';
 
@@ -262,6 +264,70 @@ export const calls = {
     params: z.object({ id }),
     body: shippingOrderFromRequest,
     answer: createdAnswer,
+    session: true,
+    idempotent: true,
+  },
+  /** Extension: quotes in the caller's scope (a customer: its own, never drafts), newest first. */
+  listQuotes: { method: 'GET', path: '/quotes', query: quotesQuery, answer: quotesAnswer, session: true },
+  /** Extension: one quote with its lines and versions (a customer's draft or another's quote: 404). */
+  getQuote: { method: 'GET', path: '/quotes/:id', params: z.object({ id }), answer: quoteDetail, session: true },
+  /**
+   * Extension (staff, 403 otherwise): a draft quote for a quotation request. When the request's latest
+   * quote was sent, declined or has expired, the draft is its next version, its lines copied when none
+   * are given; when a draft exists, the answer is that draft. 409 when the request is not a quotation
+   * request, was rejected, or already has an order.
+   */
+  createQuote: {
+    method: 'POST',
+    path: '/shipping-requests/:id/quotes',
+    params: z.object({ id }),
+    body: quoteInput,
+    answer: quoteDetail,
+    session: true,
+    idempotent: true,
+  },
+  /** Extension (staff): rewrite a draft quote (409 when it is no longer a draft). */
+  updateQuote: {
+    method: 'PUT',
+    path: '/quotes/:id',
+    params: z.object({ id }),
+    body: quoteInput,
+    answer: quoteDetail,
+    session: true,
+  },
+  /**
+   * Extension (staff): send a draft to the customer; the version it revises becomes `replaced`, and a
+   * pending request becomes approved. 400 without lines or when its validity has passed; 409 when not a
+   * draft.
+   */
+  sendQuote: {
+    method: 'POST',
+    path: '/quotes/:id/send',
+    params: z.object({ id }),
+    answer: quoteDetail,
+    session: true,
+    idempotent: true,
+  },
+  /**
+   * Extension (the quote's customer; staff 403): accept a sent quote, which makes the confirmed shipping
+   * order from the quote's shipment and links it to the quote and the request. 409 when it is not the
+   * sent version, has expired, or the request already has an order.
+   */
+  acceptQuote: {
+    method: 'POST',
+    path: '/quotes/:id/accept',
+    params: z.object({ id }),
+    answer: quoteDetail,
+    session: true,
+    idempotent: true,
+  },
+  /** Extension (the quote's customer; staff 403): decline a sent quote with a reason (409 otherwise). */
+  declineQuote: {
+    method: 'POST',
+    path: '/quotes/:id/decline',
+    params: z.object({ id }),
+    body: quoteDecline,
+    answer: quoteDetail,
     session: true,
     idempotent: true,
   },

@@ -148,3 +148,40 @@ export type SharedRecordKind = (typeof SHARED_RECORD_KINDS)[number];
 /** What a share link opens: a loan's document (a file) or a record the portal renders. */
 export const SHARE_KINDS = ['loan_document', 'invoice', 'statement', 'clearance_receipt', 'loan'] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];
+
+// ---- Quotes (extension): staff's priced answers to a quotation request ----
+
+/** A quote's life: drafted by staff, sent, then accepted or declined by the customer, or replaced by a
+ *  later version. `expired` is never stored: a sent quote past its validity answers with it. */
+export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'replaced', 'expired'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const QUOTE_LINE_KINDS = [
+  'freight',
+  'origin_charges',
+  'destination_charges',
+  'customs',
+  'insurance',
+  'other',
+] as const;
+export type QuoteLineKind = (typeof QUOTE_LINE_KINDS)[number];
+export const QUOTE_UNITS = ['shipment', 'container', 'cbm', 'kg', 'pallet', 'document', 'item'] as const;
+export type QuoteUnit = (typeof QUOTE_UNITS)[number];
+/** Incoterms 2020. */
+export const INCOTERMS = [
+  'EXW',
+  'FCA',
+  'FAS',
+  'FOB',
+  'CFR',
+  'CIF',
+  'CPT',
+  'CIP',
+  'DAP',
+  'DPU',
+  'DDP',
+] as const;
+export type Incoterm = (typeof INCOTERMS)[number];
+export const QUOTE_CURRENCIES = ['USD', 'EUR', 'AED', 'CNY'] as const;
+export type QuoteCurrency = (typeof QUOTE_CURRENCIES)[number];
+/** The most lines one quote may have. */
+export const QUOTE_MAX_LINES = 30;

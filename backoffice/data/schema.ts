@@ -349,6 +349,45 @@ export interface AddressThrottlesTable {
   window_ends_at: string;
 }
 
+export interface QuotesTable {
+  id: Generated<number>;
+  name: string;
+  version: number;
+  request_id: number;
+  partner_id: number;
+  status: string;
+  currency: string;
+  valid_until: string;
+  transit_days: number | null;
+  incoterm: string | null;
+  notes: string | null;
+  category: string;
+  container_type: string;
+  cbm: number;
+  origin: string;
+  total_cents: number;
+  decline_reason: string | null;
+  shipping_order_id: number | null;
+  created_by_user_id: number | null;
+  sent_by_user_id: number | null;
+  decided_by_user_id: number | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+  decided_at: string | null;
+}
+
+export interface QuoteLinesTable {
+  id: Generated<number>;
+  quote_id: number;
+  position: number;
+  kind: string;
+  description: string;
+  quantity: number;
+  unit: string;
+  unit_price_cents: number;
+}
+
 export interface Tables {
   partners: PartnersTable;
   users: UsersTable;
@@ -379,5 +418,7 @@ export interface Tables {
   two_factor_failures: TwoFactorFailuresTable;
   account_mails: AccountMailsTable;
   demo_states: DemoStatesTable;
+  quotes: QuotesTable;
+  quote_lines: QuoteLinesTable;
   address_throttles: AddressThrottlesTable;
 }
