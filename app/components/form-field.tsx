@@ -108,6 +108,9 @@ export function TextareaField({
   maxLength?: number;
   size?: 'sm' | 'md';
 }) {
+  // As TextField: its own translation hook and the error drawn here, read on every render (with the
+  // error drawn by FieldErrors, a form checked in the browser showed no message for a text area).
+  const { t } = useTranslation();
   const field = given.field;
   const id = field ? field.id : given.plain.id;
   const errors = field?.errors ?? [];
@@ -121,7 +124,9 @@ export function TextareaField({
       <FormLabel htmlFor={id}>{label}</FormLabel>
       <Textarea key={key} minRows={minRows} slotProps={{ textarea: { ...props, maxLength } }} />
       {errorId && errors.length > 0 ? (
-        <FieldErrors id={errorId} errors={errors} />
+        <FormHelperText id={errorId} role="alert">
+          {[...new Set(errors)].map((message) => translateMessage(t, message)).join(' ')}
+        </FormHelperText>
       ) : hint ? (
         <FormHelperText id={hintId}>{hint}</FormHelperText>
       ) : null}
