@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'account',
   'shipping',
   'finance',
+  'quotes',
   'billing',
   'pages',
   'social',

@@ -72,11 +72,17 @@ export const refuse = {
   requestHasLoan: () => new ApiError(409, 'conflict', 'This request already has a loan'),
   notQuotationRequest: () => new ApiError(409, 'conflict', 'This request is not a quotation request'),
   requestClosed: () =>
-    new ApiError(409, 'conflict', 'This request takes no new quote (it was rejected or already has an order)'),
+    new ApiError(
+      409,
+      'conflict',
+      'This request takes no new quote (it was rejected or already has an order)',
+    ),
   quoteNotDraft: () => new ApiError(409, 'conflict', 'This quote is no longer a draft'),
   quoteNoLines: () => refuse.invalid([{ path: 'lines', message: 'A quote is sent with at least one line' }]),
-  quoteValidityPassed: () => refuse.invalid([{ path: 'valid_until', message: 'The validity date has passed' }]),
-  quoteNotOpen: () => new ApiError(409, 'conflict', 'This quote is not open for a decision (decided or replaced)'),
+  quoteValidityPassed: () =>
+    refuse.invalid([{ path: 'valid_until', message: 'The validity date has passed' }]),
+  quoteNotOpen: () =>
+    new ApiError(409, 'conflict', 'This quote is not open for a decision (decided or replaced)'),
   quoteExpired: () => new ApiError(409, 'conflict', 'This quote has expired: ask for a new one'),
   loanAlreadyDecided: () => new ApiError(409, 'conflict', 'This loan has already been decided'),
   loanNotActive: () =>

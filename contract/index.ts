@@ -270,7 +270,13 @@ export const calls = {
   /** Extension: quotes in the caller's scope (a customer: its own, never drafts), newest first. */
   listQuotes: { method: 'GET', path: '/quotes', query: quotesQuery, answer: quotesAnswer, session: true },
   /** Extension: one quote with its lines and versions (a customer's draft or another's quote: 404). */
-  getQuote: { method: 'GET', path: '/quotes/:id', params: z.object({ id }), answer: quoteDetail, session: true },
+  getQuote: {
+    method: 'GET',
+    path: '/quotes/:id',
+    params: z.object({ id }),
+    answer: quoteDetail,
+    session: true,
+  },
   /**
    * Extension (staff, 403 otherwise): a draft quote for a quotation request. When the request's latest
    * quote was sent, declined or has expired, the draft is its next version, its lines copied when none

@@ -3,7 +3,7 @@
 // loan made from it), and for staff the decision itself while the request is pending. Another customer's
 // request is the 404 page (the back office scopes it).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { Link as RemixLink, useLoaderData } from '@remix-run/react';
+import { Form, Link as RemixLink, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
@@ -11,8 +11,14 @@ import { FieldList, RecordHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { Attachments, FollowUp, ReviewForm, StatusChip, TypedText } from '~/components/requests/request-list';
 import type { ReactNode } from 'react';
-import { Button, Card, Grid, Stack, Text } from '~/components/ui';
+import { Button, Card, Grid, Stack, Text, TextLink } from '~/components/ui';
+import { IdempotencyKeyField } from '~/components/idempotency-key';
+import { QuoteStatusChip } from '~/components/quotes/quote-parts';
+import type { QuoteSummary } from '@contract';
 import { isStaff, rolesFor } from '~/services/access';
+import { loadPart } from '~/services/errors.server';
+import { newFormKey } from '~/services/idempotency.server';
+import { quotesOfRequest } from '~/services/quotes.server';
 import { requireUser } from '~/services/auth.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
@@ -24,19 +30,29 @@ const SCREEN = '/apps/requests/:id';
 /** Who may decide on a request: the roles of the staff's request list. */
 const REVIEW_SCREEN = '/apps/client-service-requests';
 
-export const handle = { i18n: ['common', 'catalog', 'requests'] };
+export const handle = { i18n: ['common', 'catalog', 'requests', 'quotes'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
-  const { t, title } = await pageTools(request, 'requests');
+  const { t, title, common } = await pageTools(request, 'requests');
   const { details, text, ...shippingRequest } = readRequest(await requestOr404(request, signedIn, id));
+  // A quotation request's quotes (a back office without quotes says so instead of failing the page).
+  const quotes =
+    shippingRequest.service === 'quotation'
+      ? await loadPart(quotesOfRequest(signedIn, id), 'quotes of a request', common)
+      : null;
   return {
     title: title(t('detail.title', { id })),
     request: shippingRequest,
     details,
     text,
     staff: isStaff(signedIn.user.roles),
+    quotes: quotes?.value?.quotes ?? null,
+    quotesError: quotes?.error ?? null,
+    quotesUnsupported: quotes?.value?.unsupported ?? false,
+    // Staff prepare a quote from here: pressed twice, one draft.
+    ...newFormKey(),
   };
 }
 
@@ -58,8 +74,61 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** A quotation request's quotes, newest version last; staff prepare, open or revise the quote here. */
+function Quotes({
+  requestId,
+  quotes,
+  error,
+  unsupported,
+  staff,
+  closed,
+}: {
+  requestId: number;
+  quotes: QuoteSummary[];
+  error: string | null;
+  unsupported: boolean;
+  staff: boolean;
+  closed: boolean;
+}) {
+  const { t: tq, i18n } = useTranslation('quotes');
+  const latest = quotes[quotes.length - 1];
+  if (unsupported) return <Text>{tq('unsupported')}</Text>;
+  if (error) return <Text role="alert">{error}</Text>;
+  const canPrepare = staff && !closed && latest?.status !== 'draft' && latest?.status !== 'accepted';
+  return (
+    <Stack gap={1.5}>
+      {quotes.length === 0 ? (
+        <Text>{tq(staff ? 'request.noneStaff' : 'request.none')}</Text>
+      ) : (
+        <Stack component="ul" gap={1} style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+          {quotes.map((quote) => (
+            <li key={quote.id}>
+              <Stack direction="row" gap={1} alignItems="center" flexWrap="wrap">
+                <TextLink to={`/apps/quotes/${quote.id}`}>
+                  <bdi>{`${quote.name} v${quote.version}`}</bdi>
+                </TextLink>
+                <Text>{formatMoney(quote.total, quote.currency, i18n.language)}</Text>
+                <QuoteStatusChip status={quote.status} />
+              </Stack>
+            </li>
+          ))}
+        </Stack>
+      )}
+      {canPrepare && (
+        <Form method="post" action={`/apps/quotes/new/${requestId}`}>
+          <IdempotencyKeyField lastResult={null} />
+          <input type="hidden" name="intent" value="prepare" />
+          <Button type="submit">{tq(latest ? 'request.revise' : 'request.prepare')}</Button>
+        </Form>
+      )}
+    </Stack>
+  );
+}
+
 export default function RequestPage() {
-  const { request, details, text, staff } = useLoaderData<typeof loader>();
+  const { request, details, text, staff, quotes, quotesError, quotesUnsupported } =
+    useLoaderData<typeof loader>();
+  const { t: tq } = useTranslation('quotes');
   const { t, i18n } = useTranslation('requests');
   const { t: tcat } = useTranslation('catalog');
   const language = i18n.language;
@@ -150,6 +219,18 @@ export default function RequestPage() {
                 </div>
               )}
             </Section>
+            {(quotes || quotesError) && (
+              <Section id="request-quotes" title={tq('request.title')}>
+                <Quotes
+                  requestId={request.id}
+                  quotes={quotes ?? []}
+                  error={quotesError}
+                  unsupported={quotesUnsupported}
+                  staff={staff}
+                  closed={request.status === 'rejected' || request.shipping_order_id !== null}
+                />
+              </Section>
+            )}
             {staff && request.status === 'pending' && (
               <Section id="request-review" title={t('detail.decide')}>
                 <ReviewForm request={request} />

@@ -53,6 +53,16 @@ export const SCREENS: readonly Screen[] = [
     roles: CLIENT,
     menu: { section: 'apps', label: 'menu.myRequests', icon: 'requests' },
   },
+  // Quotes: a customer's own sent quotes, every customer's for staff (the back office scopes them);
+  // staff prepare one for a quotation request.
+  {
+    path: '/apps/quotes',
+    roles: ALL_ROLES,
+    menu: { section: 'apps', label: 'menu.quotes', icon: 'quotation' },
+  },
+  { path: '/apps/quotes/:id', roles: ALL_ROLES },
+  { path: '/apps/quotes/:id/download', roles: ALL_ROLES },
+  { path: '/apps/quotes/new/:requestId', roles: STAFF },
   {
     path: '/apps/shipping',
     roles: ALL_ROLES,

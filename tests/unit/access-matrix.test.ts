@@ -274,6 +274,27 @@ beforeAll(async () => {
   const driver = (await db.selectFrom('drivers').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const supplier = (await db.selectFrom('suppliers').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
 
+  // A quote sent to client A (the demo data has none): staff prepare and send it through the back office.
+  const staffSession = await reference.login('agent@example.com');
+  const quotation = await requestOf('quotation');
+  const drafted = await reference.call('createQuote', {
+    params: { id: quotation },
+    body: {
+      currency: 'USD',
+      valid_until: '2099-12-31',
+      category: 'toys_games',
+      container_type: 'groupage',
+      cbm: 14,
+      origin: 'china',
+      lines: [{ kind: 'freight', description: 'Ocean freight', quantity: 14, unit: 'cbm', unit_price: 85 }],
+    },
+    session: staffSession,
+  });
+  const quote = (drafted.body as { id: number }).id;
+  expect((await reference.call('sendQuote', { params: { id: quote }, session: staffSession })).status).toBe(
+    200,
+  );
+
   const mine = (params: Record<string, string | number>): Fixture => ({
     params: Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)])),
     owner: 'client',
@@ -303,6 +324,9 @@ beforeAll(async () => {
     '/apps/shipping/new-order/:requestId': mine({ requestId: await requestOf('shipping') }),
     '/apps/loans/new-loan/:requestId': mine({ requestId: await requestOf('trade_finance') }),
     '/apps/customers/:id': mine({ id: client }),
+    '/apps/quotes/:id': mine({ id: quote }),
+    '/apps/quotes/:id/download': mine({ id: quote }),
+    '/apps/quotes/new/:requestId': mine({ requestId: quotation }),
     '/apps/shipping/drivers/:id': { params: { id: String(driver) } },
     '/apps/suppliers/:id': { params: { id: String(supplier) } },
     // Demo shop: the sample products, the same for everyone.
@@ -402,6 +426,21 @@ const INTENTS: Record<
       'client sharing, under its own loan, a document of another loan',
     );
   },
+  // Only the quote's customer decides on it (another customer: 404; staff: 403); only staff edit it.
+  '/apps/quotes/:id': async (url, params, mod) => {
+    const post = (who: PortalAccount, form: Record<string, string>) =>
+      outcome(() => mod.action!({ ...args(request('POST', url, cookies[who], form)), params }));
+    const before = await fingerprint();
+    check(await post('client2', { intent: 'accept' }), { status: 404 }, "client2 accepting client A's quote");
+    check(
+      await post('client2', { intent: 'decline', reason: 'Not mine.' }),
+      { status: 404 },
+      "client2 declining client A's quote",
+    );
+    check(await post('agent', { intent: 'accept' }), { status: 403 }, 'staff accepting for the customer');
+    check(await post('client', { intent: 'send' }), { status: 403 }, 'a customer sending the quote');
+    expect(await changedTables(before)).toEqual([]);
+  },
   // Whoever may see a document may share it; another client gets 404 (refusals only: no share is made).
   '/apps/invoice/:id': shareRefusals,
   '/apps/shipping/clearance-receipt/:id': shareRefusals,
@@ -422,6 +461,7 @@ function allowedGet(screen: string, who: PortalAccount): Want {
 /** Query strings a screen is asked with: downloads name their format (a real render, as PNG). */
 const QUERIES: Record<string, string> = {
   '/apps/invoice/:id/download': '?format=png',
+  '/apps/quotes/:id/download': '?format=png',
   '/apps/statement/download': '?format=png',
   '/apps/shipping/clearance-receipt/:id/download': '?format=png',
   '/apps/loan/loan-details/:loanNumber/summary/download': '?format=png',

@@ -16,7 +16,16 @@ export function DocumentSheet({ children, label }: { children: ReactNode; label:
 }
 
 /** The issuer (our company) on one side, the document's title and numbers on the other. */
-export function DocumentHeader({ title, facts }: { title: string; facts: [string, ReactNode][] }) {
+export function DocumentHeader({
+  title,
+  facts,
+  heading = 'h1',
+}: {
+  title: string;
+  facts: [string, ReactNode][];
+  /** h2 when the sheet is shown inside a page that has its own h1. */
+  heading?: 'h1' | 'h2';
+}) {
   const { t } = useTranslation('shipping');
   return (
     <Stack direction="row" justifyContent="space-between" alignItems="flex-start" gap={2} flexWrap="wrap">
@@ -25,7 +34,7 @@ export function DocumentHeader({ title, facts }: { title: string; facts: [string
         <Text level="body-sm">{t('receipt.companyAddress')}</Text>
       </div>
       <div style={{ textAlign: 'end' }}>
-        <Text level="h2" component="h1" fontSize="xl2">
+        <Text level="h2" component={heading} fontSize="xl2">
           {title}
         </Text>
         {facts.map(([label, value]) => (
