@@ -72,3 +72,17 @@ export const ORIGIN_NAMES: Record<Origin, string> = {
   vietnam: 'Vietnam',
   india: 'India',
 };
+
+/**
+ * Where the forwarder delivers (extension: the specification names origins only). A quotation request
+ * names one, so that a rate for its lane can price it at once.
+ */
+export const DESTINATIONS = ['jebel_ali', 'port_said', 'alexandria', 'dammam', 'nansha'] as const;
+export type Destination = (typeof DESTINATIONS)[number];
+export const DESTINATION_NAMES: Record<Destination, string> = {
+  jebel_ali: 'Jebel Ali, United Arab Emirates',
+  port_said: 'Port Said, Egypt',
+  alexandria: 'Alexandria, Egypt',
+  dammam: 'Dammam, Saudi Arabia',
+  nansha: 'Nansha, Guangzhou, China',
+};

@@ -226,6 +226,21 @@ describe('every create of the contract', () => {
   };
   // `table` and `where` count what one call makes: a record, or a record in a state.
   const creates: Record<string, () => Promise<{ options: CallOptions; table: string; where?: string }>> = {
+    createRate: async () => ({
+      options: {
+        body: {
+          origin: 'india',
+          destination: 'alexandria',
+          container_type: 'housebill',
+          price: 95,
+          currency: 'USD',
+          valid_from: '2031-01-01',
+          valid_to: '2031-06-30',
+        },
+        session: sessions.admin,
+      },
+      table: 'rates',
+    }),
     createQuote: async () => ({
       options: { params: { id: (await quote(false)).request }, body: quoteInput, session: sessions.agent },
       table: 'quotes',

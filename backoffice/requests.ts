@@ -1,4 +1,4 @@
-import { ORIGINS, SERVICES, type Origin, type Service } from '../app/catalog';
+import { DESTINATIONS, ORIGINS, SERVICES, type Destination, type Origin, type Service } from '../app/catalog';
 import type { RequestStatus, ShippingRequest } from '@contract';
 import { sql } from 'kysely';
 import type { CheckedAttachment } from './attachments';
@@ -14,6 +14,8 @@ export interface NewShippingRequest {
   service: Service | null;
   /** Where the goods come from, when the form asked. */
   origin: Origin | null;
+  /** Where they go, when the form asked (a quotation request). */
+  destination?: Destination | null;
   description: string;
   expectedRevenue: number;
   attachments: readonly CheckedAttachment[];
@@ -56,6 +58,7 @@ const REQUEST_COLUMNS = [
   'r.name',
   'r.service',
   'r.origin',
+  'r.destination',
   'r.description',
   'r.expected_revenue',
   'r.status',
@@ -76,6 +79,7 @@ interface RequestRow {
   name: string;
   service: string | null;
   origin: string | null;
+  destination: string | null;
   description: string;
   expected_revenue: number;
   status: string;
@@ -102,6 +106,9 @@ function toShippingRequest(row: RequestRow, attachments: AttachmentRow[]): Shipp
     name: row.name,
     service: isService(row.service) ? row.service : null,
     origin: isOrigin(row.origin) ? row.origin : null,
+    destination: (DESTINATIONS as readonly (string | null)[]).includes(row.destination)
+      ? (row.destination as Destination)
+      : null,
     partner_id: row.partner_id,
     partner_name: row.partner_name,
     email_from: row.email_from,
@@ -154,6 +161,7 @@ export async function createShippingRequest(
         name: request.name,
         service: request.service,
         origin: request.origin,
+        destination: request.destination ?? null,
         description: request.description,
         expected_revenue: request.expectedRevenue,
         created_at: now.toISOString(),

@@ -199,6 +199,27 @@ describe('the contract', () => {
     const otherDraft = await draftQuote(await quotationRequest());
     const newQuotationRequest = await quotationRequest();
 
+    // Rates: one to price with and change, one to delete.
+    const rateBody = {
+      origin: 'china',
+      destination: 'jebel_ali',
+      container_type: 'groupage',
+      price: 85,
+      minimum: 300,
+      currency: 'USD',
+      valid_from: '2020-01-01',
+      valid_to: '2099-12-31',
+    };
+    const newRate = async (body: Record<string, unknown>) =>
+      ((await bo.call('createRate', { body, session: admin })).body as { id: number }).id;
+    const rateId = await newRate(rateBody);
+    const spareRate = await newRate({
+      ...rateBody,
+      origin: 'vietnam',
+      destination: 'port_said',
+      container_type: 'housebill',
+    });
+
     const successes: Record<CallName, CallOptions> = {
       health: {},
       login: { body: { email: 'agent@example.com', password: 'demo1234' } },
@@ -283,6 +304,23 @@ describe('the contract', () => {
         },
         session: admin,
       },
+      indicativePrice: {
+        query: { origin: 'china', destination: 'jebel_ali', container_type: 'groupage', cbm: 14 },
+        session: client,
+      },
+      listRates: { query: { origin: 'china' }, session: agent },
+      createRate: {
+        body: {
+          ...rateBody,
+          origin: 'india',
+          destination: 'dammam',
+          container_type: 'full_container_load',
+          price: 2400,
+        },
+        session: admin,
+      },
+      updateRate: { params: { id: rateId }, body: { ...rateBody, price: 82.5 }, session: admin },
+      deleteRate: { params: { id: spareRate }, session: admin },
       listQuotes: { query: { status: 'sent', search: 'QT-', limit: 10 }, session: client },
       getQuote: { params: { id: sentQuote }, session: client },
       createQuote: { params: { id: newQuotationRequest }, body: quoteInput, session: admin },

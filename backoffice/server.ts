@@ -16,6 +16,7 @@ import { sharedStateHandlers } from './routes/sharedState';
 import { invoiceHandlers } from './routes/invoices';
 import { loanHandlers } from './routes/loans';
 import { quoteHandlers } from './routes/quotes';
+import { rateHandlers } from './routes/rates';
 import { orderHandlers } from './routes/orders';
 import { profileHandlers } from './routes/profile';
 import { twoFactorHandlers } from './routes/twoFactor';
@@ -116,6 +117,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       ...fleetHandlers(app),
       ...loanHandlers(app),
       ...quoteHandlers(app),
+      ...rateHandlers(app),
       ...invoiceHandlers(app),
       ...shareHandlers(app),
       ...warehouseHandlers(app),

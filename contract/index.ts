@@ -68,6 +68,7 @@ import {
   shippingRequestsAnswer,
   shippingRequestsQuery,
 } from './requests';
+import { indicativePrice, indicativePriceQuery, rate, rateInput, ratesAnswer, ratesQuery } from './rates';
 import { quoteDecline, quoteDetail, quoteInput, quotesAnswer, quotesQuery } from './quotes';
 import {
   shippingOrderDetail,
@@ -117,6 +118,7 @@ export * from './demo';
 export * from './requests';
 export * from './shipping';
 export * from './quotes';
+export * from './rates';
 export * from './finance';
 export * from './documents';
 
@@ -336,6 +338,48 @@ export const calls = {
     answer: quoteDetail,
     session: true,
     idempotent: true,
+  },
+  /**
+   * Extension (anyone signed in): the indicative price of a lane's shipment on a day, from the rate valid
+   * then; 404 when the lane has none. Literal path before `/rates/:id`.
+   */
+  indicativePrice: {
+    method: 'GET',
+    path: '/rates/price',
+    query: indicativePriceQuery,
+    answer: indicativePrice,
+    session: true,
+  },
+  /** Extension (staff, 403 otherwise): the rate table, by lane and then by period. */
+  listRates: { method: 'GET', path: '/rates', query: ratesQuery, answer: ratesAnswer, session: true },
+  /**
+   * Extension (admin, 403 otherwise): a rate for a lane and a period; 409 when it overlaps another
+   * period of the same lane.
+   */
+  createRate: {
+    method: 'POST',
+    path: '/rates',
+    body: rateInput,
+    answer: rate,
+    session: true,
+    idempotent: true,
+  },
+  /** Extension (admin): the whole rate again; 404 unknown; 409 as createRate. */
+  updateRate: {
+    method: 'PUT',
+    path: '/rates/:id',
+    params: z.object({ id }),
+    body: rateInput,
+    answer: rate,
+    session: true,
+  },
+  /** Extension (admin): 404 unknown. */
+  deleteRate: {
+    method: 'DELETE',
+    path: '/rates/:id',
+    params: z.object({ id }),
+    answer: okAnswer,
+    session: true,
   },
   /** A client's own orders; staff: every customer's. Literal paths come before `/:id`. */
   listShippingOrders: {

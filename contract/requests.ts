@@ -1,6 +1,6 @@
 /** Shipping requests and their attachments. */
 import { z } from 'zod';
-import { ORIGINS, SERVICES } from '../app/catalog';
+import { DESTINATIONS, ORIGINS, SERVICES } from '../app/catalog';
 import { decimalNumber, withoutControls } from '../app/services/input';
 import { ATTACHMENT_LIMITS, REQUEST_STATUSES, attachmentType } from './values';
 import { base64, email, id } from './fields';
@@ -26,6 +26,8 @@ export const shippingRequestCreate = z.object({
   service: z.enum(SERVICES).optional(),
   /** Extension: where the goods come from, when the form asked (a back office may ignore it). */
   origin: z.enum(ORIGINS).optional(),
+  /** Extension: where they go, when the form asked (a quotation request; a back office may ignore it). */
+  destination: z.enum(DESTINATIONS).optional(),
 });
 export type ShippingRequestCreate = z.input<typeof shippingRequestCreate>;
 
@@ -42,6 +44,8 @@ export const shippingRequest = z.object({
   service: z.enum(SERVICES).nullable(),
   /** Extension: where the goods come from, when known. */
   origin: z.enum(ORIGINS).nullable().optional(),
+  /** Extension: where the goods go, when known. */
+  destination: z.enum(DESTINATIONS).nullable().optional(),
   partner_id: z.number().int(),
   partner_name: z.string(),
   email_from: z.string(),

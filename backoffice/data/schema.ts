@@ -83,6 +83,8 @@ export interface ShippingRequestsTable {
   shipping_order_id: number | null;
   loan_id: number | null;
   origin: string | null;
+  /** Migration 0004: where a quotation request's goods go, when the form asked. */
+  destination: Generated<string | null>;
 }
 
 export interface RequestAttachmentsTable {
@@ -377,6 +379,20 @@ export interface QuotesTable {
   decided_at: string | null;
 }
 
+export interface RatesTable {
+  id: Generated<number>;
+  origin: string;
+  destination: string;
+  container_type: string;
+  price_cents: number;
+  minimum_cents: number;
+  currency: string;
+  valid_from: string;
+  valid_to: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface QuoteLinesTable {
   id: Generated<number>;
   quote_id: number;
@@ -420,5 +436,6 @@ export interface Tables {
   demo_states: DemoStatesTable;
   quotes: QuotesTable;
   quote_lines: QuoteLinesTable;
+  rates: RatesTable;
   address_throttles: AddressThrottlesTable;
 }

@@ -33,6 +33,7 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
           name: body.name,
           service: body.service ?? null,
           origin: body.origin ?? null,
+          destination: body.destination ?? null,
           description: body.description,
           expectedRevenue: body.expected_revenue,
           attachments,

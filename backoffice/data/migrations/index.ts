@@ -6,9 +6,11 @@ import type { Migration } from 'kysely';
 import * as baseline from './0001_baseline';
 import * as sharedPortalState from './0002_shared_portal_state';
 import * as quotes from './0003_quotes';
+import * as rates from './0004_rates';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
   '0002_shared_portal_state': sharedPortalState,
   '0003_quotes': quotes,
+  '0004_rates': rates,
 };
