@@ -60,9 +60,10 @@ export function SearchForm({
   placeholder,
   children,
 }: {
-  searchId: string;
-  searchValue: string | undefined;
-  placeholder: string;
+  /** Without a search box (a list filtered by its selects only): leave `searchId` out. */
+  searchId?: string;
+  searchValue?: string | undefined;
+  placeholder?: string;
   /** Filters (FilterSelect) and hidden fields that keep the rest of the list's state. */
   children?: ReactNode;
 }) {
@@ -76,16 +77,18 @@ export function SearchForm({
         alignItems={{ sm: 'flex-end' }}
         flexWrap="wrap"
       >
-        <FormControl size="sm" style={{ flex: 1, minWidth: 220 }}>
-          <FormLabel htmlFor={searchId}>{label}</FormLabel>
-          <Input
-            size="sm"
-            placeholder={placeholder}
-            slotProps={{
-              input: { id: searchId, name: 'q', type: 'search', defaultValue: searchValue ?? '' },
-            }}
-          />
-        </FormControl>
+        {searchId && (
+          <FormControl size="sm" style={{ flex: 1, minWidth: 220 }}>
+            <FormLabel htmlFor={searchId}>{label}</FormLabel>
+            <Input
+              size="sm"
+              placeholder={placeholder}
+              slotProps={{
+                input: { id: searchId, name: 'q', type: 'search', defaultValue: searchValue ?? '' },
+              }}
+            />
+          </FormControl>
+        )}
         {children}
         <Button type="submit" size="sm">
           {t('list.apply')}

@@ -1,7 +1,7 @@
 // The request forms (spec sections 3 and 5): one schema each, used by the browser and the action.
 // Messages are translation keys (namespace common).
 import { z } from 'zod';
-import { CATEGORIES, CONTAINER_TYPES, ORIGINS, SERVICES } from '~/catalog';
+import { CATEGORIES, CONTAINER_TYPES, DESTINATIONS, ORIGINS, SERVICES } from '~/catalog';
 import { REQUEST_STATUSES } from '@contract/values';
 import { decimalText, formRecordId, pageParam, plainText, searchParam } from '~/services/input';
 
@@ -23,6 +23,8 @@ export const detailedRequestSchema = z.object({
   origin: z.enum(ORIGINS, { errorMap: () => ({ message: 'validation.choose' }) }),
   // Cubic metres to the litre; money to the cent.
   cbm: decimalText({ min: 0, aboveMin: true, max: 100_000, decimals: 3, tooSmall: 'validation.positive' }),
+  /** Asked (and required) by the quotation form only. */
+  destination: z.enum(DESTINATIONS, { errorMap: () => ({ message: 'validation.choose' }) }).optional(),
   expectedRevenue: decimalText({
     min: 0,
     max: 1e12,
@@ -32,6 +34,9 @@ export const detailedRequestSchema = z.object({
   description,
   attachments,
 });
+
+/** /apps/request-for-quotation: the detailed form, and where the goods go (its lane's rate prices it). */
+export const quotationRequestSchema = detailedRequestSchema.required({ destination: true });
 
 /** Staff approve or reject a pending request; a rejection says why (the customer reads the note). */
 export const reviewSchema = z

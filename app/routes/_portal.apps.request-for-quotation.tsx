@@ -25,7 +25,7 @@ export const meta = titleMeta;
 
 export default function RequestForQuotation() {
   const { t } = useTranslation('requests');
-  return <DetailedRequestForm title={t('quotation.title')} intro={t('quotation.intro')} />;
+  return <DetailedRequestForm title={t('quotation.title')} intro={t('quotation.intro')} withDestination />;
 }
 
 export function ErrorBoundary() {

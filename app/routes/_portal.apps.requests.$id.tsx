@@ -14,11 +14,12 @@ import type { ReactNode } from 'react';
 import { Button, Card, Grid, Stack, Text, TextLink } from '~/components/ui';
 import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { QuoteStatusChip } from '~/components/quotes/quote-parts';
-import type { QuoteSummary } from '@contract';
+import type { IndicativePrice, QuoteSummary } from '@contract';
 import { isStaff, rolesFor } from '~/services/access';
 import { loadPart } from '~/services/errors.server';
 import { newFormKey } from '~/services/idempotency.server';
 import { quotesOfRequest } from '~/services/quotes.server';
+import { indicativePriceOf } from '~/services/rates.server';
 import { requireUser } from '~/services/auth.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
@@ -42,6 +43,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     shippingRequest.service === 'quotation'
       ? await loadPart(quotesOfRequest(signedIn, id), 'quotes of a request', common)
       : null;
+  // Its lane's rate prices it at once (indicative until staff send the quote).
+  const indicative =
+    shippingRequest.service === 'quotation'
+      ? await loadPart(indicativePriceOf(signedIn, shippingRequest, details), 'indicative price', common)
+      : null;
   return {
     title: title(t('detail.title', { id })),
     request: shippingRequest,
@@ -51,6 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     quotes: quotes?.value?.quotes ?? null,
     quotesError: quotes?.error ?? null,
     quotesUnsupported: quotes?.value?.unsupported ?? false,
+    indicative: indicative?.value ?? null,
     // Staff prepare a quote from here: pressed twice, one draft.
     ...newFormKey(),
   };
@@ -82,8 +89,10 @@ function Quotes({
   unsupported,
   staff,
   closed,
+  indicative,
 }: {
   requestId: number;
+  indicative: IndicativePrice | null;
   quotes: QuoteSummary[];
   error: string | null;
   unsupported: boolean;
@@ -95,10 +104,27 @@ function Quotes({
   if (unsupported) return <Text>{tq('unsupported')}</Text>;
   if (error) return <Text role="alert">{error}</Text>;
   const canPrepare = staff && !closed && latest?.status !== 'draft' && latest?.status !== 'accepted';
+  const money = (value: number) => formatMoney(value, indicative?.currency ?? 'USD', i18n.language);
   return (
     <Stack gap={1.5}>
+      {indicative && (staff || quotes.length === 0) && (
+        <div role="note" aria-label={tq('indicative.title')} className="requests-indicative">
+          <Text level="title-md">{tq('indicative.price', { price: money(indicative.price) })}</Text>
+          <Text level="body-sm">
+            {indicative.minimum_applied
+              ? tq('indicative.minimum')
+              : tq(`indicative.per_${indicative.basis}`, {
+                  quantity: formatNumber(indicative.quantity, i18n.language),
+                  price: money(indicative.unit_price),
+                })}
+          </Text>
+          <Text level="body-sm">{tq(staff ? 'indicative.noteStaff' : 'indicative.note')}</Text>
+        </div>
+      )}
       {quotes.length === 0 ? (
-        <Text>{tq(staff ? 'request.noneStaff' : 'request.none')}</Text>
+        <Text>
+          {tq(staff ? 'request.noneStaff' : indicative ? 'request.noneIndicative' : 'request.none')}
+        </Text>
       ) : (
         <Stack component="ul" gap={1} style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
           {quotes.map((quote) => (
@@ -126,13 +152,14 @@ function Quotes({
 }
 
 export default function RequestPage() {
-  const { request, details, text, staff, quotes, quotesError, quotesUnsupported } =
+  const { request, details, text, staff, quotes, quotesError, quotesUnsupported, indicative } =
     useLoaderData<typeof loader>();
   const { t: tq } = useTranslation('quotes');
   const { t, i18n } = useTranslation('requests');
   const { t: tcat } = useTranslation('catalog');
   const language = i18n.language;
   const origin = details.origin ?? request.origin ?? undefined;
+  const destination = request.destination ?? details.destination;
   const rows = [
     { label: t('detail.fields.type'), value: request.service ? tcat(`services.${request.service}`) : null },
     ...(staff ? [{ label: t('list.columns.customer'), value: request.partner_name }] : []),
@@ -145,6 +172,7 @@ export default function RequestPage() {
       ? [{ label: t('fields.containerType'), value: tcat(`containerTypes.${details.containerType}`) }]
       : []),
     ...(origin ? [{ label: t('fields.origin'), value: tcat(`origins.${origin}`) }] : []),
+    ...(destination ? [{ label: t('fields.destination'), value: tcat(`destinations.${destination}`) }] : []),
     ...(details.cbm !== undefined
       ? [{ label: t('fields.cbm'), value: formatNumber(details.cbm, language) }]
       : []),
@@ -228,6 +256,7 @@ export default function RequestPage() {
                   unsupported={quotesUnsupported}
                   staff={staff}
                   closed={request.status === 'rejected' || request.shipping_order_id !== null}
+                  indicative={indicative}
                 />
               </Section>
             )}

@@ -63,6 +63,13 @@ export const SCREENS: readonly Screen[] = [
   { path: '/apps/quotes/:id', roles: ALL_ROLES },
   { path: '/apps/quotes/:id/download', roles: ALL_ROLES },
   { path: '/apps/quotes/new/:requestId', roles: STAFF },
+  // The rate table that prices quotation requests at once: administrators keep it.
+  {
+    path: '/apps/rates',
+    roles: ADMIN,
+    menu: { section: 'apps', label: 'menu.rates', icon: 'quotation' },
+  },
+  { path: '/apps/rates/:id', roles: ADMIN },
   {
     path: '/apps/shipping',
     roles: ALL_ROLES,

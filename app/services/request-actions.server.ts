@@ -5,7 +5,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs } from '@remix-run/node';
 import type { Service } from '~/catalog';
 import { staffRequestSchema } from '~/forms/customers';
-import { detailedRequestSchema, serviceRequestSchema } from '~/forms/requests';
+import { detailedRequestSchema, quotationRequestSchema, serviceRequestSchema } from '~/forms/requests';
 import { rolesFor } from './access';
 import { requireUser, type SignedIn } from './auth.server';
 import { getCustomer } from './customers.server';
@@ -81,11 +81,19 @@ export function serviceRequestAction(args: ActionFunctionArgs) {
 }
 
 export function detailedRequestAction(service: Exclude<Service, 'other'>, screen: string) {
+  // A quotation request also names its destination, and opens on its own page: the lane's rate, when
+  // there is one, prices it there at once.
   return (args: ActionFunctionArgs) =>
     handle(
       args,
       screen,
-      (formData) => parseWithZod(formData, { schema: detailedRequestSchema }),
+      // The detailed form's fields, with a destination required for a quotation.
+      (formData) =>
+        parseWithZod(formData, {
+          schema: (service === 'quotation'
+            ? quotationRequestSchema
+            : detailedRequestSchema) as typeof detailedRequestSchema,
+        }),
       (value) => ({
         service,
         details: {
@@ -93,10 +101,19 @@ export function detailedRequestAction(service: Exclude<Service, 'other'>, screen
           containerType: value.containerType,
           origin: value.origin,
           cbm: value.cbm,
+          ...(service === 'quotation' && value.destination ? { destination: value.destination } : {}),
         },
         expectedRevenue: value.expectedRevenue,
         description: value.description,
       }),
+      service === 'quotation'
+        ? {
+            done: (id) => ({
+              url: `/apps/requests/${id}`,
+              flash: { key: 'requests:list.sent', values: { id } },
+            }),
+          }
+        : {},
     );
 }
 

@@ -3,10 +3,12 @@
 import {
   CATEGORY_NAMES,
   CONTAINER_TYPE_NAMES,
+  DESTINATION_NAMES,
   ORIGIN_NAMES,
   SERVICE_NAMES,
   type Category,
   type ContainerType,
+  type Destination,
   type Origin,
   type Service,
 } from '~/catalog';
@@ -25,7 +27,14 @@ export const DEFAULT_DESCRIPTION = 'Submitted from the client portal.';
 
 export interface RequestDraft {
   service: Service;
-  details?: { category: Category; containerType: ContainerType; origin: Origin; cbm: number };
+  details?: {
+    category: Category;
+    containerType: ContainerType;
+    origin: Origin;
+    cbm: number;
+    /** Asked by the quotation form only. */
+    destination?: Destination;
+  };
   expectedRevenue?: number;
   description?: string;
 }
@@ -39,6 +48,7 @@ export function composeDescription(draft: RequestDraft): string {
       `Container type: ${CONTAINER_TYPE_NAMES[draft.details.containerType]}`,
       `Origin: ${ORIGIN_NAMES[draft.details.origin]}`,
       `CBMs required: ${draft.details.cbm}`,
+      ...(draft.details.destination ? [`Destination: ${DESTINATION_NAMES[draft.details.destination]}`] : []),
       '',
     );
   }
@@ -63,6 +73,7 @@ export function readDetails(description: string): RequestDetails {
     containerType: find(CONTAINER_TYPE_NAMES, 'Container type'),
     origin: find(ORIGIN_NAMES, 'Origin'),
     cbm: Number.isFinite(cbm) && cbm > 0 ? cbm : undefined,
+    destination: find(DESTINATION_NAMES, 'Destination'),
   };
 }
 
@@ -70,7 +81,13 @@ export function readDetails(description: string): RequestDetails {
 export function customerText(description: string): string {
   const lines = description.split('\n');
   const block = DETAIL_LABELS.every((label, index) => lines[index]?.startsWith(`${label}: `));
-  return (block ? lines.slice(DETAIL_LABELS.length + 1) : lines).join('\n').trim();
+  if (!block) return description.trim();
+  // The quotation form's destination line, when there is one, closes the block.
+  const end = DETAIL_LABELS.length + (lines[DETAIL_LABELS.length]?.startsWith('Destination: ') ? 1 : 0);
+  return lines
+    .slice(end + 1)
+    .join('\n')
+    .trim();
 }
 
 /** The lines composeDescription writes, in its order (then a blank line). */
@@ -123,6 +140,7 @@ export async function sendRequest(
       attachments: files.map((file) => ({ filename: file.filename, data: file.data })),
       service: draft.service,
       ...(draft.details ? { origin: draft.details.origin } : {}),
+      ...(draft.details?.destination ? { destination: draft.details.destination } : {}),
     },
   });
   return answer.id;

@@ -42,6 +42,27 @@ describe('what a request sends (spec section 3)', () => {
     expect(customerText('Please call me.')).toBe('Please call me.');
   });
 
+  it("writes a quotation request's destination below the details, and reads it and the customer's words back", () => {
+    const draft = {
+      service: 'quotation' as const,
+      details: {
+        category: 'toys_games' as const,
+        containerType: 'groupage' as const,
+        origin: 'china' as const,
+        cbm: 14,
+        destination: 'jebel_ali' as const,
+      },
+      description: 'Wooden toys.',
+    };
+    const description = composeDescription(draft);
+    expect(description).toBe(
+      'Category: toys and games\nContainer type: Groupage\nOrigin: China\nCBMs required: 14\n' +
+        'Destination: Jebel Ali, United Arab Emirates\n\nWooden toys.',
+    );
+    expect(readDetails(description)).toEqual(draft.details);
+    expect(customerText(description)).toBe('Wooden toys.');
+  });
+
   it('reads no details from a description without them', () => {
     expect(readDetails('Please call me.\nCBMs required: lots')).toEqual({
       category: undefined,

@@ -3,14 +3,19 @@
 // the shipping order; another customer gets 404. A declined quote carries its reason to staff, and a
 // revision replaces the version sent.
 import { expect, test, type Page } from '@playwright/test';
-import { AGENT, CLIENT, CLIENT2, open, signInAs, switchTo, uniqueText } from './support';
+import { ADMIN, AGENT, CLIENT, CLIENT2, open, signInAs, switchTo, uniqueText } from './support';
 
-/** The customer sends a request for quotation; its number. */
-async function askForQuotation(page: Page, words: string): Promise<number> {
+/** The customer sends a request for quotation (to Jebel Ali unless said); it opens on its page. Its number. */
+async function askForQuotation(
+  page: Page,
+  words: string,
+  destination = 'Jebel Ali, United Arab Emirates',
+): Promise<number> {
   await open(page, '/apps/request-for-quotation');
   await page.getByLabel('Category').selectOption({ label: 'Toys and games' });
   await page.getByLabel('Container type').selectOption({ label: 'Groupage' });
   await page.getByLabel('Origin').selectOption({ label: 'China' });
+  await page.getByLabel('Destination').selectOption({ label: destination });
   await page.getByLabel('CBMs required').fill('14');
   await page.getByLabel('Description').fill(words);
   await page.getByRole('button', { name: 'Send the request' }).click();
@@ -18,6 +23,7 @@ async function askForQuotation(page: Page, words: string): Promise<number> {
   await expect(sent).toBeVisible();
   const id = Number(/#(\d+)/.exec((await sent.textContent()) ?? '')?.[1]);
   expect(id).toBeGreaterThan(0);
+  await expect(page).toHaveURL(new RegExp(`/apps/requests/${id}$`));
   return id;
 }
 
@@ -52,6 +58,10 @@ test('a quotation request is priced by staff, and the customer accepts the quote
   const words = uniqueText(testInfo, 'Wooden toys, 300 cartons');
   await signInAs(page, CLIENT.email);
   const requestId = await askForQuotation(page, words);
+  // No rate for the lane: a price will come from staff.
+  await expect(page.getByRole('region', { name: 'Quotes' })).toContainText(
+    'No quote yet: we will send you a price.',
+  );
 
   // Staff prepare the quote: the shipment comes from the request; they price it.
   await switchTo(page, AGENT.email);
@@ -180,4 +190,49 @@ test('a declined quote tells staff why; a revision replaces the version sent', a
   await expect(versions.getByRole('listitem')).toHaveCount(2);
   await expect(versions.getByRole('listitem').first()).toContainText('Declined');
   await expect(page.getByRole('article')).toContainText('$1,120.00');
+});
+
+test('an administrator keeps the rate table; a quotation request on a rated lane gets an indicative price at once', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  // A lane of its own per project: both run against one back office, and a lane's periods never overlap.
+  const destination = testInfo.project.name === 'no-js' ? 'Alexandria, Egypt' : 'Dammam, Saudi Arabia';
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await signInAs(page, ADMIN.email);
+  await open(page, '/apps/rates');
+  await expect(page).toHaveTitle('Rates · Freight Portal');
+  const add = page.getByRole('form', { name: 'Add a rate' });
+  const fill = async (from: string, to: string, price: string) => {
+    await add.getByLabel('Origin').selectOption({ label: 'China' });
+    await add.getByLabel('Destination').selectOption({ label: destination });
+    await add.getByLabel('Container type').selectOption({ label: 'Groupage' });
+    await add.getByLabel('Price').fill(price);
+    await add.getByLabel('Minimum charge').fill('300');
+    await add.getByLabel('Valid from').fill(from);
+    await add.getByLabel('Valid until').fill(to);
+    await add.getByRole('button', { name: 'Add the rate' }).click();
+  };
+  await fill(day(-1), day(30), '85');
+  await expect(page.getByRole('status').filter({ hasText: 'The rate was added.' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Rates' }).getByRole('row').filter({ hasText: destination }),
+  ).toContainText('$85.00 per CBM');
+  // A second period of the lane may not overlap the first; what was typed stays.
+  await fill(day(10), day(60), '90');
+  await expect(page.getByText('Another rate of this lane is valid on some of these days')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Add a rate' }).getByLabel('Price')).toHaveValue('90');
+
+  // The customer's request on that lane is priced on its page at once, as indicative.
+  await switchTo(page, CLIENT.email);
+  await askForQuotation(page, uniqueText(testInfo, 'Plush toys'), destination);
+  const indicative = page.getByRole('note', { name: 'Indicative price' });
+  await expect(indicative).toContainText('Indicative price: $1,190.00');
+  await expect(indicative).toContainText('14 CBM at $85.00 per CBM');
+  await expect(indicative).toContainText('indicative until we send you the quote');
+
+  // Staff (not administrators) may not open the rate table.
+  await switchTo(page, AGENT.email);
+  const refused = await page.goto('/apps/rates');
+  expect(refused?.status()).toBe(403);
 });

@@ -295,6 +295,22 @@ beforeAll(async () => {
     200,
   );
 
+  // A rate (administrators keep them).
+  const adminSession = await reference.login('admin@example.com');
+  const rated = await reference.call('createRate', {
+    body: {
+      origin: 'china',
+      destination: 'jebel_ali',
+      container_type: 'groupage',
+      price: 85,
+      currency: 'USD',
+      valid_from: '2020-01-01',
+      valid_to: '2099-12-31',
+    },
+    session: adminSession,
+  });
+  const rateId = (rated.body as { id: number }).id;
+
   const mine = (params: Record<string, string | number>): Fixture => ({
     params: Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)])),
     owner: 'client',
@@ -327,6 +343,7 @@ beforeAll(async () => {
     '/apps/quotes/:id': mine({ id: quote }),
     '/apps/quotes/:id/download': mine({ id: quote }),
     '/apps/quotes/new/:requestId': mine({ requestId: quotation }),
+    '/apps/rates/:id': { params: { id: String(rateId) } },
     '/apps/shipping/drivers/:id': { params: { id: String(driver) } },
     '/apps/suppliers/:id': { params: { id: String(supplier) } },
     // Demo shop: the sample products, the same for everyone.

@@ -5,8 +5,8 @@ import { parseWithZod } from '@conform-to/zod';
 import { Form, useActionData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CATEGORIES, CONTAINER_TYPES, ORIGINS, SERVICES } from '~/catalog';
-import { detailedRequestSchema, serviceRequestSchema } from '~/forms/requests';
+import { CATEGORIES, CONTAINER_TYPES, DESTINATIONS, ORIGINS, SERVICES } from '~/catalog';
+import { detailedRequestSchema, quotationRequestSchema, serviceRequestSchema } from '~/forms/requests';
 import { ATTACHMENT_LIMITS, ATTACHMENT_TYPES } from '@contract/values';
 import { ATTACHMENT_RULES, useFileCheck } from '../file-check';
 import { FileField, TextareaField, TextField } from '../form-field';
@@ -101,15 +101,25 @@ export function ServiceRequestForm({ aside }: { aside?: ReactNode }) {
   );
 }
 
-export function DetailedRequestForm({ title, intro }: { title: string; intro: string }) {
+export function DetailedRequestForm({
+  title,
+  intro,
+  withDestination = false,
+}: {
+  title: string;
+  intro: string;
+  /** The quotation form asks where the goods go. */
+  withDestination?: boolean;
+}) {
   const { t } = useTranslation('requests');
   const { t: tc } = useTranslation('catalog');
   const lastResult = useActionData<Reply>();
+  const schema = withDestination ? quotationRequestSchema : detailedRequestSchema;
   const [form, fields] = useForm({
     id: 'detailed-request',
     lastResult,
     defaultValue: { expectedRevenue: '0.0' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: detailedRequestSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as typeof detailedRequestSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
@@ -152,6 +162,17 @@ export function DetailedRequestForm({ title, intro }: { title: string; intro: st
                 required
               />
             </Grid>
+            {withDestination && (
+              <Grid xs={12} md={6}>
+                <SelectField
+                  field={fields.destination}
+                  label={t('fields.destination')}
+                  placeholder={t('fields.select')}
+                  options={DESTINATIONS.map((value) => ({ value, label: tc(`destinations.${value}`) }))}
+                  required
+                />
+              </Grid>
+            )}
             <Grid xs={12} md={3}>
               <TextField
                 field={fields.cbm}
