@@ -137,6 +137,11 @@ describe('the indicative price', () => {
     expect(indicativePrice.parse(full.body)).toMatchObject({ price: 4800, basis: 'container', quantity: 2 });
   });
 
+  it('comes from the demo rates for their lanes today', async () => {
+    const seeded = await price({ destination: 'port_said', cbm: 10 });
+    expect(indicativePrice.parse(seeded.body)).toMatchObject({ price: 780, currency: 'USD', basis: 'cbm' });
+  });
+
   it('is not found for a lane without a rate', async () => {
     const none = await price({ origin: 'dubai', destination: 'nansha', cbm: 5 });
     expect(none).toMatchObject({ status: 404, body: { code: 'not_found' } });

@@ -11,6 +11,8 @@ import { seedLoans } from './seedLoans';
 import { seedContainers, seedDrivers, seedOrders, seedSuppliers } from './seedShipping';
 import { insertPartner, type CustomerProfile, type NewPartner } from './partners';
 import { insertAccount } from './users';
+import { addDays, dayOf } from './numbers';
+import { saveRate, type RateValues } from './rates';
 
 /** Password of every demo account (docs and the start banner say so). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -470,6 +472,66 @@ async function seedCustomers(context: SeedContext): Promise<void> {
   }
 }
 
+/**
+ * Rates for a few lanes, valid from a month before the seeding day for a year, so that a quotation
+ * request on them is priced at once (others wait for staff's quote).
+ */
+export const demoRates: readonly Omit<RateValues, 'validFrom' | 'validTo'>[] = [
+  {
+    origin: 'vietnam',
+    destination: 'port_said',
+    containerType: 'groupage',
+    price: 78,
+    minimum: 350,
+    currency: 'USD',
+  },
+  {
+    origin: 'vietnam',
+    destination: 'port_said',
+    containerType: 'housebill',
+    price: 92,
+    minimum: 250,
+    currency: 'USD',
+  },
+  {
+    origin: 'china',
+    destination: 'port_said',
+    containerType: 'groupage',
+    price: 88,
+    minimum: 400,
+    currency: 'USD',
+  },
+  {
+    origin: 'india',
+    destination: 'jebel_ali',
+    containerType: 'full_container_load',
+    price: 1850,
+    minimum: 0,
+    currency: 'USD',
+  },
+  {
+    origin: 'china',
+    destination: 'nansha',
+    containerType: 'full_container_load',
+    price: 1400,
+    minimum: 0,
+    currency: 'USD',
+  },
+];
+
+async function seedRates(context: SeedContext): Promise<void> {
+  const day = dayOf(context.now);
+  for (const rate of demoRates) {
+    const saved = await saveRate(
+      context.database,
+      { ...rate, validFrom: addDays(day, -30), validTo: addDays(day, 335) },
+      context.now,
+    );
+    if (saved === 'overlaps' || saved === 'not_found')
+      throw new Error(`Seed rate ${rate.origin}-${rate.destination}`);
+  }
+}
+
 /** Whether the database has any user (the demo data is for an empty one). */
 async function hasUsers(db: Database): Promise<boolean> {
   return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
@@ -491,6 +553,7 @@ export const seedSteps: SeedStep[] = [
   seedOrders,
   // Invoices after orders: an order's invoice takes its invoice status and total.
   seedInvoices,
+  seedRates,
 ];
 
 /**
