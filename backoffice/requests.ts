@@ -1,5 +1,6 @@
 import { DESTINATIONS, ORIGINS, SERVICES, type Destination, type Origin, type Service } from '../app/catalog';
-import type { RequestStatus, ShippingRequest } from '@contract';
+import type { FinanceApplication, RequestStatus, ShippingRequest } from '@contract';
+import { fromCents, toCents } from './numbers';
 import { sql } from 'kysely';
 import type { CheckedAttachment } from './attachments';
 import type { PartnerScope } from './access';
@@ -16,9 +17,21 @@ export interface NewShippingRequest {
   origin: Origin | null;
   /** Where they go, when the form asked (a quotation request). */
   destination?: Destination | null;
+  /** A trade-finance request's application; its orders are checked to be the customer's. */
+  finance?: FinanceApplicationValues | null;
   description: string;
   expectedRevenue: number;
   attachments: readonly CheckedAttachment[];
+}
+
+export interface FinanceApplicationValues {
+  amount: number;
+  currency: string;
+  tenorMonths: number;
+  purpose: string;
+  supplierName: string;
+  supplierCountry: string;
+  orderIds: readonly number[];
 }
 
 export interface RequestFilter {
@@ -100,7 +113,11 @@ function isOrigin(value: string | null): value is Origin {
   return (ORIGINS as readonly (string | null)[]).includes(value);
 }
 
-function toShippingRequest(row: RequestRow, attachments: AttachmentRow[]): ShippingRequest {
+function toShippingRequest(
+  row: RequestRow,
+  attachments: AttachmentRow[],
+  finance: FinanceApplication | null = null,
+): ShippingRequest {
   return {
     id: row.id,
     name: row.name,
@@ -123,7 +140,59 @@ function toShippingRequest(row: RequestRow, attachments: AttachmentRow[]): Shipp
     attachments: attachments.map(({ id, filename, mimetype, size }) => ({ id, filename, mimetype, size })),
     shipping_order_id: row.shipping_order_id,
     loan_id: row.loan_id,
+    finance,
   };
+}
+
+/** The finance applications of these requests (those that have one), by request id. */
+async function applicationsOf(
+  db: Database,
+  requestIds: readonly number[],
+): Promise<Map<number, FinanceApplication>> {
+  const byRequest = new Map<number, FinanceApplication>();
+  if (requestIds.length === 0) return byRequest;
+  const rows = await db
+    .selectFrom('finance_applications')
+    .selectAll()
+    .where('request_id', 'in', requestIds)
+    .execute();
+  const orders = await db
+    .selectFrom('finance_application_orders as f')
+    .innerJoin('shipping_orders as o', 'o.id', 'f.shipping_order_id')
+    .select(['f.request_id', 'o.id', 'o.name'])
+    .where('f.request_id', 'in', requestIds)
+    .orderBy('o.id')
+    .execute();
+  for (const row of rows) {
+    byRequest.set(row.request_id, {
+      amount: fromCents(row.amount_cents),
+      currency: row.currency,
+      tenor_months: row.tenor_months,
+      purpose: row.purpose,
+      supplier_name: row.supplier_name,
+      supplier_country: row.supplier_country,
+      orders: orders
+        .filter((order) => order.request_id === row.request_id)
+        .map(({ id, name }) => ({ id, name })),
+    });
+  }
+  return byRequest;
+}
+
+/**
+ * Whether every order belongs to the customer (an application finances its own orders only). Orders
+ * of another customer and unknown ones are told alike.
+ */
+export async function ordersOfCustomer(db: Database, partnerId: number, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return true;
+  const unique = [...new Set(orderIds)];
+  const found = await db
+    .selectFrom('shipping_orders')
+    .select('id')
+    .where('partner_id', '=', partnerId)
+    .where('id', 'in', unique)
+    .execute();
+  return found.length === unique.length;
 }
 
 /** The attachments (without their content) of these requests, by request id, in upload order. */
@@ -168,6 +237,28 @@ export async function createShippingRequest(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (request.finance) {
+      const finance = request.finance;
+      await trx
+        .insertInto('finance_applications')
+        .values({
+          request_id: id,
+          amount_cents: toCents(finance.amount),
+          currency: finance.currency,
+          tenor_months: finance.tenorMonths,
+          purpose: finance.purpose,
+          supplier_name: finance.supplierName,
+          supplier_country: finance.supplierCountry,
+        })
+        .execute();
+      const orderIds = [...new Set(finance.orderIds)];
+      if (orderIds.length > 0) {
+        await trx
+          .insertInto('finance_application_orders')
+          .values(orderIds.map((orderId) => ({ request_id: id, shipping_order_id: orderId })))
+          .execute();
+      }
+    }
     // One file at a time: each insert holds one file's bytes, never all of them in one statement.
     for (const file of request.attachments) {
       await trx
@@ -232,7 +323,9 @@ export async function findShippingRequest(
   let query = requestsWithCustomers(db).select(REQUEST_COLUMNS).where('r.id', '=', id);
   if (scope !== null) query = query.where('r.partner_id', '=', scope);
   const row = await query.executeTakeFirst();
-  return row ? toShippingRequest(row, (await attachmentsOf(db, [id])).get(id) ?? []) : null;
+  if (!row) return null;
+  const finance = (await applicationsOf(db, [id])).get(id) ?? null;
+  return toShippingRequest(row, (await attachmentsOf(db, [id])).get(id) ?? [], finance);
 }
 
 /**
@@ -269,11 +362,15 @@ export async function listShippingRequests(
     .limit(filter.limit)
     .offset(filter.offset)
     .execute();
-  const attachments = await attachmentsOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return { requests: rows.map((row) => toShippingRequest(row, attachments.get(row.id) ?? [])), total };
+  const ids = rows.map((row) => row.id);
+  const attachments = await attachmentsOf(db, ids);
+  const applications = await applicationsOf(db, ids);
+  return {
+    requests: rows.map((row) =>
+      toShippingRequest(row, attachments.get(row.id) ?? [], applications.get(row.id) ?? null),
+    ),
+    total,
+  };
 }
 
 export type ReviewOutcome = 'reviewed' | 'not_found' | 'already_reviewed';

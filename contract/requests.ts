@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DESTINATIONS, ORIGINS, SERVICES } from '../app/catalog';
 import { decimalNumber, withoutControls } from '../app/services/input';
-import { ATTACHMENT_LIMITS, REQUEST_STATUSES, attachmentType } from './values';
+import { ATTACHMENT_LIMITS, QUOTE_CURRENCIES, REQUEST_STATUSES, attachmentType } from './values';
 import { base64, email, id } from './fields';
 import { listQuery } from './common';
 
@@ -14,6 +14,29 @@ export const attachmentUpload = z.object({
   // Sizes are checked on the decoded bytes (413 naming the file); the call's body limit bounds the rest.
   data: base64.min(1),
 });
+
+/** Extension: what a trade-finance request applies for (a back office may ignore it). */
+export const financeApplicationInput = z.object({
+  amount: decimalNumber({ min: 0.01, max: 1e10, decimals: 2 }),
+  currency: z.enum(QUOTE_CURRENCIES),
+  tenor_months: decimalNumber({ min: 1, max: 60, decimals: 0 }),
+  purpose: withoutControls(z.string().trim().min(1).max(2000), { multiline: true }),
+  supplier_name: withoutControls(z.string().trim().min(1).max(200)),
+  supplier_country: withoutControls(z.string().trim().min(1).max(100)),
+  /** The customer's own shipping orders it finances; another customer's is refused (400). */
+  order_ids: z.array(id).max(50).default([]),
+});
+
+export const financeApplication = z.object({
+  amount: z.number(),
+  currency: z.string().length(3),
+  tenor_months: z.number().int(),
+  purpose: z.string(),
+  supplier_name: z.string(),
+  supplier_country: z.string(),
+  orders: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type FinanceApplication = z.infer<typeof financeApplication>;
 
 /** Exactly the payload of spec section 7, plus `service` (extension; a back office may ignore it). */
 export const shippingRequestCreate = z.object({
@@ -28,6 +51,8 @@ export const shippingRequestCreate = z.object({
   origin: z.enum(ORIGINS).optional(),
   /** Extension: where they go, when the form asked (a quotation request; a back office may ignore it). */
   destination: z.enum(DESTINATIONS).optional(),
+  /** Extension: a trade-finance request's application. */
+  finance: financeApplicationInput.optional(),
 });
 export type ShippingRequestCreate = z.input<typeof shippingRequestCreate>;
 
@@ -60,6 +85,8 @@ export const shippingRequest = z.object({
   shipping_order_id: z.number().int().nullable(),
   /** Extension: the loan made from an approved trade-finance request. */
   loan_id: z.number().int().nullable().optional(),
+  /** Extension: a trade-finance request's application, when it was sent with one. */
+  finance: financeApplication.nullable().optional(),
 });
 export type ShippingRequest = z.infer<typeof shippingRequest>;
 

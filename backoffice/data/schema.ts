@@ -379,6 +379,21 @@ export interface QuotesTable {
   decided_at: string | null;
 }
 
+export interface FinanceApplicationsTable {
+  request_id: number;
+  amount_cents: number;
+  currency: string;
+  tenor_months: number;
+  purpose: string;
+  supplier_name: string;
+  supplier_country: string;
+}
+
+export interface FinanceApplicationOrdersTable {
+  request_id: number;
+  shipping_order_id: number;
+}
+
 export interface RatesTable {
   id: Generated<number>;
   origin: string;
@@ -437,5 +452,7 @@ export interface Tables {
   quotes: QuotesTable;
   quote_lines: QuoteLinesTable;
   rates: RatesTable;
+  finance_applications: FinanceApplicationsTable;
+  finance_application_orders: FinanceApplicationOrdersTable;
   address_throttles: AddressThrottlesTable;
 }

@@ -8,6 +8,7 @@ import {
   findAttachment,
   findShippingRequest,
   listShippingRequests,
+  ordersOfCustomer,
   reviewShippingRequest,
 } from '../requests';
 
@@ -25,6 +26,15 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
       // with an Idempotency-Key, the transaction the request is stored in.
       if (!(await customerInScope(database, session.user, body.partner_id))) throw refuse.notFound();
       const attachments = checkAttachments(body.attachments, files);
+      if (body.finance && body.service !== 'trade_finance') {
+        throw refuse.invalid([
+          { path: 'finance', message: 'Only a trade-finance request has an application' },
+        ]);
+      }
+      // An application finances the customer's own orders: another's (or an unknown one) is refused.
+      if (body.finance && !(await ordersOfCustomer(database, body.partner_id, body.finance.order_ids))) {
+        throw refuse.invalid([{ path: 'finance.order_ids', message: 'Not an order of this customer' }]);
+      }
       const id = await createShippingRequestWithinQuota(
         database,
         {
@@ -34,6 +44,17 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
           service: body.service ?? null,
           origin: body.origin ?? null,
           destination: body.destination ?? null,
+          finance: body.finance
+            ? {
+                amount: body.finance.amount,
+                currency: body.finance.currency,
+                tenorMonths: body.finance.tenor_months,
+                purpose: body.finance.purpose,
+                supplierName: body.finance.supplier_name,
+                supplierCountry: body.finance.supplier_country,
+                orderIds: body.finance.order_ids,
+              }
+            : null,
           description: body.description,
           expectedRevenue: body.expected_revenue,
           attachments,

@@ -7,10 +7,12 @@ import * as baseline from './0001_baseline';
 import * as sharedPortalState from './0002_shared_portal_state';
 import * as quotes from './0003_quotes';
 import * as rates from './0004_rates';
+import * as financeApplications from './0005_finance_applications';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
   '0002_shared_portal_state': sharedPortalState,
   '0003_quotes': quotes,
   '0004_rates': rates,
+  '0005_finance_applications': financeApplications,
 };
