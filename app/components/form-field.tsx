@@ -188,3 +188,49 @@ export function CheckboxField({ field, label }: { field: MessageField; label: Re
     </label>
   );
 }
+
+/**
+ * Several choices of one field as checkboxes in a group named by its legend (the orders a finance
+ * application covers): each box its own label; the field's error under the group, in the user's
+ * language.
+ */
+export function CheckboxGroupField({
+  field,
+  legend,
+  options,
+  empty,
+}: {
+  field: MessageField;
+  legend: ReactNode;
+  options: readonly { value: string; label: ReactNode }[];
+  /** Said instead of the boxes when there is nothing to choose. */
+  empty: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const errors = field.errors ?? [];
+  const errorId = field.errorId;
+  const chosen = new Set([field.initialValue ?? []].flat().map(String));
+  return (
+    <fieldset className="checkbox-group" aria-describedby={errors.length ? errorId : undefined}>
+      <legend>{legend}</legend>
+      {options.length === 0
+        ? empty
+        : options.map((option) => (
+            <label key={option.value} className="checkbox-label">
+              <input
+                type="checkbox"
+                name={field.name}
+                value={option.value}
+                defaultChecked={chosen.has(option.value)}
+              />
+              {option.label}
+            </label>
+          ))}
+      {errors.length > 0 && (
+        <FormHelperText id={errorId} role="alert">
+          {[...new Set(errors)].map((message) => translateMessage(t, message)).join(' ')}
+        </FormHelperText>
+      )}
+    </fieldset>
+  );
+}

@@ -2,7 +2,7 @@
 // Messages are translation keys (namespace common).
 import { z } from 'zod';
 import { CATEGORIES, CONTAINER_TYPES, DESTINATIONS, ORIGINS, SERVICES } from '~/catalog';
-import { REQUEST_STATUSES } from '@contract/values';
+import { QUOTE_CURRENCIES, REQUEST_STATUSES } from '@contract/values';
 import { decimalText, formRecordId, pageParam, plainText, searchParam } from '~/services/input';
 
 const description = plainText(5000, { multiline: true, tooLong: 'validation.tooLong' }).optional();
@@ -37,6 +37,26 @@ export const detailedRequestSchema = z.object({
 
 /** /apps/request-for-quotation: the detailed form, and where the goods go (its lane's rate prices it). */
 export const quotationRequestSchema = detailedRequestSchema.required({ destination: true });
+
+/** /apps/request-for-trade-finance: the application (amount, tenor, purpose, supplier, own orders). */
+export const financeRequestSchema = z.object({
+  amount: decimalText({ min: 0, aboveMin: true, max: 1e10, decimals: 2, tooSmall: 'validation.positive' }),
+  currency: z.enum(QUOTE_CURRENCIES, { errorMap: () => ({ message: 'validation.choose' }) }),
+  tenorMonths: decimalText({ min: 1, max: 60, decimals: 0, tooSmall: 'validation.positive' }),
+  purpose: plainText(2000, {
+    multiline: true,
+    tooLong: 'validation.tooLong',
+    required: 'validation.required',
+  }),
+  supplierName: plainText(200, { tooLong: 'validation.tooLong', required: 'validation.required' }),
+  supplierCountry: plainText(100, { tooLong: 'validation.tooLong', required: 'validation.required' }),
+  /** Checked boxes of the customer's own orders (none is fine). */
+  orderIds: z
+    .union([formRecordId(), z.array(formRecordId())])
+    .optional()
+    .transform((ids) => (ids === undefined ? [] : Array.isArray(ids) ? ids : [ids])),
+  attachments,
+});
 
 /** Staff approve or reject a pending request; a rejection says why (the customer reads the note). */
 export const reviewSchema = z

@@ -100,9 +100,14 @@ export default function NewLoanFromRequest() {
     id: `loan-from-request-${request.id}`,
     lastResult,
     defaultValue: {
-      principal: request.expected_revenue > 0 ? String(request.expected_revenue) : undefined,
+      // The application's amount and tenor, when it has one; else the revenue the form told.
+      principal: request.finance
+        ? String(request.finance.amount)
+        : request.expected_revenue > 0
+          ? String(request.expected_revenue)
+          : undefined,
+      termMonths: request.finance ? String(request.finance.tenor_months) : '6',
       interestRate: '8',
-      termMonths: '6',
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loanFromRequestSchema }),
     shouldValidate: 'onBlur',

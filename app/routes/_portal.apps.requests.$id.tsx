@@ -176,6 +176,35 @@ export default function RequestPage() {
     ...(details.cbm !== undefined
       ? [{ label: t('fields.cbm'), value: formatNumber(details.cbm, language) }]
       : []),
+    ...(request.finance
+      ? [
+          {
+            label: t('finance.amount'),
+            value: formatMoney(request.finance.amount, request.finance.currency, language),
+          },
+          { label: t('finance.tenor'), value: formatNumber(request.finance.tenor_months, language) },
+          {
+            label: t('finance.supplierName'),
+            value: t('finance.supplier', {
+              name: request.finance.supplier_name,
+              country: request.finance.supplier_country,
+            }),
+          },
+          {
+            label: t('finance.orders'),
+            value:
+              request.finance.orders.length === 0 ? null : (
+                <Stack component="span" direction="row" gap={1} flexWrap="wrap">
+                  {request.finance.orders.map((order) => (
+                    <TextLink key={order.id} to={`/apps/shipping-details/${order.id}`}>
+                      <bdi>{order.name}</bdi>
+                    </TextLink>
+                  ))}
+                </Stack>
+              ),
+          },
+        ]
+      : []),
     ...(request.expected_revenue > 0
       ? [
           {

@@ -5,7 +5,12 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs } from '@remix-run/node';
 import type { Service } from '~/catalog';
 import { staffRequestSchema } from '~/forms/customers';
-import { detailedRequestSchema, quotationRequestSchema, serviceRequestSchema } from '~/forms/requests';
+import {
+  detailedRequestSchema,
+  financeRequestSchema,
+  quotationRequestSchema,
+  serviceRequestSchema,
+} from '~/forms/requests';
 import { rolesFor } from './access';
 import { requireUser, type SignedIn } from './auth.server';
 import { getCustomer } from './customers.server';
@@ -115,6 +120,30 @@ export function detailedRequestAction(service: Exclude<Service, 'other'>, screen
           }
         : {},
     );
+}
+
+/** /apps/request-for-trade-finance: the application, its purpose as the request's words; it opens on its page. */
+export function financeRequestAction(args: ActionFunctionArgs) {
+  return handle(
+    args,
+    '/apps/request-for-trade-finance',
+    (formData) => parseWithZod(formData, { schema: financeRequestSchema }),
+    (value) => ({
+      service: 'trade_finance',
+      description: value.purpose,
+      finance: {
+        amount: value.amount,
+        currency: value.currency,
+        tenorMonths: value.tenorMonths,
+        supplierName: value.supplierName,
+        supplierCountry: value.supplierCountry,
+        orderIds: value.orderIds,
+      },
+    }),
+    {
+      done: (id) => ({ url: `/apps/requests/${id}`, flash: { key: 'requests:list.sent', values: { id } } }),
+    },
+  );
 }
 
 /** Staff file a request for a chosen customer; it is sent with the customer's partner and e-mail. */

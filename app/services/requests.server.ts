@@ -16,7 +16,7 @@ import { messageWith } from '~/components/messages';
 import type { RequestListParams } from '~/forms/requests';
 import type { SignedIn } from './auth.server';
 import { isBackofficeError } from './backoffice/client.server';
-import { ATTACHMENT_LIMITS, type ShippingRequest } from '@contract';
+import { ATTACHMENT_LIMITS, type QuoteCurrency as FinanceCurrency, type ShippingRequest } from '@contract';
 import { messageKeyFor, recordLoadFailed } from './errors.server';
 import type { UploadedFile, UploadProblem } from './uploads.server';
 import { pageOf, pageQuery, textMatches } from './paging';
@@ -37,6 +37,15 @@ export interface RequestDraft {
   };
   expectedRevenue?: number;
   description?: string;
+  /** A trade-finance application (its purpose is the description). */
+  finance?: {
+    amount: number;
+    currency: string;
+    tenorMonths: number;
+    supplierName: string;
+    supplierCountry: string;
+    orderIds: number[];
+  };
 }
 
 /** The back office gets the details as readable lines above the customer's own words. */
@@ -49,6 +58,15 @@ export function composeDescription(draft: RequestDraft): string {
       `Origin: ${ORIGIN_NAMES[draft.details.origin]}`,
       `CBMs required: ${draft.details.cbm}`,
       ...(draft.details.destination ? [`Destination: ${DESTINATION_NAMES[draft.details.destination]}`] : []),
+      '',
+    );
+  }
+  if (draft.finance) {
+    const finance = draft.finance;
+    lines.push(
+      `Amount requested: ${finance.amount} ${finance.currency}`,
+      `Tenor: ${finance.tenorMonths} months`,
+      `Supplier: ${finance.supplierName} (${finance.supplierCountry})`,
       '',
     );
   }
@@ -80,18 +98,23 @@ export function readDetails(description: string): RequestDetails {
 /** The customer's own words: the description without the block of details composeDescription put above. */
 export function customerText(description: string): string {
   const lines = description.split('\n');
-  const block = DETAIL_LABELS.every((label, index) => lines[index]?.startsWith(`${label}: `));
-  if (!block) return description.trim();
-  // The quotation form's destination line, when there is one, closes the block.
-  const end = DETAIL_LABELS.length + (lines[DETAIL_LABELS.length]?.startsWith('Destination: ') ? 1 : 0);
-  return lines
-    .slice(end + 1)
-    .join('\n')
-    .trim();
+  const detailed = DETAIL_LABELS.every((label, index) => lines[index]?.startsWith(`${label}: `));
+  const financed = FINANCE_LABELS.every((label, index) => lines[index]?.startsWith(`${label}: `));
+  if (!detailed && !financed) return description.trim();
+  // The block ends at its first blank line (the quotation form's destination line is in it).
+  const end = lines.indexOf('');
+  return end < 0
+    ? ''
+    : lines
+        .slice(end + 1)
+        .join('\n')
+        .trim();
 }
 
 /** The lines composeDescription writes, in its order (then a blank line). */
 const DETAIL_LABELS = ['Category', 'Container type', 'Origin', 'CBMs required'];
+/** The lines of a trade-finance application, in their order (then a blank line). */
+const FINANCE_LABELS = ['Amount requested', 'Tenor', 'Supplier'];
 
 /** `name` is the chosen category on the detailed forms, the service otherwise (spec section 3). */
 export function requestName(draft: RequestDraft): string {
@@ -141,13 +164,26 @@ export async function sendRequest(
       service: draft.service,
       ...(draft.details ? { origin: draft.details.origin } : {}),
       ...(draft.details?.destination ? { destination: draft.details.destination } : {}),
+      ...(draft.finance
+        ? {
+            finance: {
+              amount: draft.finance.amount,
+              currency: draft.finance.currency as FinanceCurrency,
+              tenor_months: draft.finance.tenorMonths,
+              purpose: draft.description?.trim() ?? '',
+              supplier_name: draft.finance.supplierName,
+              supplier_country: draft.finance.supplierCountry,
+              order_ids: draft.finance.orderIds,
+            },
+          }
+        : {}),
     },
   });
   return answer.id;
 }
 
 /** The message for a refused request: the back office's reasons about files, or the general ones. */
-export function sendFailureMessage(error: unknown): { field?: 'attachments'; message: string } {
+export function sendFailureMessage(error: unknown): { field?: 'attachments' | 'orderIds'; message: string } {
   if (error instanceof NoPartnerError) return { message: 'requests:upload.noPartner' };
   if (isBackofficeError(error)) {
     if (error.code === 'storage_quota_exceeded') {
@@ -159,6 +195,8 @@ export function sendFailureMessage(error: unknown): { field?: 'attachments'; mes
         message: messageWith('requests:upload.tooLarge', { maxMb: ATTACHMENT_LIMITS.bytes / (1024 * 1024) }),
       };
     }
+    if (error.kind === 'rejected' && error.fields.includes('finance.order_ids'))
+      return { field: 'orderIds', message: 'requests:finance.notYourOrder' };
     if (error.kind === 'rejected' && error.code !== 'idempotency_key_reused')
       return { field: 'attachments', message: 'requests:upload.contentMismatch' };
   }

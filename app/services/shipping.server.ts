@@ -175,3 +175,16 @@ export async function createOrderFromRequest(
   });
   return answer.id;
 }
+
+/**
+ * The customer's own orders a trade-finance application may finance: not financed yet, neither
+ * delivered nor cancelled; the newest 100.
+ */
+export async function financeableOrders(signedIn: SignedIn): Promise<ShippingOrder[]> {
+  const answer = await signedIn.backoffice.call('listShippingOrders', {
+    query: { filter: 'in_progress', limit: 100 },
+  });
+  return answer.orders.filter(
+    (order) => order.loan_id === null && order.status !== 'cancelled' && order.status !== 'delivered',
+  );
+}

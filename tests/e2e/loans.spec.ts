@@ -75,18 +75,30 @@ test('an approved trade-finance request becomes a loan that staff approve; the c
   test.slow();
   const description = uniqueText(testInfo, 'Finance for cotton bales');
   await signInAs(page, CLIENT2.email);
-  const sent = await page.request.post('/apps/request-for-trade-finance', {
-    multipart: {
-      category: 'clothing_apparel',
-      containerType: 'full_container_load',
-      origin: 'india',
-      cbm: '30',
-      expectedRevenue: '42000',
-      description,
-    },
-    maxRedirects: 0,
-  });
-  expect(sent.status()).toBe(302);
+  // The application: amount, tenor, supplier, purpose, and one of the customer's own orders.
+  await open(page, '/apps/request-for-trade-finance');
+  await expect(page).toHaveTitle('Trade Finance · Freight Portal');
+  await page.getByLabel('Amount requested').fill('42000');
+  await page.getByLabel('Tenor (months)').fill('4');
+  await page.getByLabel(/^Supplier[\s*]*$/).fill('Coimbatore Cotton Mills');
+  await page.getByLabel("Supplier's country").fill('India');
+  // Sent without a purpose: refused, with what was typed kept.
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await expect(page.getByLabel('Purpose')).toHaveAccessibleDescription('This field is required.');
+  await expect(page.getByLabel('Amount requested')).toHaveValue('42000');
+  await page.getByLabel('Purpose').fill(description);
+  const orders = page.getByRole('group', { name: 'Shipping orders it finances' });
+  const box = orders.getByRole('checkbox').first();
+  const orderName = /SO-\d{4}-\d{4}/.exec((await orders.locator('label').first().textContent()) ?? '')?.[0];
+  expect(orderName).toBeTruthy();
+  await box.check();
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await expect(page).toHaveURL(/\/apps\/requests\/\d+$/);
+  const asked = page.getByRole('region', { name: 'What was asked' });
+  await expect(asked).toContainText('$42,000.00');
+  await expect(asked).toContainText('Coimbatore Cotton Mills (India)');
+  await expect(asked.getByRole('link', { name: orderName })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Description' })).toContainText(description);
 
   await switchTo(page, AGENT.email);
   await open(page, `/apps/client-service-requests?q=${encodeURIComponent(description)}`);
@@ -95,8 +107,9 @@ test('an approved trade-finance request becomes a loan that staff approve; the c
   await row.getByRole('button', { name: 'Yes, approve' }).click();
   await expect(row.getByText('Approved', { exact: true })).toBeVisible();
   await row.getByRole('link', { name: 'Create loan' }).click();
+  // The application's amount and tenor start the loan's terms.
   await expect(page.getByLabel('Principal (USD)')).toHaveValue('42000');
-  await page.getByLabel('Term (months)').fill('4');
+  await expect(page.getByLabel('Term (months)')).toHaveValue('4');
   await page.getByRole('button', { name: 'Create loan' }).click();
   await expect(page).toHaveURL(/\/apps\/loan\/loan-details\/LN-\d{4}-\d{4}$/);
   await expect(page.getByRole('status').filter({ hasText: 'was created' })).toBeVisible();

@@ -6,16 +6,21 @@ import { Form, useActionData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, CONTAINER_TYPES, DESTINATIONS, ORIGINS, SERVICES } from '~/catalog';
-import { detailedRequestSchema, quotationRequestSchema, serviceRequestSchema } from '~/forms/requests';
-import { ATTACHMENT_LIMITS, ATTACHMENT_TYPES } from '@contract/values';
+import {
+  detailedRequestSchema,
+  financeRequestSchema,
+  quotationRequestSchema,
+  serviceRequestSchema,
+} from '~/forms/requests';
+import { ATTACHMENT_LIMITS, ATTACHMENT_TYPES, QUOTE_CURRENCIES } from '@contract/values';
 import { ATTACHMENT_RULES, useFileCheck } from '../file-check';
-import { FileField, TextareaField, TextField } from '../form-field';
+import { CheckboxGroupField, FileField, TextareaField, TextField } from '../form-field';
 import { FormErrors, SubmitButton } from '../form-parts';
 import { IdempotencyKeyField } from '../idempotency-key';
 import type { MessageField } from '../messages';
 import { SelectField } from '../select-field';
 import { PageHeading } from '~/components/page-parts';
-import { Card, Grid, Stack } from '~/components/ui';
+import { Card, Grid, Stack, Text } from '~/components/ui';
 
 type Reply = SubmissionResult<string[]>;
 
@@ -197,6 +202,112 @@ export function DetailedRequestForm({
           </Grid>
           <DescriptionField field={fields.description} />
           <AttachmentsField field={fields.attachments} submitted={lastResult != null} />
+          <SubmitButton>{t('fields.submit')}</SubmitButton>
+        </Stack>
+      </Form>
+    </FormFrame>
+  );
+}
+
+/** An order the application may finance, as the form lists it. */
+export interface FinanceableOrder {
+  id: number;
+  name: string;
+  category: string;
+  status: string;
+}
+
+/** /apps/request-for-trade-finance: the application; the purpose is what the customer writes. */
+export function FinanceRequestForm({
+  orders,
+  ordersError,
+}: {
+  orders: FinanceableOrder[];
+  ordersError: string | null;
+}) {
+  const { t } = useTranslation('requests');
+  const { t: tc } = useTranslation('catalog');
+  const lastResult = useActionData<Reply>();
+  const [form, fields] = useForm({
+    id: 'finance-request',
+    lastResult,
+    defaultValue: { currency: 'USD' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: financeRequestSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <FormFrame title={t('tradeFinance.title')} intro={t('finance.intro')}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        aria-describedby={form.errorId}
+      >
+        <Stack gap={2.5}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <IdempotencyKeyField lastResult={lastResult} />
+          <Grid container spacing={2}>
+            <Grid xs={12} sm={6}>
+              <TextField
+                field={fields.amount}
+                label={t('finance.amount')}
+                type="number"
+                step="0.01"
+                required
+                dir="ltr"
+              />
+            </Grid>
+            <Grid xs={12} sm={3}>
+              <SelectField
+                field={fields.currency}
+                label={t('finance.currency')}
+                options={QUOTE_CURRENCIES.map((value) => ({ value, label: value }))}
+                required
+              />
+            </Grid>
+            <Grid xs={12} sm={3}>
+              <TextField
+                field={fields.tenorMonths}
+                label={t('finance.tenor')}
+                type="number"
+                step="1"
+                required
+                dir="ltr"
+              />
+            </Grid>
+            <Grid xs={12} sm={6}>
+              <TextField field={fields.supplierName} label={t('finance.supplierName')} required />
+            </Grid>
+            <Grid xs={12} sm={6}>
+              <TextField field={fields.supplierCountry} label={t('finance.supplierCountry')} required />
+            </Grid>
+          </Grid>
+          <TextareaField
+            field={fields.purpose}
+            label={t('finance.purpose')}
+            hint={t('finance.purposeHint')}
+          />
+          {ordersError ? (
+            <Text role="alert">{ordersError}</Text>
+          ) : (
+            <CheckboxGroupField
+              field={fields.orderIds}
+              legend={t('finance.orders')}
+              empty={<Text level="body-sm">{t('finance.noOrders')}</Text>}
+              options={orders.map((order) => ({
+                value: String(order.id),
+                label: (
+                  <span>
+                    <bdi>{order.name}</bdi> — {tc(`categories.${order.category}`)},{' '}
+                    {tc(`orderStatuses.${order.status}`)}
+                  </span>
+                ),
+              }))}
+            />
+          )}
+          <AttachmentsField field={fields.attachments} submitted={lastResult != null} />
+          <Text level="body-sm">{t('finance.attachmentsHint')}</Text>
           <SubmitButton>{t('fields.submit')}</SubmitButton>
         </Stack>
       </Form>
