@@ -31,6 +31,9 @@ async function searchRequests(page: Page, words: string, status?: string) {
   await search.getByRole('searchbox', { name: 'Search' }).fill(words);
   if (status) await search.getByLabel('Status').selectOption({ label: status });
   await search.getByRole('button', { name: 'Apply' }).click();
+  // The list answered the search: what is done next starts from the searched list's address (a newest
+  // request shows on the unsearched first page too, before the search has arrived).
+  await expect(page).toHaveURL(/[?&]q=/);
 }
 
 /** The id in "Your request #12 has been sent." and the like. */
