@@ -163,4 +163,16 @@ describe('a refused request', () => {
     });
     expect(sendFailureMessage(full)).toEqual({ field: 'attachments', message: 'requests:upload.quotaFull' });
   });
+
+  it("says an order that is not the customer's on the order choices, not on the files", () => {
+    const foreign = new BackofficeError('rejected', 'createShippingRequest', {
+      status: 400,
+      code: 'bad_request',
+      fields: ['finance.order_ids'],
+    });
+    expect(sendFailureMessage(foreign)).toEqual({
+      field: 'orderIds',
+      message: 'requests:finance.notYourOrder',
+    });
+  });
 });

@@ -70,11 +70,13 @@ test('a quotation request is priced by staff, and the customer accepts the quote
   const shipment = editor.getByRole('group', { name: 'Shipment' });
   await expect(shipment.getByLabel('Category')).toHaveValue('toys_games');
   await expect(shipment.getByLabel('Volume (CBM)')).toHaveValue('14');
-  // Sending without a priced line is refused, and says why.
+  // Sending without a priced line is refused, and says why; what was typed stays.
+  await page.getByLabel('Transit time (days)').fill('28');
   await editor.getByRole('button', { name: 'Save and send to the customer' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Add at least one line with a price' }),
   ).toBeVisible();
+  await expect(page.getByLabel('Transit time (days)')).toHaveValue('28');
 
   await fillLine(page, 1, {
     kind: 'Freight',
