@@ -70,6 +70,11 @@ export const refuse = {
   requestHasOrder: () => new ApiError(409, 'conflict', 'This request already has a shipping order'),
   requestNotTradeFinance: () => new ApiError(409, 'conflict', 'This request is not a trade-finance request'),
   requestHasLoan: () => new ApiError(409, 'conflict', 'This request already has a loan'),
+  requestRejected: () => new ApiError(409, 'conflict', 'This request was rejected'),
+  orderFinanced: () =>
+    new ApiError(409, 'conflict', 'A shipping order this request finances has a loan already', [
+      { path: 'orders', message: 'financed by another loan' },
+    ]),
   rateOverlaps: () =>
     new ApiError(409, 'conflict', 'Another rate of this lane is valid on some of these days', [
       { path: 'valid_from', message: 'overlaps another period of the lane' },

@@ -218,7 +218,7 @@ describe.each(ENGINES)('loans on $engine', ({ engine, available }) => {
   );
 
   it.skipIf(!available)(
-    'decide a loan once, and link a request to one loan however many calls race',
+    'decide a loan once; approve an application into one loan however many calls race, linking its orders once',
     async () => {
       const db = await open(engine);
       const partner = await customer(db, 'Nile Star Trading');
@@ -252,7 +252,16 @@ describe.each(ENGINES)('loans on $engine', ({ engine, available }) => {
           .executeTakeFirstOrThrow();
         return id;
       };
-      const terms = { principalCents: 500_000, currency: 'USD', interestRate: 10, termMonths: 3 };
+      const terms = {
+        principalCents: 500_000,
+        currency: 'USD',
+        interestRate: 10,
+        termMonths: 3,
+        arrangementFeeCents: 5_000,
+        firstDueDate: '2026-05-15',
+        note: 'Terms agreed',
+        userId: agent,
+      };
       const approved = await request('trade_finance', 'approved');
       const made = await Promise.all(
         [1, 2, 3].map(() => createLoanFromRequest(db, { requestId: approved, ...terms }, now)),
@@ -272,13 +281,120 @@ describe.each(ENGINES)('loans on $engine', ({ engine, available }) => {
         .where('request_id', '=', approved)
         .executeTakeFirstOrThrow();
       expect(counted.n).toBe(1);
+
+      // A pending application with an order: approved with the loan, paid out, the fee charged, the
+      // schedule from the first due date, the order linked.
+      const order = async (name: string) =>
+        (
+          await db
+            .insertInto('shipping_orders')
+            .values({
+              name,
+              partner_id: partner,
+              category: 'footwear',
+              container_type: 'groupage',
+              cbm: 2,
+              origin: 'china',
+              created_at: now.toISOString(),
+              updated_at: now.toISOString(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const financed = await order('SO-2026-0901');
+      const application = async (orderIds: number[]) => {
+        const requestId = await request('trade_finance', 'pending');
+        await db
+          .insertInto('finance_applications')
+          .values({
+            request_id: requestId,
+            amount_cents: 500_000,
+            currency: 'USD',
+            tenor_months: 3,
+            purpose: 'Stock',
+            supplier_name: 'Mill',
+            supplier_country: 'India',
+          })
+          .execute();
+        for (const id of orderIds) {
+          await db
+            .insertInto('finance_application_orders')
+            .values({ request_id: requestId, shipping_order_id: id })
+            .execute();
+        }
+        return requestId;
+      };
+      const pending = await application([financed]);
+      const fromPending = await createLoanFromRequest(db, { requestId: pending, ...terms }, now);
+      expect(fromPending).toMatchObject({ name: expect.stringMatching(/^LN-/) });
+      const fromApplication = (await findLoanByNumber(db, EVERY_CUSTOMER, (fromPending as { name: string }).name))!;
+      expect(fromApplication).toMatchObject({
+        state: 'approved',
+        issue_date: '2026-03-01',
+        first_due_date: '2026-05-15',
+        due_date: '2026-07-15',
+        staff_note: 'Terms agreed',
+      });
+      expect((await loanTransactions(db, fromApplication)).map((one) => [one.type, one.amount])).toEqual([
+        ['disbursement', 5000],
+        ['fee', 50],
+      ]);
+      expect((await loanDetail(db, fromApplication, '2026-03-01')).schedule.map((line) => line.due_date)).toEqual([
+        '2026-05-15',
+        '2026-06-15',
+        '2026-07-15',
+      ]);
+      const reviewed = await db
+        .selectFrom('shipping_requests')
+        .select(['status', 'staff_note', 'reviewed_by_user_id', 'loan_id'])
+        .where('id', '=', pending)
+        .executeTakeFirstOrThrow();
+      expect(reviewed).toEqual({
+        status: 'approved',
+        staff_note: 'Terms agreed',
+        reviewed_by_user_id: agent,
+        loan_id: fromApplication.id,
+      });
+      const orderRow = await db
+        .selectFrom('shipping_orders')
+        .select('loan_id')
+        .where('id', '=', financed)
+        .executeTakeFirstOrThrow();
+      expect(orderRow.loan_id).toBe(fromApplication.id);
+
+      // Another application for the same order (with a free one): refused, and nothing is written.
+      const free = await order('SO-2026-0902');
+      const again = await application([free, financed]);
+      const loansBefore = await db
+        .selectFrom('loans')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(await createLoanFromRequest(db, { requestId: again, ...terms }, now)).toBe('order_financed');
+      const loansAfter = await db
+        .selectFrom('loans')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(loansAfter.n).toBe(loansBefore.n);
+      const untouched = await db
+        .selectFrom('shipping_orders')
+        .select('loan_id')
+        .where('id', '=', free)
+        .executeTakeFirstOrThrow();
+      expect(untouched.loan_id).toBeNull();
+      const stillPending = await db
+        .selectFrom('shipping_requests')
+        .select(['status', 'loan_id'])
+        .where('id', '=', again)
+        .executeTakeFirstOrThrow();
+      expect(stillPending).toEqual({ status: 'pending', loan_id: null });
+
       expect(
         await createLoanFromRequest(
           db,
-          { requestId: await request('trade_finance', 'pending'), ...terms },
+          { requestId: await request('trade_finance', 'rejected'), ...terms },
           now,
         ),
-      ).toBe('not_approved');
+      ).toBe('rejected');
       expect(
         await createLoanFromRequest(db, { requestId: await request('shipping', 'approved'), ...terms }, now),
       ).toBe('not_trade_finance');

@@ -98,6 +98,7 @@ function row(extra: Partial<LoanRow>): LoanRow {
     interest_rate: 12,
     term_months: 3,
     issue_date: '2026-01-31',
+    first_due_date: null,
     due_date: '2026-04-30',
     request_id: null,
     staff_note: null,
@@ -444,11 +445,12 @@ describe('GET /loans/:number', () => {
   });
 });
 
-/** A trade-finance request of the customer, approved unless told otherwise. */
+/** A trade-finance request of the customer, approved unless told otherwise; financing orders, if named. */
 async function financeRequest(
   who: 'client' | 'client2',
   review: 'approved' | 'rejected' | null = 'approved',
   service = 'trade_finance',
+  orderIds?: number[],
 ) {
   const created = await bo.call('createShippingRequest', {
     body: {
@@ -457,9 +459,21 @@ async function financeRequest(
       name: 'Trade Finance',
       description: 'Finance a container of ceramic tiles from Morbi.',
       service,
+      ...(orderIds && {
+        finance: {
+          amount: 38_000,
+          currency: 'USD',
+          tenor_months: 6,
+          purpose: 'Tiles for the spring season.',
+          supplier_name: 'Morbi Ceramics',
+          supplier_country: 'India',
+          order_ids: orderIds,
+        },
+      }),
     },
     session: sessions[who],
   });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
   const id = (created.body as { id: number }).id;
   if (review)
     await bo.call('reviewShippingRequest', {
@@ -474,46 +488,57 @@ async function financeRequest(
 const terms = { principal: 38_000.5, interest_rate: 11.5, term_months: 6 };
 
 describe('POST /shipping-requests/:id/loan and PATCH /loans/:number', () => {
-  it('makes a requested loan of an approved trade-finance request, then approves and disburses it', async () => {
-    const request = await financeRequest('client2');
+  it('approves a pending application with its terms: the loan is paid out, charged its fee, scheduled from the first due date, and finances its orders', async () => {
+    const [order] = (
+      await bo.backoffice.database
+        .selectFrom('shipping_orders')
+        .select('id')
+        .where('partner_id', '=', partners.client2)
+        .where('loan_id', 'is', null)
+        .orderBy('id')
+        .limit(1)
+        .execute()
+    ).map((row) => row.id);
+    expect(order).toBeDefined();
+    const request = await financeRequest('client2', null, 'trade_finance', [order!]);
+    const day = today();
+    const firstDue = addMonths(day, 2);
     const created = await bo.call('createLoanFromRequest', {
       params: { id: request },
-      body: terms,
+      body: { ...terms, arrangement_fee: 380, first_due_date: firstDue, note: 'Terms agreed by phone.' },
       session: sessions.agent,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const { id, name } = created.body as { id: number; name: string };
     expect(name).toMatch(new RegExp(`^LN-${new Date().getUTCFullYear()}-\\d{4}$`));
-    const linked = await bo.backoffice.database
-      .selectFrom('shipping_requests')
-      .select('loan_id')
-      .where('id', '=', request)
-      .executeTakeFirstOrThrow();
-    expect(linked.loan_id).toBe(id);
-    expect(
-      shippingRequest.parse(
-        (await bo.call('getShippingRequest', { params: { id: request }, session: sessions.client2 })).body,
-      ).status,
-    ).toBe('approved');
+    const decidedRequest = shippingRequest.parse(
+      (await bo.call('getShippingRequest', { params: { id: request }, session: sessions.client2 })).body,
+    );
+    expect(decidedRequest).toMatchObject({ status: 'approved', loan_id: id, staff_note: 'Terms agreed by phone.' });
 
-    const requested = await detail(name, 'client2');
-    expect(requested).toMatchObject({
+    const loan = await detail(name, 'client2');
+    expect(loan).toMatchObject({
       id,
       partner_id: partners.client2,
-      state: 'requested',
+      state: 'approved',
       principal: 38_000.5,
-      currency: 'USD',
       interest_rate: 11.5,
-      issue_date: null,
-      due_date: null,
-      outstanding: 0,
-      payment_status: 'not_disbursed',
+      issue_date: day,
+      due_date: addMonths(firstDue, 5),
+      next_due_date: firstDue,
+      payment_status: 'current',
       request_id: request,
-      schedule: [],
-      documents: [],
-      shipments: [],
     });
-    expect((await userLoans('client2', { search: name })).loans.map((loan) => loan.id)).toEqual([id]);
+    expect(loan.schedule.map((line) => line.due_date)).toEqual(
+      [0, 1, 2, 3, 4, 5].map((months) => addMonths(firstDue, months)),
+    );
+    // principal + 6 × (38 000.50 × 11.5% / 12) + the fee
+    expect(loan.outstanding).toBeCloseTo(38_000.5 + 6 * 364.17 + 380, 2);
+    expect(loan.shipments.map((shipment) => shipment.id)).toEqual([order]);
+    expect((await transactions(id, 'client2')).map((one) => [one.type, one.amount, one.date])).toEqual([
+      ['disbursement', 38_000.5, day],
+      ['fee', 380, day],
+    ]);
 
     const again = await bo.call('createLoanFromRequest', {
       params: { id: request },
@@ -522,7 +547,51 @@ describe('POST /shipping-requests/:id/loan and PATCH /loans/:number', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: 'This request already has a loan', code: 'conflict' });
+    // Another application for the same order: refused on `orders`, nothing written.
+    const second = await financeRequest('client2', null, 'trade_finance', [order!]);
+    const refused = await bo.call('createLoanFromRequest', {
+      params: { id: second },
+      body: terms,
+      session: sessions.agent,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ issues: [{ path: 'orders' }] });
+    expect(
+      shippingRequest.parse(
+        (await bo.call('getShippingRequest', { params: { id: second }, session: sessions.agent })).body,
+      ),
+    ).toMatchObject({ status: 'pending', loan_id: null });
+    // The first due date is after today, within a year.
+    for (const first_due_date of [day, addMonths(day, 13)]) {
+      const result = await bo.call('createLoanFromRequest', {
+        params: { id: second },
+        body: { ...terms, first_due_date },
+        session: sessions.agent,
+      });
+      expect(result.status).toBe(400);
+      expect(result.body).toMatchObject({ issues: [{ path: 'first_due_date' }] });
+    }
+  });
 
+  it('approves a requested loan, disbursing it with its schedule a month on', async () => {
+    const { name } = await insertLoan(
+      bo.backoffice.database,
+      {
+        partnerId: partners.client2,
+        requestId: null,
+        state: 'requested',
+        principalCents: 3_800_050,
+        currency: 'USD',
+        interestRate: 11.5,
+        termMonths: 6,
+        issueDate: null,
+        staffNote: null,
+        decidedBy: null,
+        decidedAt: null,
+      },
+      new Date(),
+    );
+    const { id } = await detail(name);
     const decided = await bo.call('decideLoan', {
       params: { number: name },
       body: { state: 'approved', note: 'Supplier invoice checked.' },
@@ -611,8 +680,7 @@ describe('POST /shipping-requests/:id/loan and PATCH /loans/:number', () => {
     });
     expect(noRequest.status).toBe(404);
     const cases: [number, string][] = [
-      [await financeRequest('client', null), 'This request has not been approved'],
-      [await financeRequest('client', 'rejected'), 'This request has not been approved'],
+      [await financeRequest('client', 'rejected'), 'This request was rejected'],
       [await financeRequest('client', 'approved', 'shipping'), 'This request is not a trade-finance request'],
     ];
     for (const [id, error] of cases) {

@@ -38,6 +38,8 @@ export interface LoanRow {
   interest_rate: number;
   term_months: number;
   issue_date: string | null;
+  /** The first instalment's date; null: a month after the issue date. */
+  first_due_date: string | null;
   due_date: string | null;
   request_id: number | null;
   staff_note: string | null;
@@ -69,6 +71,7 @@ function selectLoans(db: Database) {
       'l.interest_rate',
       'l.term_months',
       'l.issue_date',
+      'l.first_due_date',
       'l.due_date',
       'l.request_id',
       'l.staff_note',
@@ -99,14 +102,23 @@ export function scheduleInterest(loan: Pick<LoanRow, 'principal_cents' | 'intere
   return monthlyInterest(loan) * loan.term_months;
 }
 
+/** The due date of a loan's instalment `index` (0 the first): monthly from the first due date. */
+export function instalmentDate(
+  loan: { issue_date: string; first_due_date?: string | null },
+  index: number,
+): string {
+  return loan.first_due_date ? addMonths(loan.first_due_date, index) : addMonths(loan.issue_date, index + 1);
+}
+
 /**
- * Equal monthly lines from the issue date (the last one takes the cents the division leaves), each
- * with the same interest. Repayments cover the lines in order: a covered line is paid, an uncovered
+ * Equal monthly lines from the first due date, a month after the issue date unless staff set it (the
+ * last line takes the cents the division leaves), each with the same interest. Repayments cover the lines in order: a covered line is paid, an uncovered
  * one due before today overdue, the first uncovered one not yet due is due, the rest upcoming. A loan
  * not disbursed (requested, denied) has no schedule; a repaid one is paid throughout.
  */
 export function loanSchedule(
-  loan: Pick<LoanRow, 'state' | 'principal_cents' | 'interest_rate' | 'term_months' | 'issue_date'>,
+  loan: Pick<LoanRow, 'state' | 'principal_cents' | 'interest_rate' | 'term_months' | 'issue_date'> &
+    Partial<Pick<LoanRow, 'first_due_date'>>,
   repaidCents: number,
   today: string,
 ): ScheduleLine[] {
@@ -123,7 +135,7 @@ export function loanSchedule(
     const covered = Math.min(left, amount);
     left -= covered;
     const unpaid = amount - covered;
-    const dueDate = addMonths(issueDate, index + 1);
+    const dueDate = instalmentDate({ issue_date: issueDate, first_due_date: loan.first_due_date }, index);
     let status: LineStatus = 'upcoming';
     if (unpaid === 0) status = 'paid';
     else if (dueDate < today) status = 'overdue';
@@ -429,6 +441,8 @@ export interface NewLoan {
   interestRate: number;
   termMonths: number;
   issueDate: string | null;
+  /** The first instalment's date; null or absent: a month after the issue date. */
+  firstDueDate?: string | null;
   staffNote: string | null;
   decidedBy: number | null;
   decidedAt: string | null;
@@ -458,7 +472,15 @@ export async function insertLoan(
         interest_rate: loan.interestRate,
         term_months: loan.termMonths,
         issue_date: loan.issueDate,
-        due_date: loan.issueDate === null ? null : addMonths(loan.issueDate, loan.termMonths),
+        first_due_date: loan.firstDueDate ?? null,
+        // The last instalment's date.
+        due_date:
+          loan.issueDate === null
+            ? null
+            : instalmentDate(
+                { issue_date: loan.issueDate, first_due_date: loan.firstDueDate },
+                loan.termMonths - 1,
+              ),
         staff_note: loan.staffNote,
         decided_by_user_id: loan.decidedBy,
         decided_at: loan.decidedAt,
@@ -597,15 +619,34 @@ export interface LoanFromRequest {
   principalCents: number;
   currency: string;
   interestRate: number;
+  /** The number of monthly instalments. */
   termMonths: number;
+  /** Charged on the day of the pay-out; 0 for none. */
+  arrangementFeeCents: number;
+  /** The first instalment's date (after today); null: a month from today. */
+  firstDueDate: string | null;
+  /** Kept as the request's decision note when the approval decides it. */
+  note: string | null;
+  userId: number;
 }
 
 export type LoanFromRequestOutcome =
-  { id: number; name: string } | 'not_found' | 'not_approved' | 'not_trade_finance' | 'has_loan';
+  | { id: number; name: string }
+  | 'not_found'
+  | 'rejected'
+  | 'not_trade_finance'
+  | 'has_loan'
+  | 'order_financed';
+
+/** Thrown inside the transaction to undo it when an order the application names is financed already. */
+class OrderFinanced extends Error {}
 
 /**
- * Makes a loan in state requested of an approved trade-finance request, for its customer, and links
- * the request to it; checked and written in one transaction, so a request never gets two loans.
+ * Staff approve a trade-finance request with their terms: the request (pending, or approved before
+ * it had a loan) is approved, and its loan made active at once, paid out today: the principal's
+ * disbursement, the arrangement fee as a fee of today, the schedule from the first due date, and the
+ * application's shipping orders linked to it. All in one transaction, so a request never gets two loans
+ * and an order financed by another loan meanwhile leaves nothing written.
  */
 export async function createLoanFromRequest(
   db: Database,
@@ -627,35 +668,95 @@ export async function createLoanFromRequest(
         .where('id', '=', input.requestId)
         .executeTakeFirst();
       if (!request) return 'not_found';
-      if (request.status !== 'approved') return 'not_approved';
       if (request.service !== 'trade_finance') return 'not_trade_finance';
       if (request.loan_id !== null) return 'has_loan';
+      if (request.status === 'rejected') return 'rejected';
+      const today = dayOf(now);
       const loan = await insertLoan(
         trx,
         {
-          ...input,
           partnerId: request.partner_id,
-          state: 'requested',
-          issueDate: null,
-          staffNote: null,
-          decidedBy: null,
-          decidedAt: null,
+          requestId: input.requestId,
+          state: 'approved',
+          principalCents: input.principalCents,
+          currency: input.currency,
+          interestRate: input.interestRate,
+          termMonths: input.termMonths,
+          issueDate: today,
+          firstDueDate: input.firstDueDate,
+          staffNote: input.note,
+          decidedBy: input.userId,
+          decidedAt: now.toISOString(),
         },
         now,
       );
+      const terms = {
+        name: loan.name,
+        principal_cents: input.principalCents,
+        interest_rate: input.interestRate,
+        term_months: input.termMonths,
+        currency: input.currency,
+      };
+      await addLoanTransaction(trx, loan.id, disbursement(terms, today), now);
+      if (input.arrangementFeeCents > 0) {
+        await addLoanTransaction(
+          trx,
+          loan.id,
+          {
+            type: 'fee',
+            amountCents: input.arrangementFeeCents,
+            date: today,
+            reference: `${loan.name}-F`,
+            note: 'Arrangement fee',
+          },
+          now,
+        );
+      }
+      await linkFinancedOrders(trx, input.requestId, loan.id);
       await trx
         .updateTable('shipping_requests')
         .set({ loan_id: loan.id })
         .where('id', '=', input.requestId)
         .execute();
+      if (request.status === 'pending') {
+        await trx
+          .updateTable('shipping_requests')
+          .set({
+            status: 'approved',
+            staff_note: input.note,
+            reviewed_by_user_id: input.userId,
+            reviewed_at: now.toISOString(),
+          })
+          .where('id', '=', input.requestId)
+          .execute();
+      }
       return loan;
     });
   } catch (error) {
+    if (error instanceof OrderFinanced) return 'order_financed';
     // The last word is the unique index on loans.request_id (`loans_request`, as PostgreSQL names it).
     if (isUniqueViolation(error, 'loans.request_id') || isUniqueViolation(error, 'loans.request'))
       return 'has_loan';
     throw error;
   }
+}
+
+/** Links the orders a request's application finances to its loan; throws if one has a loan already. */
+async function linkFinancedOrders(trx: Database, requestId: number, loanId: number): Promise<void> {
+  const orders = await trx
+    .selectFrom('finance_application_orders')
+    .select('shipping_order_id')
+    .where('request_id', '=', requestId)
+    .execute();
+  if (orders.length === 0) return;
+  const ids = orders.map((order) => order.shipping_order_id);
+  const linked = await trx
+    .updateTable('shipping_orders')
+    .set({ loan_id: loanId })
+    .where('id', 'in', ids)
+    .where('loan_id', 'is', null)
+    .executeTakeFirst();
+  if (Number(linked.numUpdatedRows) !== ids.length) throw new OrderFinanced();
 }
 
 // ---- The finance dashboard ----

@@ -14,24 +14,8 @@ export function fromCents(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-/** The calendar day (UTC, YYYY-MM-DD) of a moment. */
-export function dayOf(moment: Date): string {
-  return moment.toISOString().slice(0, 10);
-}
-
-/** The calendar day `days` later (earlier when negative). */
-export function addDays(day: string, days: number): string {
-  return dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * 24 * 60 * 60 * 1000));
-}
-
-/** The same day of the month `months` later; the month's last day when it has no such day (31 → 30). */
-export function addMonths(day: string, months: number): string {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(date, lastDay));
-  return dayOf(target);
-}
+// Calendar days are the contract's (the portal's forms count them alike).
+export { addDays, addMonths, dayOf } from '@contract/dates';
 
 /**
  * The next number of the year for a kind of record, e.g. SO-2026-0012: the prefix, the year of `now`

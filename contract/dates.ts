@@ -20,3 +20,27 @@ export const isoDate = z
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, 'not a date');
+
+/** The calendar day (UTC, YYYY-MM-DD) of a moment. */
+export function dayOf(moment: Date): string {
+  return moment.toISOString().slice(0, 10);
+}
+
+/** The calendar day `days` later (earlier when negative). */
+export function addDays(day: string, days: number): string {
+  return dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * 24 * 60 * 60 * 1000));
+}
+
+/** The same day of the month `months` later; the month's last day when it has no such day (31 → 30). */
+export function addMonths(day: string, months: number): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date, lastDay));
+  return dayOf(target);
+}
+
+/** Whether a day is after `today` and at most a year ahead (a loan's first instalment). */
+export function withinTheYear(day: string, today: string = dayOf(new Date())): boolean {
+  return day > today && day <= addMonths(today, 12);
+}

@@ -122,8 +122,14 @@ export const loanFromRequest = z.object({
     .regex(/^[A-Z]{3}$/, 'not a currency code')
     .default('USD'),
   interest_rate: decimalNumber({ min: 0, max: 100, decimals: 2 }),
-  /** Months to repay, in equal monthly instalments. */
+  /** The number of equal monthly instalments. */
   term_months: decimalNumber({ min: 1, max: 60, decimals: 0 }),
+  /** Charged as a fee on the day of the pay-out. */
+  arrangement_fee: decimalNumber({ min: 0, max: 1e9, decimals: 2 }).default(0),
+  /** The first instalment's date: after today and within a year (the back office's clock); a month from today if absent. */
+  first_due_date: isoDate.optional(),
+  /** Kept as the request's decision note when this approves it. */
+  note: withoutControls(z.string().trim().max(2000), { multiline: true }).optional(),
 });
 
 export const loanDecision = z.object({

@@ -583,7 +583,13 @@ export const calls = {
     answer: attachmentFile,
     session: true,
   },
-  /** Extension: staff turn an approved trade-finance request into a loan in Requested state. */
+  /**
+   * Extension: staff approve a trade-finance request (pending, or approved without a loan) with their
+   * terms: the request is approved and its loan made active, paid out today, with the arrangement fee,
+   * the schedule from the first due date, and the application's shipping orders linked. 409 for a
+   * rejected request, one that has a loan, and when an order it finances has a loan already (issue on
+   * `orders`); 400 on `first_due_date` when not after today or more than a year ahead.
+   */
   createLoanFromRequest: {
     method: 'POST',
     path: '/shipping-requests/:id/loan',

@@ -26,6 +26,7 @@ import { recordIdOr404 } from '~/services/params.server';
 import { reviewAction } from '~/services/request-list.server';
 import { readRequest, requestOr404 } from '~/services/requests.server';
 import { requestTitle } from '~/components/requests/request-title';
+import { useFinanceRows } from '~/components/requests/finance-application';
 
 const SCREEN = '/apps/requests/:id';
 /** Who may decide on a request: the roles of the staff's request list. */
@@ -160,6 +161,7 @@ export default function RequestPage() {
   const language = i18n.language;
   const origin = details.origin ?? request.origin ?? undefined;
   const destination = request.destination ?? details.destination;
+  const financeRows = useFinanceRows(request.finance);
   const rows = [
     { label: t('detail.fields.type'), value: request.service ? tcat(`services.${request.service}`) : null },
     ...(staff ? [{ label: t('list.columns.customer'), value: request.partner_name }] : []),
@@ -176,35 +178,7 @@ export default function RequestPage() {
     ...(details.cbm !== undefined
       ? [{ label: t('fields.cbm'), value: formatNumber(details.cbm, language) }]
       : []),
-    ...(request.finance
-      ? [
-          {
-            label: t('finance.amount'),
-            value: formatMoney(request.finance.amount, request.finance.currency, language),
-          },
-          { label: t('finance.tenor'), value: formatNumber(request.finance.tenor_months, language) },
-          {
-            label: t('finance.supplierName'),
-            value: t('finance.supplier', {
-              name: request.finance.supplier_name,
-              country: request.finance.supplier_country,
-            }),
-          },
-          {
-            label: t('finance.orders'),
-            value:
-              request.finance.orders.length === 0 ? null : (
-                <Stack component="span" direction="row" gap={1} flexWrap="wrap">
-                  {request.finance.orders.map((order) => (
-                    <TextLink key={order.id} to={`/apps/shipping-details/${order.id}`}>
-                      <bdi>{order.name}</bdi>
-                    </TextLink>
-                  ))}
-                </Stack>
-              ),
-          },
-        ]
-      : []),
+    ...financeRows,
     ...(request.expected_revenue > 0
       ? [
           {

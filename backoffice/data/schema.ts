@@ -144,6 +144,8 @@ export interface LoansTable {
   interest_rate: number;
   term_months: number;
   issue_date: string | null;
+  /** The first instalment's date; null: a month after the issue date. */
+  first_due_date: string | null;
   due_date: string | null;
   staff_note: string | null;
   decided_by_user_id: number | null;

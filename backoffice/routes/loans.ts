@@ -14,6 +14,7 @@ import {
   loanTransactions,
   recordLoanTransaction,
 } from '../loans';
+import { withinTheYear } from '@contract/dates';
 import { dayOf, toCents } from '../numbers';
 import { createShare } from '../shares';
 
@@ -158,6 +159,13 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
 
     async createLoanFromRequest({ params, body, session, database }) {
       if (!canManageLoans(session.user)) throw refuse.forbidden();
+      const today = dayOf(app.now());
+      const firstDueDate = body.first_due_date ?? null;
+      if (firstDueDate !== null && !withinTheYear(firstDueDate, today)) {
+        throw refuse.invalid([
+          { path: 'first_due_date', message: 'must be after today and within a year' },
+        ]);
+      }
       // `database`: with an Idempotency-Key, the transaction that also keeps the answer.
       const outcome = await createLoanFromRequest(
         database,
@@ -167,13 +175,18 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
           currency: body.currency.toUpperCase(),
           interestRate: body.interest_rate,
           termMonths: body.term_months,
+          arrangementFeeCents: toCents(body.arrangement_fee),
+          firstDueDate,
+          note: body.note || null,
+          userId: session.user.id,
         },
         app.now(),
       );
       if (outcome === 'not_found') throw refuse.notFound();
-      if (outcome === 'not_approved') throw refuse.requestNotApproved();
+      if (outcome === 'rejected') throw refuse.requestRejected();
       if (outcome === 'not_trade_finance') throw refuse.requestNotTradeFinance();
       if (outcome === 'has_loan') throw refuse.requestHasLoan();
+      if (outcome === 'order_financed') throw refuse.orderFinanced();
       return { status: 'success', ...outcome };
     },
   };

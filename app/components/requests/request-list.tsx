@@ -170,7 +170,12 @@ function ConfirmReview({
   );
 }
 
-export function ReviewForm({ request }: { request: ShippingRequest }) {
+/**
+ * Staff's decision on a pending request: a note and approve or reject, each confirmed in a second step.
+ * A trade-finance request is approved with its loan's terms, on the assessment page (`rejectOnly` is
+ * that page's own form, to deny it).
+ */
+export function ReviewForm({ request, rejectOnly = false }: { request: ShippingRequest; rejectOnly?: boolean }) {
   const { t } = useTranslation('requests');
   const answer = useActionData<ActionData>();
   const navigation = useNavigation();
@@ -204,10 +209,16 @@ export function ReviewForm({ request }: { request: ShippingRequest }) {
           minRows={2}
           maxLength={2000}
         />
-        <Stack direction="row" gap={1}>
-          <Button type="submit" name="decision" value="approved" color="success" size="sm" loading={busy}>
-            {t('review.approve')}
-          </Button>
+        <Stack direction="row" gap={1} flexWrap="wrap">
+          {rejectOnly ? null : request.service === 'trade_finance' ? (
+            <Button component={RemixLink} to={`/apps/loans/new-loan/${request.id}`} color="success" size="sm">
+              {t('review.approveWithTerms')}
+            </Button>
+          ) : (
+            <Button type="submit" name="decision" value="approved" color="success" size="sm" loading={busy}>
+              {t('review.approve')}
+            </Button>
+          )}
           <Button
             type="submit"
             name="decision"
@@ -215,6 +226,7 @@ export function ReviewForm({ request }: { request: ShippingRequest }) {
             color="danger"
             variant="soft"
             size="sm"
+            loading={rejectOnly && busy}
             disabled={busy}
           >
             {t('review.reject')}

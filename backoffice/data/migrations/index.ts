@@ -8,6 +8,7 @@ import * as sharedPortalState from './0002_shared_portal_state';
 import * as quotes from './0003_quotes';
 import * as rates from './0004_rates';
 import * as financeApplications from './0005_finance_applications';
+import * as loanTerms from './0006_loan_terms';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_quotes': quotes,
   '0004_rates': rates,
   '0005_finance_applications': financeApplications,
+  '0006_loan_terms': loanTerms,
 };
