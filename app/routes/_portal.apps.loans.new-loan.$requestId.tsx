@@ -182,9 +182,11 @@ function ConfirmTerms({
 function TermsForm({ request, firstDueDate }: { request: ShippingRequest; firstDueDate: string }) {
   const answer = useActionData<typeof action>();
   const lastResult = answer && 'result' in answer ? answer.result : undefined;
-  const { t } = useTranslation('finance');
+  const { t, i18n } = useTranslation('finance');
   const finance = request.finance;
-  const amount = finance ? finance.amount : request.expected_revenue;
+  // Loans are in US dollars: an amount asked in another currency is shown, not taken as dollars.
+  const otherCurrency = finance !== null && finance !== undefined && finance.currency !== 'USD';
+  const amount = otherCurrency ? 0 : finance ? finance.amount : request.expected_revenue;
   const [form, fields] = useForm({
     id: `loan-from-request-${request.id}`,
     lastResult,
@@ -214,6 +216,13 @@ function TermsForm({ request, firstDueDate }: { request: ShippingRequest; firstD
               type="number"
               step="any"
               required
+              hint={
+                otherCurrency
+                  ? t('newLoan.otherCurrency', {
+                      amount: formatMoney(finance.amount, finance.currency, i18n.language),
+                    })
+                  : undefined
+              }
             />
           </Grid>
           <Grid xs={12} md={4}>
