@@ -70,6 +70,9 @@ export const refuse = {
   requestHasOrder: () => new ApiError(409, 'conflict', 'This request already has a shipping order'),
   requestNotTradeFinance: () => new ApiError(409, 'conflict', 'This request is not a trade-finance request'),
   requestHasLoan: () => new ApiError(409, 'conflict', 'This request already has a loan'),
+  requestWithdrawn: () => new ApiError(409, 'conflict', 'The customer withdrew this request'),
+  requestClosedToCustomer: () =>
+    new ApiError(409, 'conflict', 'This request was decided or withdrawn: it can no longer change'),
   requestRejected: () => new ApiError(409, 'conflict', 'This request was rejected'),
   orderFinanced: () =>
     new ApiError(409, 'conflict', 'A shipping order this request finances has a loan already', [

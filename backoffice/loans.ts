@@ -634,6 +634,7 @@ export type LoanFromRequestOutcome =
   | { id: number; name: string }
   | 'not_found'
   | 'rejected'
+  | 'withdrawn'
   | 'not_trade_finance'
   | 'has_loan'
   | 'order_financed';
@@ -664,13 +665,14 @@ export async function createLoanFromRequest(
         .execute();
       const request = await trx
         .selectFrom('shipping_requests')
-        .select(['partner_id', 'status', 'service', 'loan_id'])
+        .select(['partner_id', 'status', 'service', 'loan_id', 'withdrawn_at'])
         .where('id', '=', input.requestId)
         .executeTakeFirst();
       if (!request) return 'not_found';
       if (request.service !== 'trade_finance') return 'not_trade_finance';
       if (request.loan_id !== null) return 'has_loan';
       if (request.status === 'rejected') return 'rejected';
+      if (request.withdrawn_at !== null) return 'withdrawn';
       const today = dayOf(now);
       const loan = await insertLoan(
         trx,

@@ -277,11 +277,12 @@ export async function createQuote(
       .updateTable('shipping_requests')
       .set((eb) => ({ status: eb.ref('status') }))
       .where('id', '=', input.requestId)
-      .returning(['partner_id', 'service', 'status', 'shipping_order_id'])
+      .returning(['partner_id', 'service', 'status', 'shipping_order_id', 'withdrawn_at'])
       .executeTakeFirst();
     if (!request) return 'not_found';
     if (request.service !== 'quotation') return 'not_quotation';
-    if (request.status === 'rejected' || request.shipping_order_id !== null) return 'closed';
+    if (request.status === 'rejected' || request.shipping_order_id !== null || request.withdrawn_at !== null)
+      return 'closed';
     const latest = await trx
       .selectFrom('quotes')
       .select(['id', 'name', 'version', 'status'])
@@ -352,7 +353,7 @@ export async function updateQuote(
   });
 }
 
-export type SendOutcome = DraftOutcome | 'no_lines' | 'validity_passed';
+export type SendOutcome = DraftOutcome | 'no_lines' | 'validity_passed' | 'closed';
 
 /** Sends a draft: the version before it is replaced, and a pending request is answered (approved). */
 export async function sendQuote(
@@ -369,6 +370,13 @@ export async function sendQuote(
     if (!quote) return 'not_found';
     if (quote.status !== 'draft') return 'not_draft';
     if (quote.valid_until < input.today) return 'validity_passed';
+    // A request its customer withdrew gets no quote.
+    const request = await trx
+      .selectFrom('shipping_requests')
+      .select('withdrawn_at')
+      .where('id', '=', quote.request_id)
+      .executeTakeFirstOrThrow();
+    if (request.withdrawn_at !== null) return 'closed';
     const lines = await trx
       .selectFrom('quote_lines')
       .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -847,7 +847,181 @@ describe('PATCH /shipping-requests/:id', () => {
   it('answers 405 with Allow for a method this path does not have', async () => {
     const response = await fetch(new URL('/shipping-requests/1', bo.backoffice.url), { method: 'DELETE' });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET, PATCH');
+    expect(response.headers.get('allow')).toBe('GET, PATCH, PUT');
+  });
+});
+
+describe('the customer corrects or withdraws a pending request', () => {
+  async function filed(who: Who, extra: Partial<ShippingRequestCreate> = {}) {
+    const result = await bo.call('createShippingRequest', {
+      body: draft(who, extra),
+      session: sessions[who],
+    });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    return createdAnswer.parse(result.body).id;
+  }
+  async function ordersOf(who: Who) {
+    const rows = await bo.backoffice.database
+      .selectFrom('shipping_orders')
+      .select('id')
+      .where('partner_id', '=', partners[who])
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+  const application = (orderIds: number[]) => ({
+    amount: 12_000,
+    currency: 'USD' as const,
+    tenor_months: 4,
+    purpose: 'Stock.',
+    supplier_name: 'Mill',
+    supplier_country: 'India',
+    order_ids: orderIds,
+  });
+
+  it('replaces the fields and the application, keeping the files and the customer', async () => {
+    const [first, second] = await ordersOf('client');
+    const id = await filed('client', {
+      service: 'trade_finance',
+      attachments: [upload('proforma.pdf', files.pdf)],
+      finance: application([first!]),
+    });
+    const corrected = await bo.call('correctShippingRequest', {
+      params: { id },
+      body: {
+        name: 'Trade Finance',
+        description: 'Amount requested: 15000 USD\n\nMore stock.',
+        expected_revenue: 0,
+        service: 'trade_finance',
+        finance: { ...application([second!]), amount: 15_000, purpose: 'More stock.' },
+      },
+      session: sessions.client,
+    });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    const request = shippingRequest.parse(corrected.body);
+    expect(request).toMatchObject({
+      id,
+      status: 'pending',
+      partner_id: partners.client,
+      description: 'Amount requested: 15000 USD\n\nMore stock.',
+      finance: { amount: 15_000, purpose: 'More stock.', orders: [{ id: second }] },
+      attachments: [{ filename: 'proforma.pdf' }],
+    });
+    // Another customer's order is refused, and nothing changes.
+    const [foreign] = await ordersOf('client2');
+    const refused = await bo.call('correctShippingRequest', {
+      params: { id },
+      body: {
+        name: 'Trade Finance',
+        description: 'x',
+        service: 'trade_finance',
+        finance: application([foreign!]),
+      },
+      session: sessions.client,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ issues: [{ path: 'finance.order_ids' }] });
+    const after = shippingRequest.parse(
+      (await bo.call('getShippingRequest', { params: { id }, session: sessions.client })).body,
+    );
+    expect(after.finance?.orders.map((order) => order.id)).toEqual([second]);
+  });
+
+  it('refuses staff (403) and another customer (404), and changes nothing', async () => {
+    const id = await filed('client', { description: 'Mine.' });
+    const body = { name: 'footwear', description: 'Changed.' };
+    const byStaff = await bo.call('correctShippingRequest', {
+      params: { id },
+      body,
+      session: sessions.agent,
+    });
+    expect(byStaff.status).toBe(403);
+    const byOther = await bo.call('correctShippingRequest', {
+      params: { id },
+      body,
+      session: sessions.client2,
+    });
+    expect(byOther.status).toBe(404);
+    expect(byOther.body).toEqual(notFound);
+    const withdrawnByStaff = await bo.call('withdrawShippingRequest', {
+      params: { id },
+      session: sessions.admin,
+    });
+    expect(withdrawnByStaff.status).toBe(403);
+    const withdrawnByOther = await bo.call('withdrawShippingRequest', {
+      params: { id },
+      session: sessions.client2,
+    });
+    expect(withdrawnByOther.status).toBe(404);
+    const request = shippingRequest.parse(
+      (await bo.call('getShippingRequest', { params: { id }, session: sessions.client })).body,
+    );
+    expect(request).toMatchObject({ status: 'pending', description: 'Mine.', withdrawn_at: null });
+  });
+
+  it('withdraws: the request reads withdrawn, is listed so, and nobody decides or changes it any more', async () => {
+    const id = await filed('client', { description: 'Changed my mind.' });
+    const withdrawn = await bo.call('withdrawShippingRequest', { params: { id }, session: sessions.client });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    expect(shippingRequest.parse(withdrawn.body)).toMatchObject({
+      status: 'withdrawn',
+      withdrawn_at: expect.any(String),
+    });
+    const listed = async (status: string) =>
+      shippingRequestsAnswer
+        .parse(
+          (
+            await bo.call('listShippingRequests', {
+              query: { status, partner_id: partners.client, limit: 100 },
+              session: sessions.agent,
+            })
+          ).body,
+        )
+        .requests.map((request) => request.id);
+    expect(await listed('withdrawn')).toContain(id);
+    expect(await listed('pending')).not.toContain(id);
+    const review = await bo.call('reviewShippingRequest', {
+      params: { id },
+      body: { status: 'approved' },
+      session: sessions.agent,
+    });
+    expect(review.status).toBe(409);
+    expect(review.body).toEqual({ error: 'The customer withdrew this request', code: 'conflict' });
+    for (const call of [
+      () => bo.call('withdrawShippingRequest', { params: { id }, session: sessions.client }),
+      () =>
+        bo.call('correctShippingRequest', {
+          params: { id },
+          body: { name: 'footwear', description: 'Again.' },
+          session: sessions.client,
+        }),
+    ]) {
+      const again = await call();
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: 'conflict' });
+    }
+  });
+
+  it('refuses a decided request (409): once staff decided, it is read-only', async () => {
+    const id = await filed('client', { description: 'Decide me.' });
+    await bo.call('reviewShippingRequest', {
+      params: { id },
+      body: { status: 'approved' },
+      session: sessions.agent,
+    });
+    const withdraw = await bo.call('withdrawShippingRequest', { params: { id }, session: sessions.client });
+    expect(withdraw.status).toBe(409);
+    const correct = await bo.call('correctShippingRequest', {
+      params: { id },
+      body: { name: 'footwear', description: 'Too late.' },
+      session: sessions.client,
+    });
+    expect(correct.status).toBe(409);
+    expect(correct.body).toEqual({
+      error: 'This request was decided or withdrawn: it can no longer change',
+      code: 'conflict',
+    });
   });
 });
 

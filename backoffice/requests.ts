@@ -82,6 +82,7 @@ const REQUEST_COLUMNS = [
   'r.created_at',
   'r.shipping_order_id',
   'r.loan_id',
+  'r.withdrawn_at',
 ] as const;
 
 interface RequestRow {
@@ -103,6 +104,7 @@ interface RequestRow {
   created_at: string;
   shipping_order_id: number | null;
   loan_id: number | null;
+  withdrawn_at: string | null;
 }
 
 function isService(value: string | null): value is Service {
@@ -131,7 +133,8 @@ function toShippingRequest(
     email_from: row.email_from,
     description: row.description,
     expected_revenue: row.expected_revenue,
-    status: row.status as RequestStatus,
+    // A withdrawn request stays pending underneath (migration 0007).
+    status: row.withdrawn_at ? 'withdrawn' : (row.status as RequestStatus),
     staff_note: row.staff_note,
     reviewed_by:
       row.reviewer_first_name === null ? null : fullName(row.reviewer_first_name, row.reviewer_last_name),
@@ -141,6 +144,7 @@ function toShippingRequest(
     shipping_order_id: row.shipping_order_id,
     loan_id: row.loan_id,
     finance,
+    withdrawn_at: row.withdrawn_at,
   };
 }
 
@@ -212,6 +216,29 @@ async function attachmentsOf(
   return byRequest;
 }
 
+/** A request's finance application and the orders it finances. */
+async function insertApplication(trx: Database, requestId: number, finance: FinanceApplicationValues) {
+  await trx
+    .insertInto('finance_applications')
+    .values({
+      request_id: requestId,
+      amount_cents: toCents(finance.amount),
+      currency: finance.currency,
+      tenor_months: finance.tenorMonths,
+      purpose: finance.purpose,
+      supplier_name: finance.supplierName,
+      supplier_country: finance.supplierCountry,
+    })
+    .execute();
+  const orderIds = [...new Set(finance.orderIds)];
+  if (orderIds.length > 0) {
+    await trx
+      .insertInto('finance_application_orders')
+      .values(orderIds.map((orderId) => ({ request_id: requestId, shipping_order_id: orderId })))
+      .execute();
+  }
+}
+
 /**
  * Stores the request and its files in one transaction (the caller's, when it is in one): all of it or
  * nothing. Returns its id.
@@ -237,28 +264,7 @@ export async function createShippingRequest(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (request.finance) {
-      const finance = request.finance;
-      await trx
-        .insertInto('finance_applications')
-        .values({
-          request_id: id,
-          amount_cents: toCents(finance.amount),
-          currency: finance.currency,
-          tenor_months: finance.tenorMonths,
-          purpose: finance.purpose,
-          supplier_name: finance.supplierName,
-          supplier_country: finance.supplierCountry,
-        })
-        .execute();
-      const orderIds = [...new Set(finance.orderIds)];
-      if (orderIds.length > 0) {
-        await trx
-          .insertInto('finance_application_orders')
-          .values(orderIds.map((orderId) => ({ request_id: id, shipping_order_id: orderId })))
-          .execute();
-      }
-    }
+    if (request.finance) await insertApplication(trx, id, request.finance);
     // One file at a time: each insert holds one file's bytes, never all of them in one statement.
     for (const file of request.attachments) {
       await trx
@@ -342,7 +348,10 @@ export async function listShippingRequests(
     if (partnerId === null || partnerId === undefined) continue;
     matching = matching.where('r.partner_id', '=', partnerId);
   }
-  if (filter.status) matching = matching.where('r.status', '=', filter.status);
+  if (filter.status === 'withdrawn') matching = matching.where('r.withdrawn_at', 'is not', null);
+  else if (filter.status) {
+    matching = matching.where('r.status', '=', filter.status).where('r.withdrawn_at', 'is', null);
+  }
   if (filter.service) matching = matching.where('r.service', '=', filter.service);
   if (filter.origin) matching = matching.where('r.origin', '=', filter.origin);
   if (filter.search) {
@@ -373,9 +382,9 @@ export async function listShippingRequests(
   };
 }
 
-export type ReviewOutcome = 'reviewed' | 'not_found' | 'already_reviewed';
+export type ReviewOutcome = 'reviewed' | 'not_found' | 'already_reviewed' | 'withdrawn';
 
-/** Approves or rejects a pending request, keeping the note, the reviewer and the time. */
+/** Approves or rejects a pending request (not withdrawn), keeping the note, the reviewer and the time. */
 export async function reviewShippingRequest(
   db: Database,
   review: { id: number; status: Exclude<RequestStatus, 'pending'>; note: string | null; reviewerId: number },
@@ -393,14 +402,95 @@ export async function reviewShippingRequest(
       })
       .where('id', '=', review.id)
       .where('status', '=', 'pending')
+      .where('withdrawn_at', 'is', null)
       .executeTakeFirst();
     if (changed.numUpdatedRows > 0n) return 'reviewed';
     const exists = await trx
       .selectFrom('shipping_requests')
-      .select('id')
+      .select(['id', 'status', 'withdrawn_at'])
       .where('id', '=', review.id)
       .executeTakeFirst();
-    return exists ? 'already_reviewed' : 'not_found';
+    if (!exists) return 'not_found';
+    return exists.status === 'pending' && exists.withdrawn_at !== null ? 'withdrawn' : 'already_reviewed';
+  });
+}
+
+export type CustomerChangeOutcome = 'done' | 'not_found' | 'closed';
+
+/**
+ * Holds a request of the scope that is still open to its customer (pending, not withdrawn) until the
+ * transaction ends, by writing its row to itself; 'closed' when it was decided or withdrawn.
+ */
+async function openRequest(trx: Database, scope: PartnerScope, id: number) {
+  let query = trx
+    .updateTable('shipping_requests')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', id);
+  if (scope !== null) query = query.where('partner_id', '=', scope);
+  const row = await query.returning(['partner_id', 'status', 'withdrawn_at']).executeTakeFirst();
+  if (!row) return 'not_found' as const;
+  return row.status === 'pending' && row.withdrawn_at === null ? row : ('closed' as const);
+}
+
+export interface RequestCorrection {
+  name: string;
+  service: Service | null;
+  origin: Origin | null;
+  destination: Destination | null;
+  description: string;
+  expectedRevenue: number;
+  /** The application, replaced whole (its orders checked to be the customer's by the caller). */
+  finance: FinanceApplicationValues | null;
+}
+
+/**
+ * The customer corrects its pending request: the form's fields and the application, replaced in one
+ * transaction; the files, the customer and the history stay. A decided or withdrawn request is closed.
+ */
+export async function correctShippingRequest(
+  db: Database,
+  scope: PartnerScope,
+  id: number,
+  correction: RequestCorrection,
+): Promise<CustomerChangeOutcome> {
+  return inTransaction(db, async (trx): Promise<CustomerChangeOutcome> => {
+    const open = await openRequest(trx, scope, id);
+    if (typeof open === 'string') return open;
+    await trx
+      .updateTable('shipping_requests')
+      .set({
+        name: correction.name,
+        service: correction.service,
+        origin: correction.origin,
+        destination: correction.destination,
+        description: correction.description,
+        expected_revenue: correction.expectedRevenue,
+      })
+      .where('id', '=', id)
+      .execute();
+    await trx.deleteFrom('finance_application_orders').where('request_id', '=', id).execute();
+    await trx.deleteFrom('finance_applications').where('request_id', '=', id).execute();
+    if (correction.finance) await insertApplication(trx, id, correction.finance);
+    return 'done';
+  });
+}
+
+/** The customer withdraws its pending request: nobody decides it any more. */
+export async function withdrawShippingRequest(
+  db: Database,
+  scope: PartnerScope,
+  id: number,
+  now: Date,
+): Promise<CustomerChangeOutcome> {
+  return inTransaction(db, async (trx): Promise<CustomerChangeOutcome> => {
+    const open = await openRequest(trx, scope, id);
+    if (typeof open === 'string') return open;
+    await trx
+      .updateTable('shipping_requests')
+      .set({ withdrawn_at: now.toISOString() })
+      .where('id', '=', id)
+      .execute();
+    return 'done';
   });
 }
 

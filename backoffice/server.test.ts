@@ -74,6 +74,25 @@ describe('the contract', () => {
         })
       ).body,
     ).id;
+    // Two pending requests of the client's: one it corrects, one it withdraws.
+    const [toCorrect, toWithdraw] = await Promise.all(
+      ['Correct me', 'Withdraw me'].map(async (description) =>
+        createdAnswer.parse(
+          (
+            await bo.call('createShippingRequest', {
+              body: {
+                partner_id: clientPartner,
+                email_from: 'client@example.com',
+                name: 'Other Service',
+                description,
+                service: 'other',
+              },
+              session: client,
+            })
+          ).body,
+        ),
+      ),
+    );
     await bo.call('reviewShippingRequest', {
       params: { id: financeRequest },
       body: { status: 'approved' },
@@ -293,6 +312,12 @@ describe('the contract', () => {
         params: { id: file.request_id, attachment_id: file.id },
         session: client,
       },
+      correctShippingRequest: {
+        params: { id: toCorrect!.id },
+        body: { name: 'Other Service', description: 'Corrected.', service: 'other' },
+        session: client,
+      },
+      withdrawShippingRequest: { params: { id: toWithdraw!.id }, session: client },
       createShippingOrderFromRequest: {
         params: { id: approvedRequest },
         body: {

@@ -65,6 +65,7 @@ import {
   shippingRequest,
   shippingRequestCreate,
   shippingRequestReview,
+  shippingRequestCorrection,
   shippingRequestsAnswer,
   shippingRequestsQuery,
 } from './requests';
@@ -248,6 +249,29 @@ export const calls = {
     path: '/shipping-requests/:id',
     params: z.object({ id }),
     body: shippingRequestReview,
+    answer: shippingRequest,
+    session: true,
+  },
+  /**
+   * Extension: the customer corrects its own pending request (staff: 403; another customer's: 404; a
+   * request decided or withdrawn: 409). Its files and customer stay; the answer is the request.
+   */
+  correctShippingRequest: {
+    method: 'PUT',
+    path: '/shipping-requests/:id',
+    params: z.object({ id }),
+    body: shippingRequestCorrection,
+    answer: shippingRequest,
+    session: true,
+  },
+  /**
+   * Extension: the customer withdraws its own pending request: its status becomes `withdrawn` and
+   * nobody decides it any more (staff: 403; another customer's: 404; decided or withdrawn: 409).
+   */
+  withdrawShippingRequest: {
+    method: 'POST',
+    path: '/shipping-requests/:id/withdraw',
+    params: z.object({ id }),
     answer: shippingRequest,
     session: true,
   },

@@ -27,6 +27,8 @@ export const financeApplicationInput = z.object({
   order_ids: z.array(id).max(50).default([]),
 });
 
+export type FinanceApplicationInput = z.infer<typeof financeApplicationInput>;
+
 export const financeApplication = z.object({
   amount: z.number(),
   currency: z.string().length(3),
@@ -87,8 +89,25 @@ export const shippingRequest = z.object({
   loan_id: z.number().int().nullable().optional(),
   /** Extension: a trade-finance request's application, when it was sent with one. */
   finance: financeApplication.nullable().optional(),
+  /** Extension: when the customer withdrew it (status `withdrawn`). */
+  withdrawn_at: z.string().nullable().optional(),
 });
 export type ShippingRequest = z.infer<typeof shippingRequest>;
+
+/**
+ * Extension: the customer corrects its pending request: what the form sent, without the files (they
+ * stay) and the customer (it stays). The application, when there is one, is replaced whole.
+ */
+export const shippingRequestCorrection = shippingRequestCreate.pick({
+  name: true,
+  description: true,
+  expected_revenue: true,
+  service: true,
+  origin: true,
+  destination: true,
+  finance: true,
+});
+export type ShippingRequestCorrection = z.input<typeof shippingRequestCorrection>;
 
 export const shippingRequestsQuery = listQuery.extend({
   status: z.enum(REQUEST_STATUSES).optional(),

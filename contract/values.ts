@@ -25,7 +25,8 @@ export const CLIENT_TYPES = ['individual', 'company'] as const;
 
 // ---- Shipping requests (spec sections 3 and 7; review and attachment download are extensions) ----
 
-export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** `withdrawn`: the customer took back a pending request (extension); nobody decides it any more. */
+export const REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /**

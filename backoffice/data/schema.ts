@@ -85,6 +85,8 @@ export interface ShippingRequestsTable {
   origin: string | null;
   /** Migration 0004: where a quotation request's goods go, when the form asked. */
   destination: Generated<string | null>;
+  /** Migration 0007: when the customer withdrew it (it stays pending underneath). */
+  withdrawn_at: string | null;
 }
 
 export interface RequestAttachmentsTable {

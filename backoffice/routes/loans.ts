@@ -184,6 +184,7 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
       );
       if (outcome === 'not_found') throw refuse.notFound();
       if (outcome === 'rejected') throw refuse.requestRejected();
+      if (outcome === 'withdrawn') throw refuse.requestWithdrawn();
       if (outcome === 'not_trade_finance') throw refuse.requestNotTradeFinance();
       if (outcome === 'has_loan') throw refuse.requestHasLoan();
       if (outcome === 'order_financed') throw refuse.orderFinanced();

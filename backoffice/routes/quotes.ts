@@ -119,6 +119,7 @@ export function quoteHandlers(app: App): Pick<CallHandlers, QuoteCalls> {
       if (outcome === 'not_draft') throw refuse.quoteNotDraft();
       if (outcome === 'no_lines') throw refuse.quoteNoLines();
       if (outcome === 'validity_passed') throw refuse.quoteValidityPassed();
+      if (outcome === 'closed') throw refuse.requestClosed();
       return quoteFor(database, session, params.id);
     },
 

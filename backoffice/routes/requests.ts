@@ -1,4 +1,5 @@
-import { canReviewRequests, customerInScope, partnerScope } from '../access';
+import type { FinanceApplicationInput } from '@contract';
+import { canReviewRequests, customerInScope, isStaff, partnerScope, type PartnerScope } from '../access';
 import type { App } from '../app';
 import { checkAttachments } from '../attachments';
 import { refuse, type CallHandlers } from '../http';
@@ -10,6 +11,10 @@ import {
   listShippingRequests,
   ordersOfCustomer,
   reviewShippingRequest,
+  correctShippingRequest,
+  withdrawShippingRequest,
+  type CustomerChangeOutcome,
+  type FinanceApplicationValues,
 } from '../requests';
 
 type RequestCalls =
@@ -17,9 +22,34 @@ type RequestCalls =
   | 'listShippingRequests'
   | 'getShippingRequest'
   | 'reviewShippingRequest'
+  | 'correctShippingRequest'
+  | 'withdrawShippingRequest'
   | 'getShippingRequestAttachment';
 
+/** An application as the contract sends it, as the store keeps it. */
+function applicationValues(finance: FinanceApplicationInput | undefined): FinanceApplicationValues | null {
+  if (!finance) return null;
+  return {
+    amount: finance.amount,
+    currency: finance.currency,
+    tenorMonths: finance.tenor_months,
+    purpose: finance.purpose,
+    supplierName: finance.supplier_name,
+    supplierCountry: finance.supplier_country,
+    orderIds: finance.order_ids ?? [],
+  };
+}
+
 export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
+  /** The request as it is now, after the customer's change; or why there was none. */
+  async function answerChange(outcome: CustomerChangeOutcome, scope: PartnerScope, id: number) {
+    if (outcome === 'not_found') throw refuse.notFound();
+    if (outcome === 'closed') throw refuse.requestClosedToCustomer();
+    const request = await findShippingRequest(app.database, scope, id);
+    if (!request) throw refuse.notFound();
+    return request;
+  }
+
   return {
     async createShippingRequest({ body, session, files, database }) {
       // Another customer, the staff's own partner and an unknown one are all "not found". `database`:
@@ -44,17 +74,7 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
           service: body.service ?? null,
           origin: body.origin ?? null,
           destination: body.destination ?? null,
-          finance: body.finance
-            ? {
-                amount: body.finance.amount,
-                currency: body.finance.currency,
-                tenorMonths: body.finance.tenor_months,
-                purpose: body.finance.purpose,
-                supplierName: body.finance.supplier_name,
-                supplierCountry: body.finance.supplier_country,
-                orderIds: body.finance.order_ids,
-              }
-            : null,
+          finance: applicationValues(body.finance),
           description: body.description,
           expectedRevenue: body.expected_revenue,
           attachments,
@@ -94,9 +114,45 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
       );
       if (outcome === 'not_found') throw refuse.notFound();
       if (outcome === 'already_reviewed') throw refuse.alreadyReviewed();
+      if (outcome === 'withdrawn') throw refuse.requestWithdrawn();
       const request = await findShippingRequest(app.database, partnerScope(session.user), params.id);
       if (!request) throw refuse.notFound();
       return request;
+    },
+
+    async correctShippingRequest({ params, body, session }) {
+      // The customer's own words: staff decide on a request, they do not rewrite it.
+      if (isStaff(session.user)) throw refuse.forbidden();
+      const scope = partnerScope(session.user);
+      if (body.finance && body.service !== 'trade_finance') {
+        throw refuse.invalid([
+          { path: 'finance', message: 'Only a trade-finance request has an application' },
+        ]);
+      }
+      if (
+        body.finance &&
+        scope !== null &&
+        !(await ordersOfCustomer(app.database, scope, body.finance.order_ids))
+      ) {
+        throw refuse.invalid([{ path: 'finance.order_ids', message: 'Not an order of this customer' }]);
+      }
+      const outcome = await correctShippingRequest(app.database, scope, params.id, {
+        name: body.name,
+        service: body.service ?? null,
+        origin: body.origin ?? null,
+        destination: body.destination ?? null,
+        description: body.description,
+        expectedRevenue: body.expected_revenue,
+        finance: applicationValues(body.finance),
+      });
+      return answerChange(outcome, scope, params.id);
+    },
+
+    async withdrawShippingRequest({ params, session }) {
+      if (isStaff(session.user)) throw refuse.forbidden();
+      const scope = partnerScope(session.user);
+      const outcome = await withdrawShippingRequest(app.database, scope, params.id, app.now());
+      return answerChange(outcome, scope, params.id);
     },
 
     async getShippingRequestAttachment({ params, session }) {

@@ -36,10 +36,11 @@ type ActionData =
   | { confirm: { id: number; decision: 'approved' | 'rejected'; note: string } }
   | { edit: { id: number; note: string } };
 
-const STATUS_COLOURS: Record<RequestStatus, 'warning' | 'success' | 'danger'> = {
+const STATUS_COLOURS: Record<RequestStatus, 'warning' | 'success' | 'danger' | 'neutral'> = {
   pending: 'warning',
   approved: 'success',
   rejected: 'danger',
+  withdrawn: 'neutral',
 };
 
 export function StatusChip({ status }: { status: RequestStatus }) {

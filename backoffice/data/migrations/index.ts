@@ -9,6 +9,7 @@ import * as quotes from './0003_quotes';
 import * as rates from './0004_rates';
 import * as financeApplications from './0005_finance_applications';
 import * as loanTerms from './0006_loan_terms';
+import * as requestWithdrawal from './0007_request_withdrawal';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_rates': rates,
   '0005_finance_applications': financeApplications,
   '0006_loan_terms': loanTerms,
+  '0007_request_withdrawal': requestWithdrawal,
 };
