@@ -327,7 +327,11 @@ describe.each(ENGINES)('loans on $engine', ({ engine, available }) => {
       const pending = await application([financed]);
       const fromPending = await createLoanFromRequest(db, { requestId: pending, ...terms }, now);
       expect(fromPending).toMatchObject({ name: expect.stringMatching(/^LN-/) });
-      const fromApplication = (await findLoanByNumber(db, EVERY_CUSTOMER, (fromPending as { name: string }).name))!;
+      const fromApplication = (await findLoanByNumber(
+        db,
+        EVERY_CUSTOMER,
+        (fromPending as { name: string }).name,
+      ))!;
       expect(fromApplication).toMatchObject({
         state: 'approved',
         issue_date: '2026-03-01',
@@ -339,11 +343,9 @@ describe.each(ENGINES)('loans on $engine', ({ engine, available }) => {
         ['disbursement', 5000],
         ['fee', 50],
       ]);
-      expect((await loanDetail(db, fromApplication, '2026-03-01')).schedule.map((line) => line.due_date)).toEqual([
-        '2026-05-15',
-        '2026-06-15',
-        '2026-07-15',
-      ]);
+      expect(
+        (await loanDetail(db, fromApplication, '2026-03-01')).schedule.map((line) => line.due_date),
+      ).toEqual(['2026-05-15', '2026-06-15', '2026-07-15']);
       const reviewed = await db
         .selectFrom('shipping_requests')
         .select(['status', 'staff_note', 'reviewed_by_user_id', 'loan_id'])

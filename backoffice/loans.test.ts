@@ -514,7 +514,11 @@ describe('POST /shipping-requests/:id/loan and PATCH /loans/:number', () => {
     const decidedRequest = shippingRequest.parse(
       (await bo.call('getShippingRequest', { params: { id: request }, session: sessions.client2 })).body,
     );
-    expect(decidedRequest).toMatchObject({ status: 'approved', loan_id: id, staff_note: 'Terms agreed by phone.' });
+    expect(decidedRequest).toMatchObject({
+      status: 'approved',
+      loan_id: id,
+      staff_note: 'Terms agreed by phone.',
+    });
 
     const loan = await detail(name, 'client2');
     expect(loan).toMatchObject({

@@ -2,8 +2,8 @@
 // customer's own words whole), its files, what became of it (the decision with its note, the order or
 // loan made from it), and for staff the decision itself while the request is pending. Another customer's
 // request is the 404 page (the back office scopes it).
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link as RemixLink, useLoaderData } from '@remix-run/react';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
@@ -12,11 +12,14 @@ import { titleMeta } from '~/components/page-title';
 import { Attachments, FollowUp, ReviewForm, StatusChip, TypedText } from '~/components/requests/request-list';
 import type { ReactNode } from 'react';
 import { Button, Card, Grid, Stack, Text, TextLink } from '~/components/ui';
+import { FormErrors } from '~/components/form-parts';
 import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { QuoteStatusChip } from '~/components/quotes/quote-parts';
 import type { IndicativePrice, QuoteSummary } from '@contract';
 import { isStaff, rolesFor } from '~/services/access';
-import { loadPart } from '~/services/errors.server';
+import { attempt, isBackofficeError, loadPart } from '~/services/errors.server';
+import { redirectWithFlash } from '~/services/flash.server';
+import { readForm } from '~/services/form-body.server';
 import { newFormKey } from '~/services/idempotency.server';
 import { quotesOfRequest } from '~/services/quotes.server';
 import { indicativePriceOf } from '~/services/rates.server';
@@ -24,13 +27,15 @@ import { requireUser } from '~/services/auth.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 import { reviewAction } from '~/services/request-list.server';
-import { readRequest, requestOr404 } from '~/services/requests.server';
+import { readRequest, requestOr404, withdrawRequest } from '~/services/requests.server';
 import { requestTitle } from '~/components/requests/request-title';
 import { useFinanceRows } from '~/components/requests/finance-application';
 
 const SCREEN = '/apps/requests/:id';
 /** Who may decide on a request: the roles of the staff's request list. */
 const REVIEW_SCREEN = '/apps/client-service-requests';
+/** Who may correct or withdraw it: the roles of its correction page. */
+const CHANGE_SCREEN = '/apps/requests/:id/edit';
 
 export const handle = { i18n: ['common', 'catalog', 'requests', 'quotes'] };
 
@@ -64,8 +69,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export function action(args: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const formData = await readForm(args.request.clone());
+  if (formData.get('intent') === 'withdraw') return withdrawAction(args, formData);
   return reviewAction(args, REVIEW_SCREEN);
+}
+
+/** The customer withdraws its pending request, asked twice (a second step, with or without JavaScript). */
+async function withdrawAction({ request, params }: ActionFunctionArgs, formData: FormData) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(CHANGE_SCREEN) });
+  const id = recordIdOr404(params.id);
+  // Another customer's request is not found before anything is asked.
+  await requestOr404(request, signedIn, id);
+  if (formData.get('confirm') !== '1') return data({ withdraw: 'confirm' as const });
+  const done = await attempt(() => withdrawRequest(signedIn, id), 'withdraw request', {
+    keyFor: (error) => {
+      if (!isBackofficeError(error)) return null;
+      if (error.code === 'conflict') return 'requests:correct.closed';
+      // The request was found just now: a back office without the call answers 404 or 405.
+      return error.kind === 'not_found' || error.status === 405 ? 'requests:correct.unsupported' : null;
+    },
+  });
+  if (!done.ok) return data({ withdrawError: done.key }, { status: 400 });
+  return redirectWithFlash(request, `/apps/requests/${id}`, {
+    key: 'requests:withdraw.done',
+    values: { id },
+  });
 }
 
 export const meta = titleMeta;
@@ -152,6 +181,66 @@ function Quotes({
   );
 }
 
+/** The customer's own changes while the request is pending: correct it, or withdraw it (confirmed). */
+function CustomerChanges({ id }: { id: number }) {
+  const { t } = useTranslation('requests');
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'withdraw';
+  const asking = answer !== undefined && 'withdraw' in answer;
+  const failed = answer !== undefined && 'withdrawError' in answer ? answer.withdrawError : null;
+  return (
+    <Stack gap={1.5}>
+      <Text level="body-sm">{t('correct.hint')}</Text>
+      <FormErrors id="withdraw-error" errors={failed ? [failed] : undefined} />
+      {asking ? (
+        <Form method="post" aria-label={t('withdraw.confirmTitle', { id })}>
+          <Stack gap={1.5}>
+            <Text level="title-sm" role="status">
+              {t('withdraw.confirm', { id })}
+            </Text>
+            <input type="hidden" name="intent" value="withdraw" />
+            <Stack direction="row" gap={1} flexWrap="wrap">
+              <Button
+                type="submit"
+                name="confirm"
+                value="1"
+                color="danger"
+                size="sm"
+                loading={busy}
+                autoFocus
+              >
+                {t('withdraw.yes')}
+              </Button>
+              <Button
+                component={RemixLink}
+                to={`/apps/requests/${id}`}
+                variant="plain"
+                color="neutral"
+                size="sm"
+              >
+                {t('withdraw.keep')}
+              </Button>
+            </Stack>
+          </Stack>
+        </Form>
+      ) : (
+        <Stack direction="row" gap={1} flexWrap="wrap">
+          <Button component={RemixLink} to={`/apps/requests/${id}/edit`} size="sm" variant="soft">
+            {t('correct.open')}
+          </Button>
+          <Form method="post">
+            <input type="hidden" name="intent" value="withdraw" />
+            <Button type="submit" color="danger" variant="plain" size="sm" loading={busy}>
+              {t('withdraw.button')}
+            </Button>
+          </Form>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
 export default function RequestPage() {
   const { request, details, text, staff, quotes, quotesError, quotesUnsupported, indicative } =
     useLoaderData<typeof loader>();
@@ -230,7 +319,19 @@ export default function RequestPage() {
                     {formatDate(request.created_at, language)}
                   </Text>
                 </li>
-                {request.status !== 'pending' && (
+                {request.status === 'withdrawn' && (
+                  <li>
+                    <Text level="title-sm">
+                      {t('detail.events.withdrawn', { name: request.partner_name })}
+                    </Text>
+                    {request.withdrawn_at && (
+                      <Text level="body-sm" textColor="text.tertiary">
+                        {formatDate(request.withdrawn_at, language)}
+                      </Text>
+                    )}
+                  </li>
+                )}
+                {(request.status === 'approved' || request.status === 'rejected') && (
                   <li>
                     <Text level="title-sm">
                       {t(`detail.events.${request.status}`, { name: request.reviewed_by ?? '—' })}
@@ -244,11 +345,12 @@ export default function RequestPage() {
                   </li>
                 )}
               </Stack>
-              {request.status !== 'pending' && (
+              {(request.status === 'approved' || request.status === 'rejected') && (
                 <div>
                   <FollowUp request={request} staff={staff} />
                 </div>
               )}
+              {!staff && request.status === 'pending' && <CustomerChanges id={request.id} />}
             </Section>
             {(quotes || quotesError) && (
               <Section id="request-quotes" title={tq('request.title')}>

@@ -238,6 +238,8 @@ export const SCREENS: readonly Screen[] = [
   // One request and its attachments, for its customer and for staff; the back office scopes them
   // (another customer's: 404). Deciding on it is for staff (the lists' review roles).
   { path: '/apps/requests/:id', roles: ALL_ROLES },
+  // Its customer corrects or withdraws it while it is pending (staff decide, they do not rewrite it).
+  { path: '/apps/requests/:id/edit', roles: CLIENT },
   { path: '/apps/requests/:id/attachments/:attachmentId', roles: ALL_ROLES },
 ];
 

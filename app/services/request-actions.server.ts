@@ -1,6 +1,7 @@
 // The actions behind the request forms: read the multipart form as it streams, validate, send, and on any
 // problem return the form with what was typed and a message (attachments must be chosen again).
 import type { Submission } from '@conform-to/react';
+import type { z } from 'zod';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs } from '@remix-run/node';
 import type { Service } from '~/catalog';
@@ -76,12 +77,52 @@ async function handle<T>(
   });
 }
 
+// What each form's values make of a request (a new one, or the correction of one).
+
+export function serviceDraft(value: z.infer<typeof serviceRequestSchema>): RequestDraft {
+  return { service: value.service, description: value.description };
+}
+
+export function detailedDraft(
+  service: Exclude<Service, 'other'>,
+  value: z.infer<typeof detailedRequestSchema>,
+): RequestDraft {
+  return {
+    service,
+    details: {
+      category: value.category,
+      containerType: value.containerType,
+      origin: value.origin,
+      cbm: value.cbm,
+      ...(service === 'quotation' && value.destination ? { destination: value.destination } : {}),
+    },
+    expectedRevenue: value.expectedRevenue,
+    description: value.description,
+  };
+}
+
+/** A trade-finance application: its purpose is the request's words. */
+export function financeDraft(value: z.infer<typeof financeRequestSchema>): RequestDraft {
+  return {
+    service: 'trade_finance',
+    description: value.purpose,
+    finance: {
+      amount: value.amount,
+      currency: value.currency,
+      tenorMonths: value.tenorMonths,
+      supplierName: value.supplierName,
+      supplierCountry: value.supplierCountry,
+      orderIds: value.orderIds,
+    },
+  };
+}
+
 export function serviceRequestAction(args: ActionFunctionArgs) {
   return handle(
     args,
     '/apps/send-request-for-service',
     (formData) => parseWithZod(formData, { schema: serviceRequestSchema }),
-    (value) => ({ service: value.service, description: value.description }),
+    serviceDraft,
   );
 }
 
@@ -99,18 +140,7 @@ export function detailedRequestAction(service: Exclude<Service, 'other'>, screen
             ? quotationRequestSchema
             : detailedRequestSchema) as typeof detailedRequestSchema,
         }),
-      (value) => ({
-        service,
-        details: {
-          category: value.category,
-          containerType: value.containerType,
-          origin: value.origin,
-          cbm: value.cbm,
-          ...(service === 'quotation' && value.destination ? { destination: value.destination } : {}),
-        },
-        expectedRevenue: value.expectedRevenue,
-        description: value.description,
-      }),
+      (value) => detailedDraft(service, value),
       service === 'quotation'
         ? {
             done: (id) => ({
@@ -128,18 +158,7 @@ export function financeRequestAction(args: ActionFunctionArgs) {
     args,
     '/apps/request-for-trade-finance',
     (formData) => parseWithZod(formData, { schema: financeRequestSchema }),
-    (value) => ({
-      service: 'trade_finance',
-      description: value.purpose,
-      finance: {
-        amount: value.amount,
-        currency: value.currency,
-        tenorMonths: value.tenorMonths,
-        supplierName: value.supplierName,
-        supplierCountry: value.supplierCountry,
-        orderIds: value.orderIds,
-      },
-    }),
+    financeDraft,
     {
       done: (id) => ({ url: `/apps/requests/${id}`, flash: { key: 'requests:list.sent', values: { id } } }),
     },

@@ -157,29 +157,46 @@ export async function sendRequest(
     body: {
       partner_id: partnerId,
       email_from: partner?.email ?? signedIn.user.email,
-      name: requestName(draft),
-      description: composeDescription(draft),
-      expected_revenue: draft.expectedRevenue ?? 0,
+      ...draftBody(draft),
       attachments: files.map((file) => ({ filename: file.filename, data: file.data })),
-      service: draft.service,
-      ...(draft.details ? { origin: draft.details.origin } : {}),
-      ...(draft.details?.destination ? { destination: draft.details.destination } : {}),
-      ...(draft.finance
-        ? {
-            finance: {
-              amount: draft.finance.amount,
-              currency: draft.finance.currency as FinanceCurrency,
-              tenor_months: draft.finance.tenorMonths,
-              purpose: draft.description?.trim() ?? '',
-              supplier_name: draft.finance.supplierName,
-              supplier_country: draft.finance.supplierCountry,
-              order_ids: draft.finance.orderIds,
-            },
-          }
-        : {}),
     },
   });
   return answer.id;
+}
+
+/** What a request form sends about the request itself, for a new request and a correction alike. */
+function draftBody(draft: RequestDraft) {
+  return {
+    name: requestName(draft),
+    description: composeDescription(draft),
+    expected_revenue: draft.expectedRevenue ?? 0,
+    service: draft.service,
+    ...(draft.details ? { origin: draft.details.origin } : {}),
+    ...(draft.details?.destination ? { destination: draft.details.destination } : {}),
+    ...(draft.finance
+      ? {
+          finance: {
+            amount: draft.finance.amount,
+            currency: draft.finance.currency as FinanceCurrency,
+            tenor_months: draft.finance.tenorMonths,
+            purpose: draft.description?.trim() ?? '',
+            supplier_name: draft.finance.supplierName,
+            supplier_country: draft.finance.supplierCountry,
+            order_ids: draft.finance.orderIds,
+          },
+        }
+      : {}),
+  };
+}
+
+/** The customer corrects its pending request (its files stay). */
+export function correctRequest(signedIn: SignedIn, id: number, draft: RequestDraft) {
+  return signedIn.backoffice.call('correctShippingRequest', { params: { id }, body: draftBody(draft) });
+}
+
+/** The customer withdraws its pending request. */
+export function withdrawRequest(signedIn: SignedIn, id: number) {
+  return signedIn.backoffice.call('withdrawShippingRequest', { params: { id } });
 }
 
 /** The message for a refused request: the back office's reasons about files, or the general ones. */

@@ -162,9 +162,7 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
       const today = dayOf(app.now());
       const firstDueDate = body.first_due_date ?? null;
       if (firstDueDate !== null && !withinTheYear(firstDueDate, today)) {
-        throw refuse.invalid([
-          { path: 'first_due_date', message: 'must be after today and within a year' },
-        ]);
+        throw refuse.invalid([{ path: 'first_due_date', message: 'must be after today and within a year' }]);
       }
       // `database`: with an Idempotency-Key, the transaction that also keeps the answer.
       const outcome = await createLoanFromRequest(

@@ -206,7 +206,9 @@ test('staff deny a finance application with a reason, confirmed; the client read
   // A denial says why: refused without a reason.
   await deny.getByRole('button', { name: 'Reject' }).click();
   await expect(deny.getByRole('alert')).toContainText('Say why you reject the request');
-  await deny.getByLabel('Note to the customer (needed to reject)').fill('The supplier could not be verified.');
+  await deny
+    .getByLabel('Note to the customer (needed to reject)')
+    .fill('The supplier could not be verified.');
   await deny.getByRole('button', { name: 'Reject' }).click();
   await deny.getByRole('button', { name: 'Yes, reject' }).click();
   await expect(page.getByText('This application was denied.')).toBeVisible();

@@ -238,6 +238,61 @@ test('a request has its own page: the client reads it whole, staff decide there,
   expect(stolen.status()).toBe(404);
 });
 
+test('the client corrects a pending request on its form, then withdraws it; then it is read-only for both sides', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const words = uniqueText(testInfo, 'Spare parts for looms');
+  await signInAs(page, CLIENT.email);
+  await open(page, '/apps/request-for-shipping');
+  await fillShippingDetails(page);
+  await page.getByLabel('Description').fill(words);
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  const id = await idIn(page.getByRole('status').filter({ hasText: 'has been sent' }));
+  await open(page, `/apps/requests/${id}`);
+
+  // The form it was sent with, started from what was sent; a refusal keeps what was typed.
+  await page.getByRole('link', { name: 'Correct the request' }).click();
+  await expect(page).toHaveTitle(`Correct request #${id} · Freight Portal`);
+  await expect(page.getByLabel('CBMs required')).toHaveValue('12.5');
+  await expect(page.getByLabel('Description')).toHaveValue(words);
+  await page.getByLabel('CBMs required').fill('0');
+  await page.getByLabel('Description').fill(`${words} (corrected)`);
+  await page.getByRole('button', { name: 'Save the correction' }).click();
+  await expect(page.getByLabel('CBMs required')).toHaveAccessibleDescription(/greater than zero/);
+  await expect(page.getByLabel('Description')).toHaveValue(`${words} (corrected)`);
+  await page.getByLabel('CBMs required').fill('9');
+  await page.getByLabel('Origin').selectOption({ label: 'Vietnam' });
+  await page.getByRole('button', { name: 'Save the correction' }).click();
+  await expect(page).toHaveURL(new RegExp(`/apps/requests/${id}$`));
+  await expect(page.getByRole('status').filter({ hasText: `Request #${id} was corrected.` })).toBeVisible();
+  const details = page.getByRole('region', { name: 'What was asked' });
+  await expect(details).toContainText('Vietnam');
+  await expect(details).not.toContainText('12.5');
+  await expect(page.getByRole('region', { name: 'Description' })).toContainText(`${words} (corrected)`);
+
+  // Withdrawn after a second step.
+  await page.getByRole('button', { name: 'Withdraw the request' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Withdraw request #${id}?` })).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, withdraw it' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Request #${id} was withdrawn.` })).toBeVisible();
+  await expect(page.getByText('Withdrawn', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('Withdrawn by Nile Star Trading');
+  await expect(page.getByRole('link', { name: 'Correct the request' })).toHaveCount(0);
+  await open(page, `/apps/requests/${id}/edit`);
+  await expect(
+    page.getByText('This request was decided or withdrawn: it can no longer be changed.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save the correction' })).toHaveCount(0);
+
+  // Staff find it under Withdrawn, with nothing to decide.
+  await switchTo(page, AGENT.email);
+  await open(page, `/apps/client-service-requests?q=${encodeURIComponent(words)}&status=withdrawn`);
+  await expect(page.getByRole('row').filter({ hasText: words })).toContainText('Withdrawn');
+  await open(page, `/apps/requests/${id}`);
+  await expect(page.getByRole('region', { name: 'Decision' })).toHaveCount(0);
+});
+
 test('an empty shipping form shows the errors on the fields and keeps what was typed', async ({ page }) => {
   await signInAs(page, CLIENT2.email);
   await open(page, '/apps/request-for-shipping');

@@ -333,6 +333,7 @@ beforeAll(async () => {
       documentId: loan.documentId,
     }),
     '/apps/requests/:id': mine({ id: attachment.requestId }),
+    '/apps/requests/:id/edit': mine({ id: attachment.requestId }),
     '/apps/requests/:id/attachments/:attachmentId': mine({
       id: attachment.requestId,
       attachmentId: attachment.attachmentId,
@@ -456,6 +457,17 @@ const INTENTS: Record<
     );
     check(await post('agent', { intent: 'accept' }), { status: 403 }, 'staff accepting for the customer');
     check(await post('client', { intent: 'send' }), { status: 403 }, 'a customer sending the quote');
+    expect(await changedTables(before)).toEqual([]);
+  },
+  // Only the request's customer withdraws it (another customer: 404; staff: 403); nothing changes.
+  '/apps/requests/:id': async (url, params, mod) => {
+    const post = (who: PortalAccount, form: Record<string, string>) =>
+      outcome(() => mod.action!({ ...args(request('POST', url, cookies[who], form)), params }));
+    const before = await fingerprint();
+    const withdraw = { intent: 'withdraw', confirm: '1' };
+    check(await post('client2', withdraw), { status: 404 }, "client2 withdrawing client A's request");
+    check(await post('agent', withdraw), { status: 403 }, 'staff withdrawing for the customer');
+    check(await post('admin', withdraw), { status: 403 }, 'an admin withdrawing for the customer');
     expect(await changedTables(before)).toEqual([]);
   },
   // Whoever may see a document may share it; another client gets 404 (refusals only: no share is made).

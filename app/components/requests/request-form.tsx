@@ -4,6 +4,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useActionData } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, CONTAINER_TYPES, DESTINATIONS, ORIGINS, SERVICES } from '~/catalog';
 import {
@@ -15,7 +16,7 @@ import {
 import { ATTACHMENT_LIMITS, ATTACHMENT_TYPES, QUOTE_CURRENCIES } from '@contract/values';
 import { ATTACHMENT_RULES, useFileCheck } from '../file-check';
 import { CheckboxGroupField, FileField, TextareaField, TextField } from '../form-field';
-import { FormErrors, SubmitButton } from '../form-parts';
+import { FormActions, FormErrors, SubmitButton } from '../form-parts';
 import { IdempotencyKeyField } from '../idempotency-key';
 import type { MessageField } from '../messages';
 import { SelectField } from '../select-field';
@@ -58,6 +59,48 @@ export function AttachmentsField({ field, submitted }: { field: MessageField; su
   );
 }
 
+/**
+ * A request form correcting a pending request: its page's words, the request's values to start from,
+ * and where "cancel" goes. It sends no files (those sent stay) and so is not multipart.
+ */
+export interface Correction {
+  title: string;
+  intro: string;
+  defaultValue: Record<string, string | string[]>;
+  cancelTo: string;
+}
+
+/** The form's last part: the files and the submit button, or for a correction, cancel and save. */
+function FormEnd({
+  correction,
+  attachments,
+  submitLabel,
+}: {
+  correction: Correction | undefined;
+  attachments: ReactNode;
+  submitLabel: string;
+}) {
+  const { t } = useTranslation('requests');
+  if (!correction) {
+    return (
+      <>
+        {attachments}
+        <SubmitButton>{submitLabel}</SubmitButton>
+      </>
+    );
+  }
+  return (
+    <>
+      <Text level="body-sm">{t('correct.filesStay')}</Text>
+      <FormActions
+        submitLabel={t('correct.submit')}
+        cancelTo={correction.cancelTo}
+        cancelLabel={t('correct.cancel')}
+      />
+    </>
+  );
+}
+
 function FormFrame({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
     <Stack gap={3} style={{ maxWidth: 820 }}>
@@ -67,22 +110,27 @@ function FormFrame({ title, intro, children }: { title: string; intro: string; c
   );
 }
 
-export function ServiceRequestForm({ aside }: { aside?: ReactNode }) {
+export function ServiceRequestForm({ aside, correction }: { aside?: ReactNode; correction?: Correction }) {
   const { t } = useTranslation('requests');
   const { t: tc } = useTranslation('catalog');
   const lastResult = useActionData<Reply>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.infer<typeof serviceRequestSchema>>({
     id: 'service-request',
     lastResult,
+    // The request's values (typed as the form's text, which Conform reads alike).
+    defaultValue: correction?.defaultValue as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceRequestSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
   return (
-    <FormFrame title={t('service.title')} intro={t('service.intro')}>
+    <FormFrame
+      title={correction?.title ?? t('service.title')}
+      intro={correction?.intro ?? t('service.intro')}
+    >
       <Form
         method="post"
-        encType="multipart/form-data"
+        encType={correction ? undefined : 'multipart/form-data'}
         {...getFormProps(form)}
         aria-describedby={form.errorId}
       >
@@ -97,8 +145,11 @@ export function ServiceRequestForm({ aside }: { aside?: ReactNode }) {
             required
           />
           <DescriptionField field={fields.description} />
-          <AttachmentsField field={fields.attachments} submitted={lastResult != null} />
-          <SubmitButton>{t('service.submit')}</SubmitButton>
+          <FormEnd
+            correction={correction}
+            attachments={<AttachmentsField field={fields.attachments} submitted={lastResult != null} />}
+            submitLabel={t('service.submit')}
+          />
         </Stack>
       </Form>
       {aside}
@@ -110,29 +161,31 @@ export function DetailedRequestForm({
   title,
   intro,
   withDestination = false,
+  correction,
 }: {
   title: string;
   intro: string;
   /** The quotation form asks where the goods go. */
   withDestination?: boolean;
+  correction?: Correction;
 }) {
   const { t } = useTranslation('requests');
   const { t: tc } = useTranslation('catalog');
   const lastResult = useActionData<Reply>();
   const schema = withDestination ? quotationRequestSchema : detailedRequestSchema;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.infer<typeof detailedRequestSchema>>({
     id: 'detailed-request',
     lastResult,
-    defaultValue: { expectedRevenue: '0.0' },
+    defaultValue: (correction?.defaultValue ?? { expectedRevenue: '0.0' }) as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as typeof detailedRequestSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
   return (
-    <FormFrame title={title} intro={intro}>
+    <FormFrame title={correction?.title ?? title} intro={correction?.intro ?? intro}>
       <Form
         method="post"
-        encType="multipart/form-data"
+        encType={correction ? undefined : 'multipart/form-data'}
         {...getFormProps(form)}
         aria-describedby={form.errorId}
       >
@@ -201,8 +254,11 @@ export function DetailedRequestForm({
             </Grid>
           </Grid>
           <DescriptionField field={fields.description} />
-          <AttachmentsField field={fields.attachments} submitted={lastResult != null} />
-          <SubmitButton>{t('fields.submit')}</SubmitButton>
+          <FormEnd
+            correction={correction}
+            attachments={<AttachmentsField field={fields.attachments} submitted={lastResult != null} />}
+            submitLabel={t('fields.submit')}
+          />
         </Stack>
       </Form>
     </FormFrame>
@@ -221,26 +277,31 @@ export interface FinanceableOrder {
 export function FinanceRequestForm({
   orders,
   ordersError,
+  correction,
 }: {
   orders: FinanceableOrder[];
   ordersError: string | null;
+  correction?: Correction;
 }) {
   const { t } = useTranslation('requests');
   const { t: tc } = useTranslation('catalog');
   const lastResult = useActionData<Reply>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.infer<typeof financeRequestSchema>>({
     id: 'finance-request',
     lastResult,
-    defaultValue: { currency: 'USD' },
+    defaultValue: (correction?.defaultValue ?? { currency: 'USD' }) as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: financeRequestSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
   return (
-    <FormFrame title={t('tradeFinance.title')} intro={t('finance.intro')}>
+    <FormFrame
+      title={correction?.title ?? t('tradeFinance.title')}
+      intro={correction?.intro ?? t('finance.intro')}
+    >
       <Form
         method="post"
-        encType="multipart/form-data"
+        encType={correction ? undefined : 'multipart/form-data'}
         {...getFormProps(form)}
         aria-describedby={form.errorId}
       >
@@ -306,9 +367,16 @@ export function FinanceRequestForm({
               }))}
             />
           )}
-          <AttachmentsField field={fields.attachments} submitted={lastResult != null} />
-          <Text level="body-sm">{t('finance.attachmentsHint')}</Text>
-          <SubmitButton>{t('fields.submit')}</SubmitButton>
+          <FormEnd
+            correction={correction}
+            attachments={
+              <>
+                <AttachmentsField field={fields.attachments} submitted={lastResult != null} />
+                <Text level="body-sm">{t('finance.attachmentsHint')}</Text>
+              </>
+            }
+            submitLabel={t('fields.submit')}
+          />
         </Stack>
       </Form>
     </FormFrame>

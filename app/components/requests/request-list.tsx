@@ -176,7 +176,13 @@ function ConfirmReview({
  * A trade-finance request is approved with its loan's terms, on the assessment page (`rejectOnly` is
  * that page's own form, to deny it).
  */
-export function ReviewForm({ request, rejectOnly = false }: { request: ShippingRequest; rejectOnly?: boolean }) {
+export function ReviewForm({
+  request,
+  rejectOnly = false,
+}: {
+  request: ShippingRequest;
+  rejectOnly?: boolean;
+}) {
   const { t } = useTranslation('requests');
   const answer = useActionData<ActionData>();
   const navigation = useNavigation();
