@@ -70,6 +70,10 @@ export const refuse = {
   requestHasOrder: () => new ApiError(409, 'conflict', 'This request already has a shipping order'),
   requestNotTradeFinance: () => new ApiError(409, 'conflict', 'This request is not a trade-finance request'),
   requestHasLoan: () => new ApiError(409, 'conflict', 'This request already has a loan'),
+  requestNotDecided: () =>
+    new ApiError(409, 'conflict', 'This request is not decided: there is nothing to reopen'),
+  requestHasFollowUp: () =>
+    new ApiError(409, 'conflict', 'This request became a shipping order or a loan: it cannot be reopened'),
   requestWithdrawn: () => new ApiError(409, 'conflict', 'The customer withdrew this request'),
   requestClosedToCustomer: () =>
     new ApiError(409, 'conflict', 'This request was decided or withdrawn: it can no longer change'),

@@ -20,7 +20,7 @@ import { isUniqueViolation } from './data/dialect';
 import type { Tables } from './data/schema';
 import { searchWhere } from './lists';
 import { addMonths, allocateNumber, dayOf, fromCents } from './numbers';
-import type { StoredAttachment } from './requests';
+import { recordRequestEvent, type StoredAttachment } from './requests';
 
 type TransactionType = LoanTransaction['type'];
 type PaymentStatus = Loan['payment_status'];
@@ -731,6 +731,12 @@ export async function createLoanFromRequest(
           })
           .where('id', '=', input.requestId)
           .execute();
+        await recordRequestEvent(
+          trx,
+          input.requestId,
+          { kind: 'approved', note: input.note, userId: input.userId },
+          now,
+        );
       }
       return loan;
     });

@@ -12,6 +12,7 @@ import { inTransaction, type Database } from './data/database';
 import { searchWhere } from './lists';
 import { allocateNumber, fromCents, toCents } from './numbers';
 import { insertShippingOrder } from './orders';
+import { recordRequestEvent } from './requests';
 import { fullName } from './users';
 
 export interface QuoteLineValues {
@@ -399,12 +400,20 @@ export async function sendQuote(
       })
       .where('id', '=', input.id)
       .execute();
-    await trx
+    const answered = await trx
       .updateTable('shipping_requests')
       .set({ status: 'approved', reviewed_by_user_id: input.userId, reviewed_at: now.toISOString() })
       .where('id', '=', quote.request_id)
       .where('status', '=', 'pending')
-      .execute();
+      .executeTakeFirst();
+    if (Number(answered.numUpdatedRows) > 0) {
+      await recordRequestEvent(
+        trx,
+        quote.request_id,
+        { kind: 'approved', note: null, userId: input.userId },
+        now,
+      );
+    }
     return 'done';
   });
 }

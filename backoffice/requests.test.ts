@@ -851,6 +851,87 @@ describe('PATCH /shipping-requests/:id', () => {
   });
 });
 
+describe('POST /shipping-requests/:id/reopen and the history', () => {
+  async function pendingRequest() {
+    const result = await bo.call('createShippingRequest', {
+      body: draft('client', { description: 'Reopen me.' }),
+      session: sessions.client,
+    });
+    return createdAnswer.parse(result.body).id;
+  }
+  const read = async (id: number, who: Who = 'client') =>
+    shippingRequest.parse(
+      (await bo.call('getShippingRequest', { params: { id }, session: sessions[who] })).body,
+    );
+
+  it('reopens a decided request with its note; the history keeps each step with who and when', async () => {
+    const id = await pendingRequest();
+    await bo.call('reviewShippingRequest', {
+      params: { id },
+      body: { status: 'rejected', note: 'No invoice.' },
+      session: sessions.agent,
+    });
+    const reopened = await bo.call('reopenShippingRequest', {
+      params: { id },
+      body: { note: 'The invoice came by mail.' },
+      session: sessions.admin,
+    });
+    expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
+    expect(shippingRequest.parse(reopened.body)).toMatchObject({
+      status: 'pending',
+      staff_note: null,
+      reviewed_by: null,
+      reviewed_at: null,
+    });
+    await bo.call('reviewShippingRequest', {
+      params: { id },
+      body: { status: 'approved', note: 'Booked.' },
+      session: sessions.agent,
+    });
+    const request = await read(id);
+    expect(request.status).toBe('approved');
+    expect(request.history?.map(({ kind, note }) => [kind, note])).toEqual([
+      ['rejected', 'No invoice.'],
+      ['reopened', 'The invoice came by mail.'],
+      ['approved', 'Booked.'],
+    ]);
+    expect(request.history?.every((event) => event.by && event.at)).toBe(true);
+    expect(request.history?.[1]?.by).not.toBe(request.history?.[0]?.by);
+  });
+
+  it('refuses a client (403), an unknown request (404), no note (400), and what is not to reopen (409)', async () => {
+    const id = await pendingRequest();
+    const reopen = (params: { id: number }, body: { note?: string }, who: Who = 'admin') =>
+      bo.call('reopenShippingRequest', { params, body, session: sessions[who] });
+    expect((await reopen({ id }, { note: 'Please.' }, 'client')).status).toBe(403);
+    expect((await reopen({ id: 999_999 }, { note: 'x' })).status).toBe(404);
+    expect((await reopen({ id }, {})).status).toBe(400);
+    const pending = await reopen({ id }, { note: 'Nothing decided.' });
+    expect(pending.status).toBe(409);
+    expect(pending.body).toEqual({
+      error: 'This request is not decided: there is nothing to reopen',
+      code: 'conflict',
+    });
+    // Approved, then made a shipping order: no longer to reopen.
+    const withOrder = await pendingRequest();
+    await bo.call('reviewShippingRequest', {
+      params: { id: withOrder },
+      body: { status: 'approved' },
+      session: sessions.agent,
+    });
+    const order = await bo.call('createShippingOrderFromRequest', {
+      params: { id: withOrder },
+      body: { category: 'footwear', container_type: 'groupage', cbm: 4, origin: 'vietnam' },
+      session: sessions.agent,
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const followed = await reopen({ id: withOrder }, { note: 'Again.' });
+    expect(followed.status).toBe(409);
+    expect(followed.body).toMatchObject({ error: expect.stringContaining('shipping order or a loan') });
+    expect((await read(id)).history).toEqual([]);
+  });
+});
+
 describe('the customer corrects or withdraws a pending request', () => {
   async function filed(who: Who, extra: Partial<ShippingRequestCreate> = {}) {
     const result = await bo.call('createShippingRequest', {
@@ -967,6 +1048,7 @@ describe('the customer corrects or withdraws a pending request', () => {
     expect(shippingRequest.parse(withdrawn.body)).toMatchObject({
       status: 'withdrawn',
       withdrawn_at: expect.any(String),
+      history: [{ kind: 'withdrawn', note: null, by: expect.any(String) }],
     });
     const listed = async (status: string) =>
       shippingRequestsAnswer

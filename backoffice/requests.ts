@@ -1,5 +1,11 @@
 import { DESTINATIONS, ORIGINS, SERVICES, type Destination, type Origin, type Service } from '../app/catalog';
-import type { FinanceApplication, RequestStatus, ShippingRequest } from '@contract';
+import type {
+  FinanceApplication,
+  RequestEvent,
+  RequestEventKind,
+  RequestStatus,
+  ShippingRequest,
+} from '@contract';
 import { fromCents, toCents } from './numbers';
 import { sql } from 'kysely';
 import type { CheckedAttachment } from './attachments';
@@ -119,6 +125,7 @@ function toShippingRequest(
   row: RequestRow,
   attachments: AttachmentRow[],
   finance: FinanceApplication | null = null,
+  history: RequestEvent[] = [],
 ): ShippingRequest {
   return {
     id: row.id,
@@ -145,6 +152,7 @@ function toShippingRequest(
     loan_id: row.loan_id,
     finance,
     withdrawn_at: row.withdrawn_at,
+    history,
   };
 }
 
@@ -197,6 +205,52 @@ export async function ordersOfCustomer(db: Database, partnerId: number, orderIds
     .where('id', 'in', unique)
     .execute();
   return found.length === unique.length;
+}
+
+/** What happened to these requests after they were sent, oldest first, by request id. */
+async function historiesOf(
+  db: Database,
+  requestIds: readonly number[],
+): Promise<Map<number, RequestEvent[]>> {
+  const byRequest = new Map<number, RequestEvent[]>();
+  if (requestIds.length === 0) return byRequest;
+  const rows = await db
+    .selectFrom('request_events as e')
+    .leftJoin('users as u', 'u.id', 'e.user_id')
+    .select(['e.request_id', 'e.kind', 'e.note', 'e.created_at', 'u.first_name', 'u.last_name'])
+    .where('e.request_id', 'in', requestIds)
+    .orderBy('e.request_id')
+    .orderBy('e.id')
+    .execute();
+  for (const row of rows) {
+    const event: RequestEvent = {
+      kind: row.kind as RequestEventKind,
+      note: row.note,
+      by: row.first_name === null ? null : fullName(row.first_name, row.last_name),
+      at: row.created_at,
+    };
+    byRequest.set(row.request_id, [...(byRequest.get(row.request_id) ?? []), event]);
+  }
+  return byRequest;
+}
+
+/** One step of a request's history, written in the transaction of the change. */
+export async function recordRequestEvent(
+  trx: Database,
+  requestId: number,
+  event: { kind: RequestEventKind; note: string | null; userId: number | null },
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto('request_events')
+    .values({
+      request_id: requestId,
+      kind: event.kind,
+      note: event.note,
+      user_id: event.userId,
+      created_at: now.toISOString(),
+    })
+    .execute();
 }
 
 /** The attachments (without their content) of these requests, by request id, in upload order. */
@@ -331,7 +385,8 @@ export async function findShippingRequest(
   const row = await query.executeTakeFirst();
   if (!row) return null;
   const finance = (await applicationsOf(db, [id])).get(id) ?? null;
-  return toShippingRequest(row, (await attachmentsOf(db, [id])).get(id) ?? [], finance);
+  const history = (await historiesOf(db, [id])).get(id) ?? [];
+  return toShippingRequest(row, (await attachmentsOf(db, [id])).get(id) ?? [], finance, history);
 }
 
 /**
@@ -374,9 +429,15 @@ export async function listShippingRequests(
   const ids = rows.map((row) => row.id);
   const attachments = await attachmentsOf(db, ids);
   const applications = await applicationsOf(db, ids);
+  const histories = await historiesOf(db, ids);
   return {
     requests: rows.map((row) =>
-      toShippingRequest(row, attachments.get(row.id) ?? [], applications.get(row.id) ?? null),
+      toShippingRequest(
+        row,
+        attachments.get(row.id) ?? [],
+        applications.get(row.id) ?? null,
+        histories.get(row.id) ?? [],
+      ),
     ),
     total,
   };
@@ -387,7 +448,7 @@ export type ReviewOutcome = 'reviewed' | 'not_found' | 'already_reviewed' | 'wit
 /** Approves or rejects a pending request (not withdrawn), keeping the note, the reviewer and the time. */
 export async function reviewShippingRequest(
   db: Database,
-  review: { id: number; status: Exclude<RequestStatus, 'pending'>; note: string | null; reviewerId: number },
+  review: { id: number; status: 'approved' | 'rejected'; note: string | null; reviewerId: number },
   now: Date,
 ): Promise<ReviewOutcome> {
   return inTransaction(db, async (trx): Promise<ReviewOutcome> => {
@@ -404,7 +465,19 @@ export async function reviewShippingRequest(
       .where('status', '=', 'pending')
       .where('withdrawn_at', 'is', null)
       .executeTakeFirst();
-    if (changed.numUpdatedRows > 0n) return 'reviewed';
+    if (changed.numUpdatedRows > 0n) {
+      await recordRequestEvent(
+        trx,
+        review.id,
+        {
+          kind: review.status === 'approved' ? 'approved' : 'rejected',
+          note: review.note,
+          userId: review.reviewerId,
+        },
+        now,
+      );
+      return 'reviewed';
+    }
     const exists = await trx
       .selectFrom('shipping_requests')
       .select(['id', 'status', 'withdrawn_at'])
@@ -452,6 +525,7 @@ export async function correctShippingRequest(
   scope: PartnerScope,
   id: number,
   correction: RequestCorrection,
+  by: { userId: number; now: Date },
 ): Promise<CustomerChangeOutcome> {
   return inTransaction(db, async (trx): Promise<CustomerChangeOutcome> => {
     const open = await openRequest(trx, scope, id);
@@ -471,6 +545,7 @@ export async function correctShippingRequest(
     await trx.deleteFrom('finance_application_orders').where('request_id', '=', id).execute();
     await trx.deleteFrom('finance_applications').where('request_id', '=', id).execute();
     if (correction.finance) await insertApplication(trx, id, correction.finance);
+    await recordRequestEvent(trx, id, { kind: 'corrected', note: null, userId: by.userId }, by.now);
     return 'done';
   });
 }
@@ -480,6 +555,7 @@ export async function withdrawShippingRequest(
   db: Database,
   scope: PartnerScope,
   id: number,
+  userId: number,
   now: Date,
 ): Promise<CustomerChangeOutcome> {
   return inTransaction(db, async (trx): Promise<CustomerChangeOutcome> => {
@@ -490,7 +566,44 @@ export async function withdrawShippingRequest(
       .set({ withdrawn_at: now.toISOString() })
       .where('id', '=', id)
       .execute();
+    await recordRequestEvent(trx, id, { kind: 'withdrawn', note: null, userId }, now);
     return 'done';
+  });
+}
+
+export type ReopenOutcome = 'reopened' | 'not_found' | 'not_decided' | 'has_follow_up';
+
+/**
+ * Staff reopen a decided request with a note: it is pending again, its decision cleared (the history
+ * keeps it). Not a pending or withdrawn request, nor one that became a shipping order or a loan.
+ */
+export async function reopenShippingRequest(
+  db: Database,
+  input: { id: number; note: string; userId: number },
+  now: Date,
+): Promise<ReopenOutcome> {
+  return inTransaction(db, async (trx): Promise<ReopenOutcome> => {
+    const row = await trx
+      .updateTable('shipping_requests')
+      .set((eb) => ({ status: eb.ref('status') }))
+      .where('id', '=', input.id)
+      .returning(['status', 'withdrawn_at', 'shipping_order_id', 'loan_id'])
+      .executeTakeFirst();
+    if (!row) return 'not_found';
+    if (row.status === 'pending' || row.withdrawn_at !== null) return 'not_decided';
+    if (row.shipping_order_id !== null || row.loan_id !== null) return 'has_follow_up';
+    await trx
+      .updateTable('shipping_requests')
+      .set({ status: 'pending', staff_note: null, reviewed_by_user_id: null, reviewed_at: null })
+      .where('id', '=', input.id)
+      .execute();
+    await recordRequestEvent(
+      trx,
+      input.id,
+      { kind: 'reopened', note: input.note, userId: input.userId },
+      now,
+    );
+    return 'reopened';
   });
 }
 

@@ -52,6 +52,12 @@ describe('the contract', () => {
       .orderBy('a.id')
       .executeTakeFirstOrThrow();
     const token = new URL((await bo.outbox()).at(-1)!.link).searchParams.get('token')!;
+    const { id: rejectedRequest } = await database
+      .selectFrom('shipping_requests')
+      .select('id')
+      .where('status', '=', 'rejected')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const { id: approvedRequest } = await database
       .selectFrom('shipping_requests')
       .select('id')
@@ -318,6 +324,11 @@ describe('the contract', () => {
         session: client,
       },
       withdrawShippingRequest: { params: { id: toWithdraw!.id }, session: client },
+      reopenShippingRequest: {
+        params: { id: rejectedRequest },
+        body: { note: 'The customer sent the missing invoice.' },
+        session: admin,
+      },
       createShippingOrderFromRequest: {
         params: { id: approvedRequest },
         body: {

@@ -66,6 +66,7 @@ import {
   shippingRequestCreate,
   shippingRequestReview,
   shippingRequestCorrection,
+  shippingRequestReopen,
   shippingRequestsAnswer,
   shippingRequestsQuery,
 } from './requests';
@@ -272,6 +273,18 @@ export const calls = {
     method: 'POST',
     path: '/shipping-requests/:id/withdraw',
     params: z.object({ id }),
+    answer: shippingRequest,
+    session: true,
+  },
+  /**
+   * Extension: staff reopen a decided request with a note (the customer reads it): it is pending again.
+   * 409 for a pending or withdrawn request and for one that became a shipping order or a loan.
+   */
+  reopenShippingRequest: {
+    method: 'POST',
+    path: '/shipping-requests/:id/reopen',
+    params: z.object({ id }),
+    body: shippingRequestReopen,
     answer: shippingRequest,
     session: true,
   },

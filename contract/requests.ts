@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import { DESTINATIONS, ORIGINS, SERVICES } from '../app/catalog';
 import { decimalNumber, withoutControls } from '../app/services/input';
-import { ATTACHMENT_LIMITS, QUOTE_CURRENCIES, REQUEST_STATUSES, attachmentType } from './values';
+import {
+  ATTACHMENT_LIMITS,
+  QUOTE_CURRENCIES,
+  REQUEST_EVENT_KINDS,
+  REQUEST_STATUSES,
+  attachmentType,
+} from './values';
 import { base64, email, id } from './fields';
 import { listQuery } from './common';
 
@@ -65,6 +71,16 @@ export const attachmentInfo = z.object({
   size: z.number().int().nonnegative(),
 });
 
+/** One step of a request's history: who did what, when, and the note. */
+export const requestEvent = z.object({
+  kind: z.enum(REQUEST_EVENT_KINDS),
+  note: z.string().nullable(),
+  /** The person's name (a customer's own step names the customer's user). */
+  by: z.string().nullable(),
+  at: z.string(),
+});
+export type RequestEvent = z.infer<typeof requestEvent>;
+
 export const shippingRequest = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -91,6 +107,8 @@ export const shippingRequest = z.object({
   finance: financeApplication.nullable().optional(),
   /** Extension: when the customer withdrew it (status `withdrawn`). */
   withdrawn_at: z.string().nullable().optional(),
+  /** Extension: what happened after it was sent, oldest first. */
+  history: z.array(requestEvent).optional(),
 });
 export type ShippingRequest = z.infer<typeof shippingRequest>;
 
@@ -121,6 +139,11 @@ export const shippingRequestsAnswer = z.object({
   requests: z.array(shippingRequest),
   /** All matching requests, before limit and offset. */
   total: z.number().int().nonnegative(),
+});
+
+/** Staff reopen a decided request, saying why (the customer reads the note). */
+export const shippingRequestReopen = z.object({
+  note: withoutControls(z.string().trim().min(1).max(2000), { multiline: true }),
 });
 
 /** A decision on a pending request; a rejection says why (the customer reads the note). */

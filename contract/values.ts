@@ -29,6 +29,10 @@ export const CLIENT_TYPES = ['individual', 'company'] as const;
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
+/** What can happen to a request after it was sent (its history, extension). */
+export const REQUEST_EVENT_KINDS = ['approved', 'rejected', 'reopened', 'corrected', 'withdrawn'] as const;
+export type RequestEventKind = (typeof REQUEST_EVENT_KINDS)[number];
+
 /**
  * DESIGN.md "Forms and input": at most 5 files of 10 MB, of these types. The megabytes are binary:
  * 10 MiB = 10 485 760 bytes, that size included (decision record 027).

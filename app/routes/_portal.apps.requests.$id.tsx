@@ -15,7 +15,7 @@ import { Button, Card, Grid, Stack, Text, TextLink } from '~/components/ui';
 import { FormErrors } from '~/components/form-parts';
 import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { QuoteStatusChip } from '~/components/quotes/quote-parts';
-import type { IndicativePrice, QuoteSummary } from '@contract';
+import type { IndicativePrice, QuoteSummary, ShippingRequest } from '@contract';
 import { isStaff, rolesFor } from '~/services/access';
 import { attempt, isBackofficeError, loadPart } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
@@ -27,7 +27,10 @@ import { requireUser } from '~/services/auth.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 import { reviewAction } from '~/services/request-list.server';
-import { readRequest, requestOr404, withdrawRequest } from '~/services/requests.server';
+import { readRequest, reopenRequest, requestOr404, withdrawRequest } from '~/services/requests.server';
+import { reopenSchema } from '~/forms/requests';
+import { parseWithZod } from '@conform-to/zod';
+import { TextareaField } from '~/components/form-field';
 import { requestTitle } from '~/components/requests/request-title';
 import { useFinanceRows } from '~/components/requests/finance-application';
 
@@ -72,7 +75,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const formData = await readForm(args.request.clone());
   if (formData.get('intent') === 'withdraw') return withdrawAction(args, formData);
+  if (formData.get('intent') === 'reopen') return reopenAction(args, formData);
   return reviewAction(args, REVIEW_SCREEN);
+}
+
+/** Staff reopen a decided request with a note, asked twice; "change" brings the note back as typed. */
+async function reopenAction({ request, params }: ActionFunctionArgs, formData: FormData) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor(REVIEW_SCREEN) });
+  const id = recordIdOr404(params.id);
+  const submission = parseWithZod(formData, { schema: reopenSchema });
+  if (submission.status !== 'success') return data({ reopen: submission.reply() }, { status: 400 });
+  const { note } = submission.value;
+  if (formData.get('change') === '1') return data({ reopen: submission.reply() });
+  if (formData.get('confirm') !== '1') return data({ reopenConfirm: note });
+  const done = await attempt(() => reopenRequest(signedIn, id, note), 'reopen request', {
+    keyFor: (error) =>
+      isBackofficeError(error) && error.code === 'conflict' ? 'requests:reopen.closed' : null,
+  });
+  if (!done.ok) return data({ reopen: submission.reply({ formErrors: [done.key] }) }, { status: 400 });
+  return redirectWithFlash(request, `/apps/requests/${id}`, { key: 'requests:reopen.done', values: { id } });
 }
 
 /** The customer withdraws its pending request, asked twice (a second step, with or without JavaScript). */
@@ -178,6 +199,121 @@ function Quotes({
         </Form>
       )}
     </Stack>
+  );
+}
+
+/** Staff reopen a decided request (not one that became an order or a loan), with a note, confirmed. */
+function ReopenForm({ id }: { id: number }) {
+  const { t } = useTranslation('requests');
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'reopen';
+  const confirming = answer !== undefined && 'reopenConfirm' in answer ? answer.reopenConfirm : null;
+  const reply = answer !== undefined && 'reopen' in answer ? answer.reopen : undefined;
+  const typed = typeof reply?.initialValue?.note === 'string' ? reply.initialValue.note : undefined;
+  const errors = [...(reply?.error?.[''] ?? []), ...(reply?.error?.note ?? [])];
+  if (confirming !== null) {
+    return (
+      <Form method="post" aria-label={t('reopen.confirmTitle', { id })}>
+        <Stack gap={1.5}>
+          <Text level="title-sm" role="status">
+            {t('reopen.confirm', { id })}
+          </Text>
+          <TypedText level="body-sm">{confirming}</TypedText>
+          <input type="hidden" name="intent" value="reopen" />
+          <input type="hidden" name="note" value={confirming} />
+          <Stack direction="row" gap={1} flexWrap="wrap">
+            <Button type="submit" name="confirm" value="1" size="sm" loading={busy} autoFocus>
+              {t('reopen.yes')}
+            </Button>
+            <Button
+              type="submit"
+              name="change"
+              value="1"
+              variant="plain"
+              color="neutral"
+              size="sm"
+              disabled={busy}
+            >
+              {t('reopen.change')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Form>
+    );
+  }
+  return (
+    <Form method="post" aria-label={t('reopen.title')}>
+      <Stack gap={1.5}>
+        <Text level="body-sm">{t('reopen.hint')}</Text>
+        <FormErrors id="reopen-error" errors={errors.length ? errors : undefined} />
+        <input type="hidden" name="intent" value="reopen" />
+        <TextareaField
+          key={typed ?? ''}
+          plain={{ id: 'reopen-note', name: 'note', defaultValue: typed }}
+          label={t('reopen.note')}
+          size="sm"
+          minRows={2}
+          maxLength={2000}
+        />
+        <div>
+          <Button type="submit" variant="soft" size="sm" loading={busy}>
+            {t('reopen.button')}
+          </Button>
+        </div>
+      </Stack>
+    </Form>
+  );
+}
+
+/** What happened to the request after it was sent, oldest first (from the back office's history). */
+function HistoryEvents({ request }: { request: ShippingRequest }) {
+  const { t, i18n } = useTranslation('requests');
+  if (!request.history) return <DecisionEvent request={request} />;
+  return (
+    <>
+      {request.history.map((event, index) => (
+        <li key={index}>
+          <Text level="title-sm">{t(`detail.events.${event.kind}`, { name: event.by ?? '—' })}</Text>
+          <Text level="body-sm" textColor="text.tertiary">
+            {formatDate(event.at, i18n.language)}
+          </Text>
+          {event.note && <TypedText>{event.note}</TypedText>}
+        </li>
+      ))}
+    </>
+  );
+}
+
+/** A back office without the history: the decision (or withdrawal) the request itself keeps. */
+function DecisionEvent({ request }: { request: ShippingRequest }) {
+  const { t, i18n } = useTranslation('requests');
+  const language = i18n.language;
+  if (request.status === 'withdrawn') {
+    return (
+      <li>
+        <Text level="title-sm">{t('detail.events.withdrawn', { name: request.partner_name })}</Text>
+        {request.withdrawn_at && (
+          <Text level="body-sm" textColor="text.tertiary">
+            {formatDate(request.withdrawn_at, language)}
+          </Text>
+        )}
+      </li>
+    );
+  }
+  if (request.status === 'pending') return null;
+  return (
+    <li>
+      <Text level="title-sm">
+        {t(`detail.events.${request.status}`, { name: request.reviewed_by ?? '—' })}
+      </Text>
+      {request.reviewed_at && (
+        <Text level="body-sm" textColor="text.tertiary">
+          {formatDate(request.reviewed_at, language)}
+        </Text>
+      )}
+      {request.staff_note && <TypedText>{request.staff_note}</TypedText>}
+    </li>
   );
 }
 
@@ -319,31 +455,7 @@ export default function RequestPage() {
                     {formatDate(request.created_at, language)}
                   </Text>
                 </li>
-                {request.status === 'withdrawn' && (
-                  <li>
-                    <Text level="title-sm">
-                      {t('detail.events.withdrawn', { name: request.partner_name })}
-                    </Text>
-                    {request.withdrawn_at && (
-                      <Text level="body-sm" textColor="text.tertiary">
-                        {formatDate(request.withdrawn_at, language)}
-                      </Text>
-                    )}
-                  </li>
-                )}
-                {(request.status === 'approved' || request.status === 'rejected') && (
-                  <li>
-                    <Text level="title-sm">
-                      {t(`detail.events.${request.status}`, { name: request.reviewed_by ?? '—' })}
-                    </Text>
-                    {request.reviewed_at && (
-                      <Text level="body-sm" textColor="text.tertiary">
-                        {formatDate(request.reviewed_at, language)}
-                      </Text>
-                    )}
-                    {request.staff_note && <TypedText>{request.staff_note}</TypedText>}
-                  </li>
-                )}
+                <HistoryEvents request={request} />
               </Stack>
               {(request.status === 'approved' || request.status === 'rejected') && (
                 <div>
@@ -370,6 +482,14 @@ export default function RequestPage() {
                 <ReviewForm request={request} />
               </Section>
             )}
+            {staff &&
+              (request.status === 'approved' || request.status === 'rejected') &&
+              request.shipping_order_id === null &&
+              !request.loan_id && (
+                <Section id="request-reopen" title={t('reopen.title')}>
+                  <ReopenForm id={request.id} />
+                </Section>
+              )}
           </Stack>
         </Grid>
       </Grid>

@@ -194,6 +194,11 @@ export function correctRequest(signedIn: SignedIn, id: number, draft: RequestDra
   return signedIn.backoffice.call('correctShippingRequest', { params: { id }, body: draftBody(draft) });
 }
 
+/** Staff reopen a decided request with a note: it is pending again. */
+export function reopenRequest(signedIn: SignedIn, id: number, note: string) {
+  return signedIn.backoffice.call('reopenShippingRequest', { params: { id }, body: { note } });
+}
+
 /** The customer withdraws its pending request. */
 export function withdrawRequest(signedIn: SignedIn, id: number) {
   return signedIn.backoffice.call('withdrawShippingRequest', { params: { id } });

@@ -89,6 +89,16 @@ export interface ShippingRequestsTable {
   withdrawn_at: string | null;
 }
 
+/** Migration 0008: what happened to a request after it was sent. */
+export interface RequestEventsTable {
+  id: Generated<number>;
+  request_id: number;
+  kind: string;
+  note: string | null;
+  user_id: number | null;
+  created_at: string;
+}
+
 export interface RequestAttachmentsTable {
   id: Generated<number>;
   request_id: number;
@@ -435,6 +445,7 @@ export interface Tables {
   drivers: DriversTable;
   containers: ContainersTable;
   loans: LoansTable;
+  request_events: RequestEventsTable;
   loan_transactions: LoanTransactionsTable;
   loan_documents: LoanDocumentsTable;
   shipping_orders: ShippingOrdersTable;

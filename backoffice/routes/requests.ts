@@ -13,6 +13,7 @@ import {
   reviewShippingRequest,
   correctShippingRequest,
   withdrawShippingRequest,
+  reopenShippingRequest,
   type CustomerChangeOutcome,
   type FinanceApplicationValues,
 } from '../requests';
@@ -24,6 +25,7 @@ type RequestCalls =
   | 'reviewShippingRequest'
   | 'correctShippingRequest'
   | 'withdrawShippingRequest'
+  | 'reopenShippingRequest'
   | 'getShippingRequestAttachment';
 
 /** An application as the contract sends it, as the store keeps it. */
@@ -136,23 +138,50 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
       ) {
         throw refuse.invalid([{ path: 'finance.order_ids', message: 'Not an order of this customer' }]);
       }
-      const outcome = await correctShippingRequest(app.database, scope, params.id, {
-        name: body.name,
-        service: body.service ?? null,
-        origin: body.origin ?? null,
-        destination: body.destination ?? null,
-        description: body.description,
-        expectedRevenue: body.expected_revenue,
-        finance: applicationValues(body.finance),
-      });
+      const outcome = await correctShippingRequest(
+        app.database,
+        scope,
+        params.id,
+        {
+          name: body.name,
+          service: body.service ?? null,
+          origin: body.origin ?? null,
+          destination: body.destination ?? null,
+          description: body.description,
+          expectedRevenue: body.expected_revenue,
+          finance: applicationValues(body.finance),
+        },
+        { userId: session.user.id, now: app.now() },
+      );
       return answerChange(outcome, scope, params.id);
     },
 
     async withdrawShippingRequest({ params, session }) {
       if (isStaff(session.user)) throw refuse.forbidden();
       const scope = partnerScope(session.user);
-      const outcome = await withdrawShippingRequest(app.database, scope, params.id, app.now());
+      const outcome = await withdrawShippingRequest(
+        app.database,
+        scope,
+        params.id,
+        session.user.id,
+        app.now(),
+      );
       return answerChange(outcome, scope, params.id);
+    },
+
+    async reopenShippingRequest({ params, body, session }) {
+      if (!canReviewRequests(session.user)) throw refuse.forbidden();
+      const outcome = await reopenShippingRequest(
+        app.database,
+        { id: params.id, note: body.note, userId: session.user.id },
+        app.now(),
+      );
+      if (outcome === 'not_found') throw refuse.notFound();
+      if (outcome === 'not_decided') throw refuse.requestNotDecided();
+      if (outcome === 'has_follow_up') throw refuse.requestHasFollowUp();
+      const request = await findShippingRequest(app.database, partnerScope(session.user), params.id);
+      if (!request) throw refuse.notFound();
+      return request;
     },
 
     async getShippingRequestAttachment({ params, session }) {

@@ -468,6 +468,9 @@ const INTENTS: Record<
     check(await post('client2', withdraw), { status: 404 }, "client2 withdrawing client A's request");
     check(await post('agent', withdraw), { status: 403 }, 'staff withdrawing for the customer');
     check(await post('admin', withdraw), { status: 403 }, 'an admin withdrawing for the customer');
+    const reopen = { intent: 'reopen', note: 'Please look again.', confirm: '1' };
+    check(await post('client', reopen), { status: 403 }, 'a customer reopening its own request');
+    check(await post('client2', reopen), { status: 403 }, "client2 reopening client A's request");
     expect(await changedTables(before)).toEqual([]);
   },
   // Whoever may see a document may share it; another client gets 404 (refusals only: no share is made).

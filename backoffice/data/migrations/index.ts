@@ -10,6 +10,7 @@ import * as rates from './0004_rates';
 import * as financeApplications from './0005_finance_applications';
 import * as loanTerms from './0006_loan_terms';
 import * as requestWithdrawal from './0007_request_withdrawal';
+import * as requestEvents from './0008_request_events';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_finance_applications': financeApplications,
   '0006_loan_terms': loanTerms,
   '0007_request_withdrawal': requestWithdrawal,
+  '0008_request_events': requestEvents,
 };
