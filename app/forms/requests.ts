@@ -61,7 +61,11 @@ export const financeRequestSchema = z.object({
 /** Staff approve or reject a pending request; a rejection says why (the customer reads the note). */
 /** Staff reopen a decided request, saying why (the customer reads it). */
 export const reopenSchema = z.object({
-  note: plainText(2000, { multiline: true, tooLong: 'validation.tooLong', required: 'requests:reopen.noteRequired' }),
+  note: plainText(2000, {
+    multiline: true,
+    tooLong: 'validation.tooLong',
+    required: 'requests:reopen.noteRequired',
+  }),
 });
 
 export const reviewSchema = z
