@@ -30,7 +30,7 @@ import { redirectWithFlash } from '~/services/flash.server';
 import { readForm } from '~/services/form-body.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
-import { detailedDraft, financeDraft, serviceDraft } from '~/services/request-actions.server';
+import { detailedDraft, financeDraft, serviceDraft } from '~/services/request-drafts.server';
 import { correctRequest, readRequest, requestOr404, type ReadRequest } from '~/services/requests.server';
 import { financeableOrders } from '~/services/shipping.server';
 

@@ -1,5 +1,6 @@
 // Create forms sent again (a double click, a retry after "not reachable") make one record: the actions
 // against the reference back office, behind a stand-in network that can lose an answer on its way back.
+import { addMonths, dayOf } from '@contract/dates';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -298,7 +299,15 @@ describe('every other create form, sent twice with its key', () => {
         return { path: `/apps/loans/new-loan/${id}`, params: { requestId: id } };
       },
       who: 'agent',
-      fields: { principal: '38000', interestRate: '8', termMonths: '6' },
+      // The confirmed terms (the second step's "yes").
+      fields: {
+        principal: '38000',
+        interestRate: '8',
+        arrangementFee: '380',
+        termMonths: '6',
+        firstDueDate: addMonths(dayOf(new Date()), 1),
+        intent: 'approve',
+      },
       table: 'loans',
     },
     {

@@ -1,5 +1,6 @@
 // Loans, loan details, staff decisions, loans made from trade-finance requests and the dashboard's
 // figures — the portal's loaders and actions against the reference back office, with every refusal.
+import { addMonths, dayOf } from '@contract/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBackoffice } from '../../backoffice/testing';
 import {
@@ -181,38 +182,36 @@ describe('a loan (/apps/loan/loan-details/:loanNumber)', () => {
   });
 });
 
-describe('an approved trade-finance request becomes a loan', () => {
-  it('creates a Requested loan and refuses a second one', async () => {
+describe('staff approve a trade-finance request with terms', () => {
+  it('asks to confirm the terms, then makes the loan paid out, and refuses a second one', async () => {
     const page = await import('../routes/_portal.apps.loans.new-loan.$requestId');
     const pending = { id: await approvedRequest(reference, 'trade_finance') };
     const params = { requestId: String(pending.id) };
     const path = `/apps/loans/new-loan/${pending.id}`;
     const loaded = await page.loader(withParams(pageRequest(path, { cookie: cookies.agent }), params));
     expect(loaded.blocker).toBeNull();
+    const terms = {
+      principal: '25000',
+      interestRate: '9',
+      arrangementFee: '250',
+      termMonths: '6',
+      firstDueDate: addMonths(dayOf(new Date()), 1),
+    };
+    // First the terms as they will be, nothing made yet.
+    const asked = (await page.action(
+      withParams(formRequest(path, terms, { cookie: cookies.agent }), params),
+    )) as unknown as { data: { terms: { principal: number; arrangementFee: number } } };
+    expect(asked.data.terms).toMatchObject({ principal: 25000, arrangementFee: 250 });
     const created = (await page.action(
-      withParams(
-        formRequest(
-          path,
-          { principal: '25000', interestRate: '9', termMonths: '6' },
-          { cookie: cookies.agent },
-        ),
-        params,
-      ),
+      withParams(formRequest(path, { ...terms, intent: 'approve' }, { cookie: cookies.agent }), params),
     )) as Response;
     expect(created.headers.get('Location')).toMatch(/^\/apps\/loan\/loan-details\/[A-Z0-9-]+$/);
     const name = created.headers.get('Location')!.split('/').at(-1);
     expect(await flashAfter(created)).toEqual({ key: 'finance:newLoan.created', values: { name } });
     const again = (await page.action(
-      withParams(
-        formRequest(
-          path,
-          { principal: '25000', interestRate: '9', termMonths: '6' },
-          { cookie: cookies.agent },
-        ),
-        params,
-      ),
-    )) as unknown as { data: { error: Record<string, string[]> } };
-    expect(again.data.error['']).toEqual(['finance:newLoan.conflict']);
+      withParams(formRequest(path, { ...terms, intent: 'approve' }, { cookie: cookies.agent }), params),
+    )) as unknown as { data: { result: { error: Record<string, string[]> } } };
+    expect(again.data.result.error['']).toEqual(['finance:newLoan.conflict']);
   });
 
   it('refuses a shipping request (not trade finance) with a message', async () => {

@@ -1,7 +1,6 @@
 // The actions behind the request forms: read the multipart form as it streams, validate, send, and on any
 // problem return the form with what was typed and a message (attachments must be chosen again).
 import type { Submission } from '@conform-to/react';
-import type { z } from 'zod';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs } from '@remix-run/node';
 import type { Service } from '~/catalog';
@@ -18,6 +17,7 @@ import { getCustomer } from './customers.server';
 import { reportError } from './errors.server';
 import { redirectWithFlash, type Flash } from './flash.server';
 import { formKeyFrom } from './idempotency.server';
+import { detailedDraft, financeDraft, serviceDraft } from './request-drafts.server';
 import { sendFailureMessage, sendRequest, uploadProblemMessage, type RequestDraft } from './requests.server';
 import { guardUpload, withUploadForm } from './uploads.server';
 
@@ -75,46 +75,6 @@ async function handle<T>(
       );
     }
   });
-}
-
-// What each form's values make of a request (a new one, or the correction of one).
-
-export function serviceDraft(value: z.infer<typeof serviceRequestSchema>): RequestDraft {
-  return { service: value.service, description: value.description };
-}
-
-export function detailedDraft(
-  service: Exclude<Service, 'other'>,
-  value: z.infer<typeof detailedRequestSchema>,
-): RequestDraft {
-  return {
-    service,
-    details: {
-      category: value.category,
-      containerType: value.containerType,
-      origin: value.origin,
-      cbm: value.cbm,
-      ...(service === 'quotation' && value.destination ? { destination: value.destination } : {}),
-    },
-    expectedRevenue: value.expectedRevenue,
-    description: value.description,
-  };
-}
-
-/** A trade-finance application: its purpose is the request's words. */
-export function financeDraft(value: z.infer<typeof financeRequestSchema>): RequestDraft {
-  return {
-    service: 'trade_finance',
-    description: value.purpose,
-    finance: {
-      amount: value.amount,
-      currency: value.currency,
-      tenorMonths: value.tenorMonths,
-      supplierName: value.supplierName,
-      supplierCountry: value.supplierCountry,
-      orderIds: value.orderIds,
-    },
-  };
 }
 
 export function serviceRequestAction(args: ActionFunctionArgs) {

@@ -1,0 +1,109 @@
+// Quotations and trade finance in Arabic, right to left, found by their Arabic labels: a quotation
+// request priced by staff and accepted by the customer (its PDF downloads), and a finance application
+// approved with terms into a loan that a repayment then services.
+import { expect, test, type Page } from '@playwright/test';
+import { AGENT, CLIENT, CLIENT2, open, signInAs, switchTo, translation, uniqueText } from './support';
+
+const t = (namespace: string, key: string, values: Record<string, string | number> = {}) =>
+  Object.entries(values).reduce(
+    (text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)),
+    translation('ar', namespace, key),
+  );
+
+async function rightToLeft(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+}
+
+test('in Arabic, staff price a quotation request and the customer downloads and accepts the quote', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const words = uniqueText(testInfo, 'ألعاب خشبية');
+  await signInAs(page, CLIENT.email);
+  await open(page, '/apps/request-for-quotation');
+  await rightToLeft(page);
+  await page.getByLabel(t('requests', 'fields.category')).selectOption('toys_games');
+  await page.getByLabel(t('requests', 'fields.containerType')).selectOption('groupage');
+  await page.getByLabel(t('requests', 'fields.origin')).selectOption('china');
+  await page.getByLabel(t('requests', 'fields.destination')).selectOption('alexandria');
+  await page.getByLabel(t('requests', 'fields.cbm')).fill('6');
+  await page.getByLabel(t('requests', 'fields.description')).fill(words);
+  await page.getByRole('button', { name: t('requests', 'fields.submit') }).click();
+  await expect(page).toHaveURL(/\/apps\/requests\/\d+$/);
+  const requestPath = new URL(page.url()).pathname;
+
+  await switchTo(page, AGENT.email);
+  await open(page, requestPath);
+  await page.getByRole('button', { name: t('quotes', 'request.prepare') }).click();
+  await expect(page).toHaveURL(/\/apps\/quotes\/\d+$/);
+  await rightToLeft(page);
+  const line = page.getByRole('group', { name: t('quotes', 'editor.line', { number: 1 }) });
+  await line.getByLabel(t('quotes', 'lines.kind')).selectOption('freight');
+  await line.getByLabel(t('quotes', 'lines.description')).fill('شحن بحري');
+  await line.getByLabel(t('quotes', 'lines.quantity')).fill('6');
+  await line.getByLabel(t('quotes', 'lines.unit'), { exact: true }).selectOption('cbm');
+  await line.getByLabel(t('quotes', 'lines.unitPrice')).fill('100');
+  await page.getByRole('button', { name: t('quotes', 'editor.send') }).click();
+  await expect(page.getByRole('article')).toContainText('600');
+  const quotePath = new URL(page.url()).pathname;
+
+  await switchTo(page, CLIENT.email);
+  await open(page, quotePath);
+  await rightToLeft(page);
+  const pdf = await page.request.get(`${quotePath}/download?format=pdf`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  await page.getByRole('button', { name: t('quotes', 'decision.accept') }).click();
+  await expect(page).toHaveURL(/\/apps\/shipping-details\/\d+$/);
+  await rightToLeft(page);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('SO-');
+});
+
+test('in Arabic, a finance application is approved with terms into a loan, and a repayment follows', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const purpose = uniqueText(testInfo, 'تمويل شحنة قطن');
+  await signInAs(page, CLIENT2.email);
+  await open(page, '/apps/request-for-trade-finance');
+  await rightToLeft(page);
+  await page.getByLabel(t('requests', 'finance.amount')).fill('18000');
+  await page.getByLabel(t('requests', 'finance.tenor')).fill('3');
+  await page.getByLabel(t('requests', 'finance.supplierName'), { exact: true }).fill('مصانع القطن');
+  await page.getByLabel(t('requests', 'finance.supplierCountry')).fill('مصر');
+  await page.getByLabel(t('requests', 'finance.purpose')).fill(purpose);
+  // An order of its own, the last one listed (the English journeys take the first ones).
+  const orders = page.getByRole('group', { name: t('requests', 'finance.orders') });
+  await orders.getByRole('checkbox').last().check();
+  await page.getByRole('button', { name: t('requests', 'fields.submit') }).click();
+  await expect(page).toHaveURL(/\/apps\/requests\/\d+$/);
+  const requestPath = new URL(page.url()).pathname;
+
+  await switchTo(page, AGENT.email);
+  await open(page, requestPath);
+  await page.getByRole('link', { name: t('requests', 'review.approveWithTerms') }).click();
+  await rightToLeft(page);
+  await expect(page.getByLabel(t('finance', 'newLoan.principal'))).toHaveValue('18000');
+  await page.getByRole('button', { name: t('finance', 'newLoan.submit') }).click();
+  await page.getByRole('button', { name: t('finance', 'newLoan.yes') }).click();
+  await expect(page).toHaveURL(/\/apps\/loan\/loan-details\/LN-\d{4}-\d{4}$/);
+  const loanPath = new URL(page.url()).pathname;
+  // Three monthly instalments, as the application's tenor.
+  const schedule = page.getByRole('table', { name: t('finance', 'detail.schedule') });
+  await expect(schedule.locator('tbody tr')).toHaveCount(3);
+
+  // A repayment is recorded in Arabic; the customer sees it on the loan.
+  const payment = page.getByRole('form', { name: t('finance', 'transaction.title') });
+  await payment.getByLabel(t('finance', 'transaction.amount')).fill('500');
+  await payment.getByLabel(t('finance', 'transaction.reference')).fill('WIRE-AR-1');
+  await payment.getByRole('button', { name: t('finance', 'transaction.submit') }).click();
+  await expect(page).toHaveURL(new RegExp(`${loanPath}$`));
+  await expect(
+    page.getByRole('status').filter({ hasText: t('finance', 'transaction.recorded_repayment') }),
+  ).toBeVisible();
+  await switchTo(page, CLIENT2.email);
+  await open(page, loanPath);
+  await rightToLeft(page);
+  await expect(page.getByText('WIRE-AR-1')).toBeVisible();
+});
