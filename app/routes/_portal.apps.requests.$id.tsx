@@ -89,8 +89,12 @@ async function reopenAction({ request, params }: ActionFunctionArgs, formData: F
   if (formData.get('change') === '1') return data({ reopen: submission.reply() });
   if (formData.get('confirm') !== '1') return data({ reopenConfirm: note });
   const done = await attempt(() => reopenRequest(signedIn, id, note), 'reopen request', {
-    keyFor: (error) =>
-      isBackofficeError(error) && error.code === 'conflict' ? 'requests:reopen.closed' : null,
+    keyFor: (error) => {
+      if (!isBackofficeError(error)) return null;
+      if (error.code === 'conflict') return 'requests:reopen.closed';
+      // The request was read just now: a back office without the call answers 404 or 405.
+      return error.kind === 'not_found' || error.status === 405 ? 'requests:reopen.unsupported' : null;
+    },
   });
   if (!done.ok) return data({ reopen: submission.reply({ formErrors: [done.key] }) }, { status: 400 });
   return redirectWithFlash(request, `/apps/requests/${id}`, { key: 'requests:reopen.done', values: { id } });
