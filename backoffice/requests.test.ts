@@ -656,6 +656,16 @@ describe('origin', () => {
       const ids = (await list('agent', { origin, limit: 100 })).requests.map((request) => request.id);
       expect(ids.filter((id) => unknown.includes(id))).toEqual([]);
     }
+    // A warehouse's queue asks for them too: its origin's requests and those without one, no other.
+    const queue = await list('agent', { origin: 'india', with_unknown_origin: 'true', limit: 100 });
+    const queued = queue.requests.map((request) => request.id);
+    expect(queued).toContain(india);
+    expect(queued).toEqual(expect.arrayContaining(unknown.filter((id) => id < india)));
+    expect(queued).not.toContain(vietnam);
+    expect(queue.requests.every((request) => request.origin === 'india' || request.origin === null)).toBe(
+      true,
+    );
+    expect(queue.total).toBe(queue.requests.length);
   });
 });
 

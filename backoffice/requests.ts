@@ -48,6 +48,8 @@ export interface RequestFilter {
   status?: RequestStatus;
   service?: Service;
   origin?: Origin;
+  /** With `origin`: also the requests whose origin is not known. */
+  withUnknownOrigin?: boolean;
   search?: string;
   limit: number;
   offset: number;
@@ -408,7 +410,12 @@ export async function listShippingRequests(
     matching = matching.where('r.status', '=', filter.status).where('r.withdrawn_at', 'is', null);
   }
   if (filter.service) matching = matching.where('r.service', '=', filter.service);
-  if (filter.origin) matching = matching.where('r.origin', '=', filter.origin);
+  if (filter.origin) {
+    const origin = filter.origin;
+    matching = filter.withUnknownOrigin
+      ? matching.where((eb) => eb.or([eb('r.origin', '=', origin), eb('r.origin', 'is', null)]))
+      : matching.where('r.origin', '=', origin);
+  }
   if (filter.search) {
     // The id as text (`cast` is spelled alike on both engines).
     const id = sql<string>`cast(r.id as text)`;

@@ -131,6 +131,8 @@ export const shippingRequestsQuery = listQuery.extend({
   status: z.enum(REQUEST_STATUSES).optional(),
   /** Extension: requests whose goods come from this origin. */
   origin: z.enum(ORIGINS).optional(),
+  /** Extension: with `origin`, also the requests whose origin is not known (a warehouse's queue). */
+  with_unknown_origin: z.enum(['true', 'false']).optional(),
   service: z.enum(SERVICES).optional(),
   partner_id: id.optional(),
 });

@@ -253,6 +253,8 @@ export async function listRequests(
 ): Promise<RequestPage> {
   const choice = await originFor(signedIn, url, asked.origin);
   const params = { ...asked, origin: choice.origin };
+  // A warehouse's queue also holds the requests that name no origin (else they would wait unseen).
+  const withUnknown = choice.warehouse !== null;
   const service = fixed.service ?? params.service;
   const answer = await signedIn.backoffice.call('listShippingRequests', {
     query: {
@@ -260,6 +262,7 @@ export async function listRequests(
       status: params.status,
       service,
       origin: params.origin,
+      ...(withUnknown ? { with_unknown_origin: 'true' as const } : {}),
       ...pageQuery(params.page),
     },
   });
@@ -270,7 +273,7 @@ export async function listRequests(
     (request) =>
       (!params.status || request.status === params.status) &&
       (!service || request.service === service) &&
-      (!params.origin || request.origin === params.origin) &&
+      (!params.origin || request.origin === params.origin || (withUnknown && !request.origin)) &&
       textMatches(params.q, [
         String(request.id),
         request.name,

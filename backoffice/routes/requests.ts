@@ -95,6 +95,7 @@ export function requestHandlers(app: App): Pick<CallHandlers, RequestCalls> {
         status: query.status,
         service: query.service,
         origin: query.origin,
+        withUnknownOrigin: query.with_unknown_origin === 'true',
         search: query.search || undefined,
         limit: query.limit ?? DEFAULT_LIST_LIMIT,
         offset: query.offset ?? 0,

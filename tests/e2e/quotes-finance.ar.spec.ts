@@ -71,9 +71,7 @@ test('in Arabic, a finance application is approved with terms into a loan, and a
   await page.getByLabel(t('requests', 'finance.amount')).fill('18000');
   await page.getByLabel(t('requests', 'finance.tenor')).fill('3');
   // The supplier's name, not its country (whose label begins alike); the asterisk marks it required.
-  await page
-    .getByLabel(new RegExp(`^${t('requests', 'finance.supplierName')}[\\s*]*$`))
-    .fill('مصانع القطن');
+  await page.getByLabel(new RegExp(`^${t('requests', 'finance.supplierName')}[\\s*]*$`)).fill('مصانع القطن');
   await page.getByLabel(t('requests', 'finance.supplierCountry')).fill('مصر');
   await page.getByLabel(t('requests', 'finance.purpose')).fill(purpose);
   // An order of its own, the last one listed (the English journeys take the first ones).

@@ -328,7 +328,7 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
       />
 
       <Toolbar data={data} />
-      <WarehouseDefault warehouse={data.page?.warehouse ?? null} />
+      <WarehouseDefault warehouse={data.page?.warehouse ?? null} withUnknownOrigin />
 
       <ListTable
         page={

@@ -97,7 +97,14 @@ export function TabLinks<T extends string>({
 }
 
 /** Says that the list shows the staff member's warehouse origin, with a link to every origin. */
-export function WarehouseDefault({ warehouse }: { warehouse: { name: string; origin: Origin } | null }) {
+export function WarehouseDefault({
+  warehouse,
+  withUnknownOrigin = false,
+}: {
+  warehouse: { name: string; origin: Origin } | null;
+  /** The list also shows what names no origin (the request queue). */
+  withUnknownOrigin?: boolean;
+}) {
   const { t } = useTranslation('shipping');
   const { t: tcat } = useTranslation('catalog');
   const location = useLocation();
@@ -108,6 +115,7 @@ export function WarehouseDefault({ warehouse }: { warehouse: { name: string; ori
   return (
     <Notice color="neutral">
       {t('warehouseDefault.showing', { origin: tcat(`origins.${warehouse.origin}`), name: warehouse.name })}{' '}
+      {withUnknownOrigin && <>{t('warehouseDefault.alsoUnknown')} </>}
       <TextLink to={`?${all}`}>{t('warehouseDefault.showAll')}</TextLink>
     </Notice>
   );
