@@ -74,6 +74,7 @@ export const refuse = {
     new ApiError(409, 'conflict', 'This request is not decided: there is nothing to reopen'),
   requestHasFollowUp: () =>
     new ApiError(409, 'conflict', 'This request became a shipping order or a loan: it cannot be reopened'),
+  eventWithdrawn: () => new ApiError(409, 'conflict', 'This tracking event was withdrawn'),
   requestWithdrawn: () => new ApiError(409, 'conflict', 'The customer withdrew this request'),
   requestClosedToCustomer: () =>
     new ApiError(409, 'conflict', 'This request was decided or withdrawn: it can no longer change'),

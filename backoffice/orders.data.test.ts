@@ -2,6 +2,7 @@
  * Shipping orders, their timelines and containers on both engines: tab counts and sums, the latest
  * place, conversions and milestones racing on one row, yearly numbers.
  */
+import type { Milestone } from '@contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,10 +77,7 @@ const order = (partnerId: number, more: Partial<NewShippingOrder> = {}): NewShip
   ...more,
 });
 
-const event = (
-  milestone: 'customs_cleared' | 'departed_origin' | 'delivered' | 'cargo_received',
-  hours: number,
-) => ({
+const event = (milestone: Milestone, hours: number) => ({
   milestone,
   place: `Place of ${milestone}`,
   eventTime: at(hours).toISOString(),
@@ -159,15 +157,18 @@ describe.each(ENGINES)('shipping orders on $engine', ({ engine, available }) => 
 
     // No event: no place; the latest event by time (not by entry) gives it.
     expect(list.orders[0]?.location).toBeNull();
-    await addTrackingEvent(db, ids[4]!, event('delivered', 30), nile.userId, at(31));
-    await addTrackingEvent(db, ids[4]!, event('cargo_received', 20), nile.userId, at(32));
+    // The delivered order's timeline, as staff keep it: cleared, then events entered out of time order
+    // (the delivery last: after it the timeline is closed).
+    await db.updateTable('shipping_orders').set({ status: 'cleared' }).where('id', '=', ids[4]!).execute();
+    await addTrackingEvent(db, ids[4]!, event('delayed', 40), nile.userId, at(31));
+    await addTrackingEvent(db, ids[4]!, event('delivered', 30), nile.userId, at(32));
     const relisted = await listShippingOrders(db, {
       scope: nile.partnerId,
       tab: 'completed',
       limit: 1,
       offset: 0,
     });
-    expect(relisted.orders[0]?.location).toBe('Place of delivered');
+    expect(relisted.orders[0]?.location).toBe('Place of delayed');
 
     const summary = await orderSummary(db, nile.partnerId);
     expect(summary.by_status).toEqual({
@@ -190,20 +191,20 @@ describe.each(ENGINES)('shipping orders on $engine', ({ engine, available }) => 
     const id = await insertShippingOrder(db, order(partnerId, { status: 'confirmed' }), now);
     // Two milestones at once: whichever comes second sees the first's status.
     await Promise.all([
-      addTrackingEvent(db, id, event('delivered', 5), userId, at(5)),
+      addTrackingEvent(db, id, event('customs_cleared', 5), userId, at(5)),
       addTrackingEvent(db, id, event('departed_origin', 1), userId, at(6)),
     ]);
     const moved = await findShippingOrder(db, EVERY_CUSTOMER, id);
-    expect(moved?.status).toBe('delivered');
+    expect(moved?.status).toBe('cleared');
     expect(moved?.receipt_issued_at).toBe(at(5).toISOString());
-    expect(moved?.tracking.map((one) => one.milestone)).toEqual(['departed_origin', 'delivered']);
+    expect(moved?.tracking.map((one) => one.milestone)).toEqual(['departed_origin', 'customs_cleared']);
     expect(moved?.tracking[0]?.created_by).toBe('Tracker');
-    // Corrected later: the receipt keeps its first date; an unknown event or order is null.
-    const [, delivered] = await listTracking(db, EVERY_CUSTOMER, id);
-    const corrected = await updateTrackingEvent(db, delivered!.id, event('customs_cleared', 4), at(40));
-    expect(corrected).toMatchObject({ milestone: 'customs_cleared', updated_at: at(40).toISOString() });
+    // Corrected later: the status follows the timeline (back as well); the receipt keeps its first date.
+    const [, cleared] = await listTracking(db, EVERY_CUSTOMER, id);
+    const corrected = await updateTrackingEvent(db, cleared!.id, event('arrived_destination', 4), at(40));
+    expect(corrected).toMatchObject({ milestone: 'arrived_destination', updated_at: at(40).toISOString() });
     expect(await findShippingOrder(db, EVERY_CUSTOMER, id)).toMatchObject({
-      status: 'delivered',
+      status: 'arrived',
       receipt_issued_at: at(5).toISOString(),
       updated_at: at(40).toISOString(),
     });

@@ -14,6 +14,7 @@ import {
   type Milestone,
   type OrderStatus,
   type ShippingOrder,
+  type TrackingEvent,
 } from '@contract';
 import { insertShippingOrder } from './orders';
 import { demoOrders } from './seedShipping';
@@ -385,7 +386,7 @@ describe('the clearance receipt', () => {
     );
     await updateTrackingEvent(
       db(),
-      delivered!.id,
+      (delivered as TrackingEvent).id,
       event('delivered', '2026-03-13T16:00:00Z'),
       new Date('2026-03-20T10:00:00Z'),
     );

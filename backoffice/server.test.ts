@@ -109,7 +109,16 @@ describe('the contract', () => {
       .innerJoin('shipping_orders as o', 'o.id', 't.shipping_order_id')
       .select(['t.id', 't.shipping_order_id'])
       .where('o.partner_id', '=', clientPartner)
+      // An order under way: its timeline takes events.
+      .where('o.status', 'in', ['confirmed', 'in_transit', 'arrived', 'cleared'])
       .orderBy('t.id')
+      .executeTakeFirstOrThrow();
+    // Another event, to withdraw.
+    const { id: mistakenEvent } = await database
+      .selectFrom('shipment_tracking')
+      .select('id')
+      .where('id', '!=', trackingEvent)
+      .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     const orderDocument = await database
       .selectFrom('order_documents as d')
@@ -380,6 +389,7 @@ describe('the contract', () => {
       },
       createTrackingEvent: { body: { shipping_order_id: order, ...event }, session: agent },
       updateTrackingEvent: { body: { id: trackingEvent, ...event }, session: agent },
+      withdrawTrackingEvent: { params: { id: mistakenEvent }, session: agent },
       getShipmentTracking: { params: { id: order }, session: client },
       getShipmentTrackingWithPut: { params: { id: order }, session: client },
       listDrivers: { query: { active: 'true', search: 'a', limit: 5 }, session: agent },

@@ -42,6 +42,27 @@ async function orderIn(status: OrderStatus, who: Who = 'client'): Promise<number
   return row.id;
 }
 
+/** An order in this status: a seeded one, or a new draft (the demo data has few drafts to spare). */
+async function draftOr(status: OrderStatus): Promise<number> {
+  if (status !== 'draft') return orderIn(status, 'client2');
+  const { id } = await bo.backoffice.database
+    .insertInto('shipping_orders')
+    .values({
+      name: `SO-2099-${String(Math.floor(Math.random() * 9000) + 1000)}`,
+      partner_id: partners.client,
+      status: 'draft',
+      category: 'footwear',
+      container_type: 'groupage',
+      cbm: 2,
+      origin: 'china',
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 async function order(id: number, who: Who = 'agent') {
   const result = await bo.call('getShippingOrder', { params: { id }, session: sessions[who] });
   expect(result.status).toBe(200);
@@ -55,6 +76,11 @@ async function add(body: Record<string, unknown>, who: Who = 'agent') {
 }
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
+/** A minute ago, to the second. */
+const minuteAgo = new Date(Math.floor((Date.now() - 60_000) / 1000) * 1000);
+/** A moment written with China's offset (+08:00). */
+const inChinaTime = (moment: Date) =>
+  `${new Date(moment.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
 
 describe('statusAfter', () => {
   it('moves forward to the milestone’s status only, never back, and never a cancelled order', () => {
@@ -79,14 +105,14 @@ describe('POST /shipment-tracking', () => {
       milestone: 'departed_origin',
       place: 'Yantian Port, Shenzhen',
       // Another offset is kept as the same moment, in UTC.
-      event_time: '2030-01-01T10:00:00+08:00',
+      event_time: inChinaTime(minuteAgo),
       note: 'On board MSC Aurora',
     });
     expect(event).toMatchObject({
       shipping_order_id: id,
       milestone: 'departed_origin',
       place: 'Yantian Port, Shenzhen',
-      event_time: '2030-01-01T02:00:00.000Z',
+      event_time: minuteAgo.toISOString(),
       note: 'On board MSC Aurora',
       created_by: 'Omar Farouk',
     });
@@ -112,23 +138,59 @@ describe('POST /shipment-tracking', () => {
     expect(after.tracking[0]!.place).toBe('Somewhere earlier');
   });
 
-  it('never moves an order back, nor a cancelled one, and milestones without a status leave it', async () => {
+  it('never moves an order back, and milestones without a status leave it', async () => {
     const cases: [OrderStatus, (typeof MILESTONES)[number], OrderStatus][] = [
-      ['delivered', 'booking_confirmed', 'delivered'],
       ['cleared', 'arrived_destination', 'cleared'],
-      ['cancelled', 'delivered', 'cancelled'],
       ['arrived', 'delayed', 'arrived'],
       ['arrived', 'out_for_delivery', 'arrived'],
       ['arrived', 'customs_cleared', 'cleared'],
+      ['draft', 'booking_confirmed', 'confirmed'],
     ];
     for (const [from, milestone, to] of cases) {
-      const id = await orderIn(from, 'client2');
+      const id = await draftOr(from);
       await add(
         { shipping_order_id: id, milestone, place: 'Nansha Port, Guangzhou', event_time: hoursAgo(1) },
         'admin',
       );
       expect((await order(id)).status, `${from} + ${milestone}`).toBe(to);
     }
+  });
+
+  it('refuses what the rules forbid, saying why, and changes nothing', async () => {
+    const cases: [OrderStatus, (typeof MILESTONES)[number], string][] = [
+      ['delivered', 'booking_confirmed', 'The order is delivered'],
+      ['cancelled', 'delivered', 'The order is cancelled'],
+      ['draft', 'delivered', 'The order is a draft'],
+      ['draft', 'departed_origin', 'The order is a draft'],
+    ];
+    for (const [from, milestone, error] of cases) {
+      const id = await draftOr(from);
+      const before = await order(id);
+      const result = await bo.call('createTrackingEvent', {
+        body: { shipping_order_id: id, milestone, place: 'Nansha', event_time: hoursAgo(1) },
+        session: sessions.agent,
+      });
+      expect(result.status, `${from} + ${milestone}`).toBe(409);
+      expect(result.body).toMatchObject({
+        error: expect.stringContaining(error),
+        issues: [{ path: 'milestone' }],
+      });
+      const after = await order(id);
+      expect(after.status).toBe(from);
+      expect(after.tracking).toHaveLength(before.tracking.length);
+    }
+    // Not dated in the future (beyond a few minutes of clock difference).
+    const future = await bo.call('createTrackingEvent', {
+      body: {
+        shipping_order_id: await orderIn('in_transit'),
+        milestone: 'delayed',
+        place: 'At sea',
+        event_time: new Date(Date.now() + 3600_000).toISOString(),
+      },
+      session: sessions.agent,
+    });
+    expect(future.status).toBe(400);
+    expect(future.body).toMatchObject({ issues: [{ path: 'event_time' }] });
   });
 
   it('is staff work, and answers 404 for an unknown order', async () => {
@@ -196,7 +258,8 @@ describe('PUT /shipment-tracking', () => {
       session: sessions.agent,
     });
     expect(cleared.body).toMatchObject({ note: null, milestone: 'booking_confirmed' });
-    expect((await order(id)).status).toBe('arrived');
+    // The status follows the corrected timeline, back as well.
+    expect((await order(id)).status).toBe('confirmed');
   });
 
   it('is staff work, and answers 404 for an unknown event', async () => {
@@ -210,6 +273,61 @@ describe('PUT /shipment-tracking', () => {
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual(notFound);
+  });
+});
+
+describe('POST /shipment-tracking/:id/withdraw', () => {
+  it('keeps a mistaken event, marked withdrawn, and the status follows the events that stand', async () => {
+    const id = await orderIn('in_transit');
+    const mistaken = await add({
+      shipping_order_id: id,
+      milestone: 'delivered',
+      place: 'Cairo',
+      event_time: hoursAgo(1),
+    });
+    expect((await order(id)).status).toBe('delivered');
+    const withdrawn = await bo.call('withdrawTrackingEvent', {
+      params: { id: mistaken.id },
+      session: sessions.admin,
+    });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    expect(trackingEvent.parse(withdrawn.body)).toMatchObject({
+      id: mistaken.id,
+      withdrawn_at: expect.any(String),
+      withdrawn_by: expect.any(String),
+    });
+    const after = await order(id, 'client');
+    expect(after.status).toBe('in_transit');
+    expect(after.tracking.find((event) => event.id === mistaken.id)?.withdrawn_at).toBeTruthy();
+    // Once only; a withdrawn event is not corrected either.
+    const again = await bo.call('withdrawTrackingEvent', {
+      params: { id: mistaken.id },
+      session: sessions.agent,
+    });
+    expect(again.status).toBe(409);
+    const corrected = await bo.call('updateTrackingEvent', {
+      body: { id: mistaken.id, milestone: 'delayed', place: 'Cairo', event_time: hoursAgo(1) },
+      session: sessions.agent,
+    });
+    expect(corrected.status).toBe(409);
+    expect(corrected.body).toEqual({ error: 'This tracking event was withdrawn', code: 'conflict' });
+  });
+
+  it('is staff work (403), and answers 404 for an unknown event', async () => {
+    const [event] = (await order(await orderIn('delivered'))).tracking;
+    for (const who of ['client', 'client2'] as const) {
+      const result = await bo.call('withdrawTrackingEvent', {
+        params: { id: event!.id },
+        session: sessions[who],
+      });
+      expect(result.status).toBe(403);
+    }
+    const unknown = await bo.call('withdrawTrackingEvent', {
+      params: { id: 99_999 },
+      session: sessions.agent,
+    });
+    expect(unknown.status).toBe(404);
+    expect((await order(await orderIn('delivered'))).tracking.every((one) => !one.withdrawn_at)).toBe(true);
   });
 });
 

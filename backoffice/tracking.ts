@@ -29,12 +29,16 @@ interface TrackingRow {
   creator_last_name: string | null;
   created_at: string;
   updated_at: string;
+  withdrawn_at: string | null;
+  withdrawer_first_name: string | null;
+  withdrawer_last_name: string | null;
 }
 
 function trackingSelect(db: Database) {
   return db
     .selectFrom('shipment_tracking as t')
     .leftJoin('users as u', 'u.id', 't.created_by_user_id')
+    .leftJoin('users as w', 'w.id', 't.withdrawn_by_user_id')
     .select([
       't.id',
       't.shipping_order_id',
@@ -46,6 +50,9 @@ function trackingSelect(db: Database) {
       'u.last_name as creator_last_name',
       't.created_at',
       't.updated_at',
+      't.withdrawn_at',
+      'w.first_name as withdrawer_first_name',
+      'w.last_name as withdrawer_last_name',
     ]);
 }
 
@@ -61,6 +68,11 @@ function toTrackingEvent(row: TrackingRow): TrackingEvent {
       row.creator_first_name === null ? null : fullName(row.creator_first_name, row.creator_last_name),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    withdrawn_at: row.withdrawn_at,
+    withdrawn_by:
+      row.withdrawer_first_name === null
+        ? null
+        : fullName(row.withdrawer_first_name, row.withdrawer_last_name),
   };
 }
 
@@ -101,6 +113,45 @@ export function statusAfter(current: OrderStatus, milestone: Milestone): OrderSt
   const target = MILESTONE_STATUS[milestone];
   if (!target || current === 'cancelled' || target === 'cancelled') return current;
   return rank(target) > rank(current) ? target : current;
+}
+
+/** Why a milestone may not be added to an order in this status, if it may not. */
+export type TrackingRefusal = 'cancelled' | 'delivered' | 'not_confirmed';
+
+/**
+ * The rules of a timeline: nothing is added to a cancelled order, nor to a delivered one (a mistaken
+ * "delivered" is withdrawn first); a draft order is confirmed before it can depart, arrive, clear or be
+ * delivered. A milestone behind the order's status is kept as a record and moves nothing.
+ */
+export function trackingRefusal(current: OrderStatus, milestone: Milestone): TrackingRefusal | null {
+  if (current === 'cancelled') return 'cancelled';
+  if (current === 'delivered') return 'delivered';
+  const target = MILESTONE_STATUS[milestone];
+  if (current === 'draft' && target && target !== 'confirmed') return 'not_confirmed';
+  return null;
+}
+
+/** The status the order had before its timeline, for events recorded before it was kept. */
+const BASE_STATUS: OrderStatus = 'confirmed';
+
+/**
+ * The order's status from the events that stand (not withdrawn), in the order they were added, from
+ * the status before the first event. A cancelled order stays cancelled.
+ */
+async function statusFromEvents(trx: Database, orderId: number, current: OrderStatus): Promise<OrderStatus> {
+  if (current === 'cancelled') return current;
+  const events = await trx
+    .selectFrom('shipment_tracking')
+    .select(['milestone', 'status_before', 'withdrawn_at'])
+    .where('shipping_order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  const first = events[0];
+  if (!first) return current;
+  const base = (first.status_before as OrderStatus | null) ?? BASE_STATUS;
+  return events
+    .filter((event) => event.withdrawn_at === null)
+    .reduce((status, event) => statusAfter(status, event.milestone as Milestone), base);
 }
 
 /** The milestones that say the goods are through customs: the first one issues the clearance receipt. */
@@ -145,20 +196,26 @@ async function moveOrder(
     .execute();
 }
 
-/** Adds an event (by this staff user) to an order, moving the order on; null when there is no such order. */
+/**
+ * Adds an event (by this staff user) to an order, moving the order on; null when there is no such order,
+ * or why the rules refuse it.
+ */
 export async function addTrackingEvent(
   db: Database,
   orderId: number,
   input: TrackingInput,
   userId: number,
   now: Date,
-): Promise<TrackingEvent | null> {
+): Promise<TrackingEvent | TrackingRefusal | null> {
   return inTransaction(db, async (trx) => {
     const current = await lockOrder(trx, orderId, now);
     if (current === null) return null;
+    const refused = trackingRefusal(current, input.milestone);
+    if (refused) return refused;
     const { id } = await trx
       .insertInto('shipment_tracking')
       .values({
+        status_before: current,
         shipping_order_id: orderId,
         milestone: input.milestone,
         place: input.place,
@@ -175,21 +232,66 @@ export async function addTrackingEvent(
   });
 }
 
-/** Corrects an event (its creator stays), moving its order on; null when there is no such event. */
+/** Writes the order's status as its standing events say (after a correction or a withdrawal). */
+async function settleOrder(trx: Database, orderId: number, current: OrderStatus): Promise<void> {
+  await trx
+    .updateTable('shipping_orders')
+    .set({ status: await statusFromEvents(trx, orderId, current) })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/**
+ * Withdraws a mistaken event: kept, marked withdrawn by this staff user; the order's status is worked
+ * out again. Null when there is no such event; 'withdrawn' when it was already.
+ */
+export async function withdrawTrackingEvent(
+  db: Database,
+  id: number,
+  userId: number,
+  now: Date,
+): Promise<TrackingEvent | 'withdrawn' | null> {
+  return inTransaction(db, async (trx) => {
+    const event = await trx
+      .selectFrom('shipment_tracking')
+      .select(['shipping_order_id', 'withdrawn_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!event) return null;
+    const current = await lockOrder(trx, event.shipping_order_id, now);
+    const changed = await trx
+      .updateTable('shipment_tracking')
+      .set({ withdrawn_at: now.toISOString(), withdrawn_by_user_id: userId, updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('withdrawn_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0) return 'withdrawn';
+    if (current !== null) await settleOrder(trx, event.shipping_order_id, current);
+    return findTrackingEvent(trx, id);
+  });
+}
+
+/**
+ * Corrects an event (its creator stays); the order's status follows the events that stand. Null when
+ * there is no such event; 'withdrawn' for a withdrawn one; or why the rules refuse the correction (as
+ * for a new event, judged from the status the other events give).
+ */
 export async function updateTrackingEvent(
   db: Database,
   id: number,
   input: TrackingInput,
   now: Date,
-): Promise<TrackingEvent | null> {
+): Promise<TrackingEvent | TrackingRefusal | 'withdrawn' | null> {
   return inTransaction(db, async (trx) => {
     const event = await trx
       .selectFrom('shipment_tracking')
-      .select('shipping_order_id')
+      .select(['shipping_order_id', 'withdrawn_at'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!event) return null;
+    if (event.withdrawn_at !== null) return 'withdrawn';
     const current = await lockOrder(trx, event.shipping_order_id, now);
+    if (current === 'cancelled') return 'cancelled';
     await trx
       .updateTable('shipment_tracking')
       .set({
@@ -201,7 +303,39 @@ export async function updateTrackingEvent(
       })
       .where('id', '=', id)
       .execute();
-    if (current !== null) await moveOrder(trx, event.shipping_order_id, current, input.milestone, now);
+    if (current !== null) {
+      const settled = await statusFromEvents(trx, event.shipping_order_id, current);
+      // A draft order that the corrected event would take past Confirmed: refused as a new event would be.
+      const base = await statusFromOthers(trx, event.shipping_order_id, id);
+      if (base === 'draft' && settled !== 'draft' && settled !== 'confirmed') throw new NotConfirmed();
+      await trx
+        .updateTable('shipping_orders')
+        .set({ status: settled })
+        .where('id', '=', event.shipping_order_id)
+        .execute();
+      if (CLEARED_MILESTONES.includes(input.milestone))
+        await moveOrder(trx, event.shipping_order_id, settled, input.milestone, now);
+    }
     return findTrackingEvent(trx, id);
+  }).catch((error: unknown) => {
+    if (error instanceof NotConfirmed) return 'not_confirmed' as const;
+    throw error;
   });
+}
+
+/** Thrown to undo a correction the rules refuse (the transaction rolls back). */
+class NotConfirmed extends Error {}
+
+/** The status the order's other standing events give (without this one). */
+async function statusFromOthers(trx: Database, orderId: number, without: number): Promise<OrderStatus> {
+  const events = await trx
+    .selectFrom('shipment_tracking')
+    .select(['id', 'milestone', 'status_before', 'withdrawn_at'])
+    .where('shipping_order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  const base = (events[0]?.status_before as OrderStatus | null | undefined) ?? BASE_STATUS;
+  return events
+    .filter((event) => event.withdrawn_at === null && event.id !== without)
+    .reduce((status, event) => statusAfter(status, event.milestone as Milestone), base);
 }

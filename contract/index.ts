@@ -464,7 +464,11 @@ export const calls = {
     answer: attachmentFile,
     session: true,
   },
-  /** Staff add a tracking event; a milestone may move the order's status forward. */
+  /**
+   * Staff add a tracking event; a milestone may move the order's status forward (never back). Extension
+   * rules: not dated in the future (400 on `event_time`); none on a cancelled or delivered order, and a
+   * draft order moves only to Confirmed (409 on `milestone`).
+   */
   createTrackingEvent: {
     method: 'POST',
     path: '/shipment-tracking',
@@ -473,11 +477,27 @@ export const calls = {
     session: true,
     idempotent: true,
   },
-  /** Staff correct a tracking event. */
+  /**
+   * Staff correct a tracking event; the order's status follows the events that stand. Extension rules,
+   * as for a new event: not dated in the future (400 on `event_time`), not on a cancelled order, nor
+   * moving a draft order past Confirmed (409 on `milestone`); a withdrawn event is not corrected (409).
+   */
   updateTrackingEvent: {
     method: 'PUT',
     path: '/shipment-tracking',
     body: trackingUpdate,
+    answer: trackingEvent,
+    session: true,
+  },
+  /**
+   * Extension: staff withdraw a mistaken tracking event: it stays on the timeline, marked withdrawn, and
+   * the order's status is worked out again from the events that stand (a cancelled order stays
+   * cancelled). 409 for an event already withdrawn.
+   */
+  withdrawTrackingEvent: {
+    method: 'POST',
+    path: '/shipment-tracking/:id/withdraw',
+    params: z.object({ id }),
     answer: trackingEvent,
     session: true,
   },

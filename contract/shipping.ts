@@ -57,6 +57,9 @@ export const trackingEvent = z.object({
   created_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Extension: withdrawn by staff (kept on the timeline, struck through; it no longer moves the order). */
+  withdrawn_at: z.string().nullable().optional(),
+  withdrawn_by: z.string().nullable().optional(),
 });
 export type TrackingEvent = z.infer<typeof trackingEvent>;
 

@@ -56,7 +56,12 @@ export const trackingSchema = z.object({
   eventId: formRecordId().optional(),
   milestone: choice(MILESTONES),
   place: text(200),
-  eventTime: localDateTime,
+  // Not in the future (a few minutes of clock difference aside): the back office refuses it too.
+  eventTime: localDateTime.refine((value) => {
+    const time = Date.parse(`${value.length === 16 ? `${value}:00` : value}Z`);
+    // An unreadable time is the other check's to say.
+    return Number.isNaN(time) || time <= Date.now() + 5 * 60_000;
+  }, 'validation.dateInFuture'),
   note: optional(2000),
 });
 

@@ -15,17 +15,18 @@ import {
   EditTracking,
   Timeline,
   TrackingForm,
+  WithdrawTracking,
   type TrackingActionData,
 } from '~/components/shipping/tracking';
 import { fromLocalDateTime, trackingSchema } from '~/forms/shipping';
 import { isStaff, rolesFor } from '~/services/access';
-import { requireUser } from '~/services/auth.server';
-import { attempt } from '~/services/errors.server';
+import { requireUser, type SignedIn } from '~/services/auth.server';
+import { attempt, formErrorsOf, isBackofficeError } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
-import { orderOr404, saveTrackingEvent } from '~/services/shipping.server';
+import { orderOr404, saveTrackingEvent, withdrawTrackingEvent } from '~/services/shipping.server';
 import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/apps/shipping-details/:id';
@@ -50,6 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = recordIdOr404(params.id);
   if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
   const formData = await readForm(request);
+  if (formData.get('intent') === 'withdraw') return withdrawAction(request, signedIn, id, formData);
   const formId = String(formData.get('formId') ?? 'tracking-new');
   const submission = parseWithZod(formData, { schema: trackingSchema });
   if (submission.status !== 'success') {
@@ -65,15 +67,49 @@ export async function action({ request, params }: ActionFunctionArgs) {
         formKeyFrom(formData),
       ),
     'tracking event',
+    {
+      keyFor: (error) => {
+        if (!isBackofficeError(error)) return null;
+        if (error.fields.includes('event_time'))
+          return { key: 'validation.dateInFuture', field: 'eventTime' };
+        if (error.fields.includes('milestone'))
+          return { key: 'shipping:tracking.refused', field: 'milestone' };
+        return error.code === 'conflict' ? 'shipping:tracking.withdrawnAlready' : null;
+      },
+    },
   );
   if (!saved.ok) {
     return data<TrackingActionData>(
-      { formId, result: submission.reply({ formErrors: [saved.key] }) },
+      { formId, result: submission.reply(formErrorsOf(saved)) },
       { status: 400 },
     );
   }
   return redirectWithFlash(request, `/apps/shipping-details/${id}#tracking`, {
     key: value.eventId ? 'shipping:tracking.updated' : 'shipping:tracking.added',
+  });
+}
+
+/** Staff withdraw a mistaken event of this order; the timeline keeps it, struck through. */
+async function withdrawAction(request: Request, signedIn: SignedIn, orderId: number, formData: FormData) {
+  const eventId = Number(formData.get('eventId'));
+  const formId = `tracking-withdraw-${eventId}`;
+  const order = await orderOr404(request, signedIn, orderId);
+  // Only an event of this order (another's is not found here).
+  if (!Number.isInteger(eventId) || !order.tracking.some((event) => event.id === eventId)) {
+    throw new Response('Not found', { status: 404 });
+  }
+  const done = await attempt(() => withdrawTrackingEvent(signedIn, eventId), 'withdraw tracking event', {
+    keyFor: (error) =>
+      isBackofficeError(error) && error.code === 'conflict' ? 'shipping:tracking.withdrawnAlready' : null,
+  });
+  if (!done.ok) {
+    return data<TrackingActionData>(
+      { formId, result: { status: 'error', error: { '': [done.key] } } },
+      { status: 400 },
+    );
+  }
+  return redirectWithFlash(request, `/apps/shipping-details/${orderId}#tracking`, {
+    key: 'shipping:tracking.withdrawn',
   });
 }
 
@@ -207,7 +243,16 @@ export default function ShippingDetails() {
             </Text>
             <Timeline
               events={order.tracking}
-              renderEdit={staff ? (event) => <EditTracking event={event} /> : undefined}
+              renderEdit={
+                staff
+                  ? (event) => (
+                      <Stack direction="row" gap={1} alignItems="flex-start" flexWrap="wrap">
+                        <EditTracking event={event} />
+                        <WithdrawTracking event={event} />
+                      </Stack>
+                    )
+                  : undefined
+              }
             />
           </Card>
         </Grid>
@@ -247,7 +292,12 @@ export default function ShippingDetails() {
                 <Text level="title-lg" component="h2">
                   {t('tracking.addTitle')}
                 </Text>
-                <TrackingForm defaultPlace={latestPlace} />
+                {order.status === 'cancelled' || order.status === 'delivered' ? (
+                  // The timeline is closed; a mistaken delivery is withdrawn on the timeline.
+                  <Text level="body-sm">{t(`tracking.closed_${order.status}`)}</Text>
+                ) : (
+                  <TrackingForm defaultPlace={latestPlace} />
+                )}
               </Card>
             )}
           </Stack>

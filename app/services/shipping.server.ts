@@ -153,6 +153,11 @@ export function saveTrackingEvent(
       });
 }
 
+/** Staff withdraw a mistaken tracking event (kept, struck through; the order's status follows). */
+export function withdrawTrackingEvent(signedIn: SignedIn, eventId: number) {
+  return signedIn.backoffice.call('withdrawTrackingEvent', { params: { id: eventId } });
+}
+
 /** One of the order's documents, as a file (the back office answers only for orders the user may see). */
 export function orderDocument(signedIn: SignedIn, id: number, documentId: number) {
   return signedIn.backoffice.call('getShippingOrderDocument', { params: { id, document_id: documentId } });

@@ -220,6 +220,11 @@ export interface ShipmentTrackingTable {
   created_by_user_id: number | null;
   created_at: string;
   updated_at: string;
+  /** Migration 0009: withdrawn by staff (kept, struck through). */
+  withdrawn_at: string | null;
+  withdrawn_by_user_id: number | null;
+  /** Migration 0009: the order's status before this event (null for the events before it). */
+  status_before: string | null;
 }
 
 export interface OrderDocumentsTable {

@@ -1,7 +1,7 @@
 import { canAdministerShipments, canManageShipments, partnerScope, type Principal } from '../access';
 import type { App } from '../app';
 import { listContainers, openContainers } from '../containers';
-import { refuse, type CallContext, type CallHandlers } from '../http';
+import { ApiError, refuse, type CallContext, type CallHandlers } from '../http';
 import { DEFAULT_LIST_LIMIT } from '../lists';
 import {
   createOrderFromRequest,
@@ -12,7 +12,14 @@ import {
   orderSummary,
 } from '../orders';
 import { createShare } from '../shares';
-import { addTrackingEvent, listTracking, updateTrackingEvent, type TrackingInput } from '../tracking';
+import {
+  addTrackingEvent,
+  listTracking,
+  updateTrackingEvent,
+  withdrawTrackingEvent,
+  type TrackingInput,
+  type TrackingRefusal,
+} from '../tracking';
 
 type OrderCalls =
   | 'createShippingOrderFromRequest'
@@ -25,17 +32,41 @@ type OrderCalls =
   | 'shareClearanceReceipt'
   | 'createTrackingEvent'
   | 'updateTrackingEvent'
+  | 'withdrawTrackingEvent'
   | 'getShipmentTracking'
   | 'getShipmentTrackingWithPut';
 
-/** An event as sent, its time in UTC so that the timeline sorts as text. */
-function trackingInput(body: Omit<CallContext<'updateTrackingEvent'>['body'], 'id'>): TrackingInput {
+/** How far ahead of the back office's clock an event may be dated (clocks differ a little). */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/**
+ * An event as sent, its time in UTC so that the timeline sorts as text; one dated in the future is
+ * refused (400 on `event_time`).
+ */
+function trackingInput(
+  body: Omit<CallContext<'updateTrackingEvent'>['body'], 'id'>,
+  now: Date,
+): TrackingInput {
+  const eventTime = new Date(body.event_time);
+  if (eventTime.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+    throw refuse.invalid([{ path: 'event_time', message: 'must not be in the future' }]);
+  }
   return {
     milestone: body.milestone,
     place: body.place,
-    eventTime: new Date(body.event_time).toISOString(),
+    eventTime: eventTime.toISOString(),
     note: body.note ?? null,
   };
+}
+
+/** A milestone the timeline's rules refuse (409 on `milestone`, saying why). */
+function trackingRefused(refusal: TrackingRefusal) {
+  const messages: Record<TrackingRefusal, string> = {
+    cancelled: 'The order is cancelled: its timeline takes no more events',
+    delivered: 'The order is delivered: withdraw the delivery event to change its timeline',
+    not_confirmed: 'The order is a draft: confirm it before it departs, arrives, clears or is delivered',
+  };
+  return new ApiError(409, 'conflict', messages[refusal], [{ path: 'milestone', message: refusal }]);
 }
 
 export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
@@ -144,18 +175,34 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       const event = await addTrackingEvent(
         database,
         body.shipping_order_id,
-        trackingInput(body),
+        trackingInput(body, app.now()),
         session.user.id,
         app.now(),
       );
       if (!event) throw refuse.notFound();
+      if (typeof event === 'string') throw trackingRefused(event);
       return event;
     },
 
     async updateTrackingEvent({ body, session }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
-      const event = await updateTrackingEvent(app.database, body.id, trackingInput(body), app.now());
+      const event = await updateTrackingEvent(
+        app.database,
+        body.id,
+        trackingInput(body, app.now()),
+        app.now(),
+      );
       if (!event) throw refuse.notFound();
+      if (event === 'withdrawn') throw refuse.eventWithdrawn();
+      if (typeof event === 'string') throw trackingRefused(event);
+      return event;
+    },
+
+    async withdrawTrackingEvent({ params, session }) {
+      if (!canManageShipments(session.user)) throw refuse.forbidden();
+      const event = await withdrawTrackingEvent(app.database, params.id, session.user.id, app.now());
+      if (!event) throw refuse.notFound();
+      if (event === 'withdrawn') throw refuse.eventWithdrawn();
       return event;
     },
 

@@ -114,9 +114,61 @@ test('an agent adds a tracking event; the client then sees it on the timeline', 
   await expect(event).toContainText(`Recorded by ${AGENT.name}`);
 });
 
+test('a mistaken Delivered event is withdrawn: kept struck through, and the status goes back', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const place = uniqueText(testInfo, 'Wrong warehouse gate');
+  await signInAs(page, AGENT.email);
+  await open(page, '/apps/shipping?filter=in_progress&origin=all');
+  // Each project its own order (both may run at once).
+  await orderLinks(page, 'Shipping Orders')
+    .nth(testInfo.project.name === 'no-js' ? 3 : 2)
+    .click();
+  await expect(page).toHaveURL(/\/apps\/shipping-details\/\d+$/);
+  const url = new URL(page.url()).pathname;
+  const status = ((await page.getByRole('heading', { level: 1 }).locator('..').textContent()) ?? '').trim();
+
+  // Dated in the future: refused, with what was typed kept.
+  const form = page.getByRole('form', { name: 'Add a tracking event' });
+  await form.getByLabel('Milestone').selectOption({ label: 'Delivered' });
+  await form.getByLabel('Date and time (UTC)').fill('2030-01-01T10:00');
+  await form.getByLabel('Place').fill(place);
+  await form.getByRole('button', { name: 'Add event' }).click();
+  await expect(
+    page.getByRole('form', { name: 'Add a tracking event' }).getByLabel('Date and time (UTC)'),
+  ).toHaveAccessibleDescription('The date cannot be in the future.');
+  await expect(page.getByRole('form', { name: 'Add a tracking event' }).getByLabel('Place')).toHaveValue(
+    place,
+  );
+  await page
+    .getByRole('form', { name: 'Add a tracking event' })
+    .getByLabel('Date and time (UTC)')
+    .fill('2026-11-20T08:00');
+  await page
+    .getByRole('form', { name: 'Add a tracking event' })
+    .getByRole('button', { name: 'Add event' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'tracking event was added' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('Delivered');
+
+  // Withdrawn: the event stays, struck through, and the order is back where it was.
+  const mistaken = page.locator('#tracking').getByRole('listitem').filter({ hasText: place });
+  await mistaken.getByRole('button', { name: 'Withdraw the event “Delivered”' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The event was withdrawn' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${url}#tracking$`));
+  const kept = page.locator('#tracking').getByRole('listitem').filter({ hasText: place });
+  await expect(kept).toContainText(`Withdrawn by ${AGENT.name}`);
+  await expect(kept.locator('s')).toHaveText('Delivered');
+  await expect(kept.getByRole('button', { name: /Withdraw/ })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).not.toContainText('Delivered');
+  expect(status).not.toContain('Delivered');
+});
+
 test('a tracking event without a place comes back with the message and what was typed', async ({ page }) => {
   await signInAs(page, AGENT.email);
-  await open(page, '/apps/shipping');
+  // An order under way: a delivered or cancelled one takes no more events.
+  await open(page, '/apps/shipping?filter=in_progress');
   await orderLinks(page, 'Shipping Orders').first().click();
   const form = page.getByRole('form', { name: 'Add a tracking event' });
   await form.getByLabel('Milestone').selectOption({ label: 'Customs cleared' });

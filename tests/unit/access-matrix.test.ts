@@ -196,6 +196,8 @@ let RECORDS: Record<string, Fixture>;
 
 /** Client A's share-link checks need a document that is not of the loan asked for. */
 let otherLoanDocument: number;
+/** A tracking event of another order than the one the order page checks are made on. */
+let otherOrderEvent: number;
 /** Accounts whose contact has no picture: /pages/account-image answers them 404. */
 let withoutPicture: Set<PortalAccount>;
 
@@ -242,6 +244,14 @@ beforeAll(async () => {
       .selectFrom('loan_documents')
       .select('id')
       .where('loan_id', '<>', loan.loanId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  otherOrderEvent = (
+    await db
+      .selectFrom('shipment_tracking')
+      .select('id')
+      .where('shipping_order_id', '<>', order.orderId)
       .orderBy('id')
       .executeTakeFirstOrThrow()
   ).id;
@@ -457,6 +467,20 @@ const INTENTS: Record<
     );
     check(await post('agent', { intent: 'accept' }), { status: 403 }, 'staff accepting for the customer');
     check(await post('client', { intent: 'send' }), { status: 403 }, 'a customer sending the quote');
+    expect(await changedTables(before)).toEqual([]);
+  },
+  // Staff withdraw an order's own events only (another order's event: 404); customers none (403).
+  '/apps/shipping-details/:id': async (url, params, mod) => {
+    const post = (who: PortalAccount, form: Record<string, string>) =>
+      outcome(() => mod.action!({ ...args(request('POST', url, cookies[who], form)), params }));
+    const before = await fingerprint();
+    const foreign = { intent: 'withdraw', eventId: String(otherOrderEvent) };
+    check(
+      await post('agent', foreign),
+      { status: 404 },
+      "withdrawing another order's event under this order",
+    );
+    check(await post('client', foreign), { status: 403 }, 'a customer withdrawing a tracking event');
     expect(await changedTables(before)).toEqual([]);
   },
   // Only the request's customer withdraws it (another customer: 404; staff: 403); nothing changes.

@@ -30,37 +30,92 @@ export function Timeline({
   const { t, i18n } = useTranslation('shipping');
   const { t: tcat } = useTranslation('catalog');
   if (events.length === 0) return <Text>{t('tracking.empty')}</Text>;
-  const latest = events.at(-1)?.id;
+  // The current step is the latest event that stands (a withdrawn one is kept, struck through).
+  const latest = events.filter((event) => !event.withdrawn_at).at(-1)?.id;
   return (
     <ol className="ui-timeline ui-timeline-ringed ui-timeline-roomy">
-      {events.map((event) => (
-        <li
-          key={event.id}
-          aria-current={event.id === latest ? 'step' : undefined}
-          className={
-            event.milestone === 'delayed' ? 'ui-timeline-entry ui-timeline-danger' : 'ui-timeline-entry'
-          }
-        >
-          <Text level="title-sm">{tcat(`milestones.${event.milestone}`)}</Text>
-          <Text level="body-sm">
-            <time dateTime={event.event_time}>{formatDateTime(event.event_time, i18n.language)}</time>
-            {' · '}
-            {event.place}
-          </Text>
-          {event.note && (
-            <Text level="body-sm" textColor="text.secondary" style={{ whiteSpace: 'pre-line' }}>
-              {event.note}
+      {events.map((event) => {
+        const withdrawn = Boolean(event.withdrawn_at);
+        const classes = ['ui-timeline-entry'];
+        if (event.milestone === 'delayed') classes.push('ui-timeline-danger');
+        if (withdrawn) classes.push('ui-timeline-withdrawn');
+        return (
+          <li
+            key={event.id}
+            aria-current={event.id === latest ? 'step' : undefined}
+            className={classes.join(' ')}
+          >
+            <Text level="title-sm">
+              {withdrawn ? (
+                <s>{tcat(`milestones.${event.milestone}`)}</s>
+              ) : (
+                tcat(`milestones.${event.milestone}`)
+              )}
             </Text>
-          )}
-          {event.created_by && (
-            <Text level="body-xs" textColor="text.tertiary">
-              {t('tracking.by', { name: event.created_by })}
+            <Text level="body-sm" className="ui-timeline-detail">
+              <time dateTime={event.event_time}>{formatDateTime(event.event_time, i18n.language)}</time>
+              {' · '}
+              {event.place}
             </Text>
-          )}
-          {renderEdit?.(event)}
-        </li>
-      ))}
+            {event.note && (
+              <Text
+                level="body-sm"
+                textColor="text.secondary"
+                className="ui-timeline-detail"
+                style={{ whiteSpace: 'pre-line' }}
+              >
+                {event.note}
+              </Text>
+            )}
+            {event.created_by && (
+              <Text level="body-xs" textColor="text.tertiary">
+                {t('tracking.by', { name: event.created_by })}
+              </Text>
+            )}
+            {event.withdrawn_at && (
+              <Text level="body-xs" textColor="text.secondary">
+                {t('tracking.withdrawnBy', {
+                  name: event.withdrawn_by ?? '—',
+                  date: formatDateTime(event.withdrawn_at, i18n.language),
+                })}
+              </Text>
+            )}
+            {!withdrawn && renderEdit?.(event)}
+          </li>
+        );
+      })}
     </ol>
+  );
+}
+
+/** Staff withdraw a mistaken event: kept on the timeline, struck through; the order's status follows. */
+export function WithdrawTracking({ event }: { event: TrackingEvent }) {
+  const { t } = useTranslation('shipping');
+  const { t: tcat } = useTranslation('catalog');
+  const answer = useActionData<TrackingActionData>();
+  const navigation = useNavigation();
+  const formId = `tracking-withdraw-${event.id}`;
+  const errors = answer?.formId === formId ? answer.result.error?.[''] : undefined;
+  const busy =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === 'withdraw' &&
+    navigation.formData?.get('eventId') === String(event.id);
+  return (
+    <Form method="post">
+      <FormErrors id={`${formId}-error`} errors={errors ?? undefined} />
+      <input type="hidden" name="intent" value="withdraw" />
+      <input type="hidden" name="eventId" value={event.id} />
+      <Button
+        type="submit"
+        size="sm"
+        variant="plain"
+        color="danger"
+        loading={busy}
+        aria-label={t('tracking.withdrawLabel', { milestone: tcat(`milestones.${event.milestone}`) })}
+      >
+        {t('tracking.withdraw')}
+      </Button>
+    </Form>
   );
 }
 

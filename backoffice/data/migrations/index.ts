@@ -11,6 +11,7 @@ import * as financeApplications from './0005_finance_applications';
 import * as loanTerms from './0006_loan_terms';
 import * as requestWithdrawal from './0007_request_withdrawal';
 import * as requestEvents from './0008_request_events';
+import * as trackingWithdrawal from './0009_tracking_withdrawal';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_loan_terms': loanTerms,
   '0007_request_withdrawal': requestWithdrawal,
   '0008_request_events': requestEvents,
+  '0009_tracking_withdrawal': trackingWithdrawal,
 };
