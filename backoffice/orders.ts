@@ -20,6 +20,7 @@ import { searchWhere } from './lists';
 import { allocateNumber, fromCents } from './numbers';
 import type { StoredAttachment } from './requests';
 import { listTracking } from './tracking';
+import { fullName } from './users';
 
 export type InvoiceStatus = (typeof ORDER_INVOICE_STATUSES)[number];
 type OrderCounts = Record<OrderFilter, number>;
@@ -67,6 +68,8 @@ function orderSelect(db: Database) {
     .leftJoin('suppliers as s', 's.id', 'o.supplier_id')
     .leftJoin('loans as l', 'l.id', 'o.loan_id')
     .leftJoin('containers as c', 'c.id', 'o.container_id')
+    .leftJoin('drivers as d', 'd.id', 'o.driver_id')
+    .leftJoin('users as cu', 'cu.id', 'o.cancelled_by_user_id')
     .select((eb) => [
       'o.id',
       'o.name',
@@ -80,13 +83,19 @@ function orderSelect(db: Database) {
       'o.container_type',
       'o.cbm',
       'o.origin',
-      eb
-        .selectFrom('shipment_tracking as t')
-        .select('t.place')
-        .whereRef('t.shipping_order_id', '=', 'o.id')
-        .orderBy('t.event_time', 'desc')
-        .orderBy('t.id', 'desc')
-        .limit(1)
+      // Where staff said the goods are, until the next event; else the latest standing event's place.
+      eb.fn
+        .coalesce(
+          'o.location',
+          eb
+            .selectFrom('shipment_tracking as t')
+            .select('t.place')
+            .whereRef('t.shipping_order_id', '=', 'o.id')
+            .where('t.withdrawn_at', 'is', null)
+            .orderBy('t.event_time', 'desc')
+            .orderBy('t.id', 'desc')
+            .limit(1),
+        )
         .as('location'),
       's.id as supplier_id',
       's.name as supplier_name',
@@ -106,6 +115,12 @@ function orderSelect(db: Database) {
       'o.updated_at',
       // When the clearance receipt was issued (the order's first clearance); null before.
       'o.receipt_issued_at',
+      'o.driver_id',
+      'd.name as driver_name',
+      'o.cancel_reason',
+      'o.cancelled_at',
+      'cu.first_name as canceller_first_name',
+      'cu.last_name as canceller_last_name',
     ]);
 }
 
@@ -147,6 +162,12 @@ function toShippingOrder(row: OrderRow): ShippingOrder {
     expected_arrival: row.expected_arrival,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    driver_id: row.driver_id,
+    driver_name: row.driver_name,
+    cancel_reason: row.cancel_reason,
+    cancelled_at: row.cancelled_at,
+    cancelled_by:
+      row.canceller_first_name === null ? null : fullName(row.canceller_first_name, row.canceller_last_name),
   };
 }
 

@@ -113,6 +113,13 @@ describe('the contract', () => {
       .where('o.status', 'in', ['confirmed', 'in_transit', 'arrived', 'cleared'])
       .orderBy('t.id')
       .executeTakeFirstOrThrow();
+    // An order to edit whose status no other call changes.
+    const { id: cancelledOrder } = await database
+      .selectFrom('shipping_orders')
+      .select('id')
+      .where('status', '=', 'cancelled')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     // Another event, to withdraw.
     const { id: mistakenEvent } = await database
       .selectFrom('shipment_tracking')
@@ -383,6 +390,18 @@ describe('the contract', () => {
       listAllShippingOrders: { query: { status: 'delivered', origin: 'china', limit: 5 }, session: admin },
       listContainers: { query: { status: 'open', limit: 5 }, session: admin },
       getShippingOrder: { params: { id: order }, session: client },
+      updateShippingOrder: {
+        params: { id: cancelledOrder },
+        body: {
+          status: 'cancelled',
+          container_id: null,
+          driver_id: null,
+          expected_arrival: '2026-12-20',
+          location: 'Jebel Ali',
+          shipping_mark: 'NS-CONTRACT',
+        },
+        session: agent,
+      },
       getShippingOrderDocument: {
         params: { id: orderDocument.shipping_order_id, document_id: orderDocument.id },
         session: client,

@@ -162,7 +162,7 @@ const CLEARED_MILESTONES: readonly Milestone[] = ['customs_cleared', 'out_for_de
  * stays locked until the transaction ends (PostgreSQL; SQLite writes one transaction at a time), so
  * that two events on one order move it on one after the other, each from the status the other left.
  */
-async function lockOrder(trx: Database, orderId: number, now: Date): Promise<OrderStatus | null> {
+export async function lockOrder(trx: Database, orderId: number, now: Date): Promise<OrderStatus | null> {
   const row = await trx
     .updateTable('shipping_orders')
     .set({ updated_at: now.toISOString() })
@@ -210,26 +210,44 @@ export async function addTrackingEvent(
   return inTransaction(db, async (trx) => {
     const current = await lockOrder(trx, orderId, now);
     if (current === null) return null;
-    const refused = trackingRefusal(current, input.milestone);
-    if (refused) return refused;
-    const { id } = await trx
-      .insertInto('shipment_tracking')
-      .values({
-        status_before: current,
-        shipping_order_id: orderId,
-        milestone: input.milestone,
-        place: input.place,
-        event_time: input.eventTime,
-        note: input.note,
-        created_by_user_id: userId,
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await moveOrder(trx, orderId, current, input.milestone, now);
-    return findTrackingEvent(trx, id);
+    const added = await recordEvent(trx, orderId, current, input, userId, now);
+    return typeof added === 'string' ? added : findTrackingEvent(trx, added.id);
   });
+}
+
+/**
+ * Adds an event to an order locked by the caller's transaction (`lockOrder`, or the order's edit) in
+ * status `current`, moving it on; or why the rules refuse it. The event's place is where the goods are
+ * from now on: a location staff set by hand gives way to it.
+ */
+export async function recordEvent(
+  trx: Database,
+  orderId: number,
+  current: OrderStatus,
+  input: TrackingInput,
+  userId: number,
+  now: Date,
+): Promise<{ id: number } | TrackingRefusal> {
+  const refused = trackingRefusal(current, input.milestone);
+  if (refused) return refused;
+  const { id } = await trx
+    .insertInto('shipment_tracking')
+    .values({
+      status_before: current,
+      shipping_order_id: orderId,
+      milestone: input.milestone,
+      place: input.place,
+      event_time: input.eventTime,
+      note: input.note,
+      created_by_user_id: userId,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('shipping_orders').set({ location: null }).where('id', '=', orderId).execute();
+  await moveOrder(trx, orderId, current, input.milestone, now);
+  return { id };
 }
 
 /** Writes the order's status as its standing events say (after a correction or a withdrawal). */

@@ -82,6 +82,7 @@ import {
   trackingCreate,
   trackingEvent,
   trackingUpdate,
+  shippingOrderUpdate,
 } from './shipping';
 import {
   customerInvoicesQuery,
@@ -453,6 +454,20 @@ export const calls = {
     method: 'GET',
     path: '/shipping-orders/:id',
     params: z.object({ id }),
+    answer: shippingOrderDetail,
+    session: true,
+  },
+  /**
+   * Extension (staff, 403 otherwise): edit an order: its status along the allowed transitions (409 on
+   * `status` saying why a transition is refused; 400 on `cancel_reason` for a cancellation without
+   * one), its container and driver (400 for an unknown one), expected arrival, location and shipping
+   * mark. Answers the order as it is now.
+   */
+  updateShippingOrder: {
+    method: 'PATCH',
+    path: '/shipping-orders/:id',
+    params: z.object({ id }),
+    body: shippingOrderUpdate,
     answer: shippingOrderDetail,
     session: true,
   },

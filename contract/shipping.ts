@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '../app/catalog';
 import { decimalNumber } from '../app/services/input';
 import { MILESTONES, ORDER_FILTERS, ORDER_INVOICE_STATUSES, ORDER_STATUSES } from './values';
+import { isoDate } from './dates';
 import { id, isoDateTime, optionalText, requiredText } from './fields';
 import { listQuery } from './common';
 import { attachmentInfo } from './requests';
@@ -44,6 +45,13 @@ export const shippingOrder = z.object({
   expected_arrival: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Extension: the driver of the order's last mile. */
+  driver_id: z.number().int().nullable().optional(),
+  driver_name: z.string().nullable().optional(),
+  /** Extension: a cancelled order's reason, when and by whom. */
+  cancel_reason: z.string().nullable().optional(),
+  cancelled_at: z.string().nullable().optional(),
+  cancelled_by: z.string().nullable().optional(),
 });
 export type ShippingOrder = z.infer<typeof shippingOrder>;
 
@@ -126,5 +134,21 @@ export const trackingCreate = z.object({
   event_time: isoDateTime,
   note: optionalText(2000, true),
 });
+/**
+ * Staff edit an order (extension). `status`: the one it has, the next along Draft → Confirmed → In
+ * Transit → Arrived → Cleared → Delivered (recorded as that milestone's tracking event, so that the
+ * timeline keeps saying why), or Cancelled with a reason, from any status before Delivered.
+ */
+export const shippingOrderUpdate = z.object({
+  status: z.enum(ORDER_STATUSES),
+  cancel_reason: optionalText(500, true),
+  container_id: id.nullable(),
+  driver_id: id.nullable(),
+  expected_arrival: isoDate.nullable(),
+  location: optionalText(200),
+  shipping_mark: optionalText(100),
+});
+export type ShippingOrderUpdate = z.infer<typeof shippingOrderUpdate>;
+
 export const trackingUpdate = trackingCreate.omit({ shipping_order_id: true }).extend({ id });
 export const trackingAnswer = z.object({ tracking: z.array(trackingEvent) });

@@ -114,6 +114,25 @@ export const MILESTONE_STATUS: Partial<Record<Milestone, OrderStatus>> = {
   delivered: 'delivered',
 };
 
+/** The milestone recorded when staff move an order on to a status by editing it (its inverse). */
+export const STATUS_MILESTONE: Partial<Record<OrderStatus, Milestone>> = {
+  confirmed: 'booking_confirmed',
+  in_transit: 'departed_origin',
+  arrived: 'arrived_destination',
+  cleared: 'customs_cleared',
+  delivered: 'delivered',
+};
+
+/** The one status an order moves on to by an edit (Draft → Confirmed → … → Delivered), if any. */
+export function nextOrderStatus(status: OrderStatus): OrderStatus | null {
+  if (status === 'cancelled' || status === 'delivered') return null;
+  return ORDER_STATUSES[ORDER_STATUSES.indexOf(status) + 1] ?? null;
+}
+
+/** Why an edit may not give an order the status asked (extension `updateShippingOrder`, 409). */
+export const ORDER_TRANSITION_REFUSALS = ['backward', 'skip', 'cancelled', 'delivered'] as const;
+export type OrderTransitionRefusal = (typeof ORDER_TRANSITION_REFUSALS)[number];
+
 export const CONTAINER_STATUSES = ['open', 'closed', 'shipped', 'arrived'] as const;
 export const CONTAINER_SIZES = ['20ft', '40ft', '40ft_hc'] as const;
 

@@ -11,18 +11,23 @@ export function SelectField({
   options,
   placeholder,
   required,
+  hint,
 }: {
   field: MessageField;
   label: ReactNode;
   options: { value: string; label: string }[];
   placeholder?: string;
   required?: boolean;
+  hint?: ReactNode;
 }) {
   const { t } = useTranslation();
   const errors = field.errors ?? [];
   const errorId = field.errorId;
+  const hintId = `${field.id}-hint`;
   // Conform points aria-describedby at the error itself while the field is invalid.
-  const { key, ...props } = getSelectProps(field);
+  const { key, ...props } = getSelectProps(field, {
+    ariaDescribedBy: hint && !errors.length ? hintId : undefined,
+  });
   return (
     <FormControl error={errors.length > 0} required={required}>
       <FormLabel htmlFor={field.id}>{label}</FormLabel>
@@ -34,11 +39,13 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {errors.length > 0 && (
+      {errors.length > 0 ? (
         <FormHelperText id={errorId} role="alert">
           {errors.map((message) => translateMessage(t, message)).join(' ')}
         </FormHelperText>
-      )}
+      ) : hint ? (
+        <FormHelperText id={hintId}>{hint}</FormHelperText>
+      ) : null}
     </FormControl>
   );
 }

@@ -2,6 +2,7 @@
 // drivers and suppliers. One schema each, for the browser and the action; messages are translation
 // keys (namespace common).
 import { z } from 'zod';
+import { isoDate } from '@contract/dates';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '~/catalog';
 import { CONTAINER_STATUSES, MILESTONES, ORDER_FILTERS, ORDER_STATUSES } from '@contract/values';
 import { decimalText, formRecordId, pageParam, plainText, searchParam } from '~/services/input';
@@ -85,6 +86,31 @@ export const orderFromRequestSchema = z.object({
   supplierId: formRecordId().optional(),
   shippingMark: optional(100),
 });
+
+/**
+ * Staff edit an order: its status (the one it has, the next, or Cancelled with a reason), container,
+ * driver, expected arrival, location and shipping mark.
+ */
+export const orderEditSchema = z
+  .object({
+    status: choice(ORDER_STATUSES),
+    cancelReason: optional(500),
+    containerId: formRecordId().optional(),
+    driverId: formRecordId().optional(),
+    expectedArrival: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+      .refine((value) => isoDate.safeParse(value).success, 'validation.date')
+      .optional(),
+    location: optional(200),
+    shippingMark: optional(100),
+  })
+  .superRefine((value, context) => {
+    if (value.status === 'cancelled' && !value.cancelReason) {
+      context.addIssue({ code: 'custom', path: ['cancelReason'], message: 'shipping:edit.reasonRequired' });
+    }
+  });
+export type OrderEdit = z.infer<typeof orderEditSchema>;
 
 const activeField = z
   .enum(['on', 'true'])

@@ -3,12 +3,14 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link as RemixLink, useLoaderData } from '@remix-run/react';
-import { IconFileText, IconPaperclip, IconPrinter } from '@tabler/icons-react';
+import { IconFileText, IconPaperclip, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Grid, Stack, Text, TextLink } from '~/components/ui';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatBytes, formatDate, formatMoney, formatNumber } from '~/components/format';
+import { Notice } from '~/components/form-parts';
 import { FieldList, RecordHeading } from '~/components/page-parts';
+import { TypedText } from '~/components/requests/request-list';
 import { titleMeta } from '~/components/page-title';
 import { InvoiceStatusChip, OrderStatusChip } from '~/components/shipping/order-parts';
 import {
@@ -130,6 +132,15 @@ export default function ShippingDetails() {
         chips={<OrderStatusChip status={order.status} />}
         actions={
           <>
+            {staff && (
+              <Button
+                component={RemixLink}
+                to={`/apps/shipping-details/${order.id}/edit`}
+                startDecorator={<IconPencil aria-hidden size={18} />}
+              >
+                {t('edit.open')}
+              </Button>
+            )}
             <Button
               component={RemixLink}
               to={`/apps/shipping/clearance-receipt/${order.id}`}
@@ -144,6 +155,25 @@ export default function ShippingDetails() {
           </>
         }
       />
+
+      {order.status === 'cancelled' && order.cancel_reason && (
+        <Notice color="warning">
+          <Stack gap={0.5}>
+            <Text level="title-sm" component="h2">
+              {t('edit.cancelledTitle')}
+            </Text>
+            <TypedText>{order.cancel_reason}</TypedText>
+            {order.cancelled_at && (
+              <Text level="body-sm">
+                {t('edit.cancelledBy', {
+                  name: order.cancelled_by ?? '—',
+                  date: formatDate(order.cancelled_at, language),
+                })}
+              </Text>
+            )}
+          </Stack>
+        </Notice>
+      )}
 
       <Grid container spacing={2}>
         <Grid xs={12} lg={7}>
@@ -162,6 +192,7 @@ export default function ShippingDetails() {
                 { label: t('fields.location'), value: order.location },
                 { label: t('fields.shippingMark'), value: order.shipping_mark, ltr: true },
                 { label: t('fields.container'), value: order.container_name, ltr: true },
+                { label: t('fields.driver'), value: order.driver_name },
                 {
                   label: t('fields.expectedArrival'),
                   value: order.expected_arrival ? formatDate(order.expected_arrival, language) : null,

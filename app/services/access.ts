@@ -77,6 +77,8 @@ export const SCREENS: readonly Screen[] = [
   },
   { path: '/apps/shipping/export.csv', roles: ALL_ROLES },
   { path: '/apps/shipping-details/:id', roles: ALL_ROLES },
+  // Staff edit an order: status along its transitions, container, driver, arrival, location, mark.
+  { path: '/apps/shipping-details/:id/edit', roles: STAFF },
   // Documents of the orders a user may see; the back office scopes them (another customer's: 404).
   { path: '/apps/shipping-details/:id/documents/:documentId', roles: ALL_ROLES },
   { path: '/apps/shipping/clearance-receipt/:id', roles: ALL_ROLES },

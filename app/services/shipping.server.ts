@@ -1,7 +1,7 @@
 // Shipping orders: the lists (a client's own, every order for staff, the admin's all-orders call), one
 // order with its tracking, the CSV export, and the staff's tracking events.
 import { CATEGORY_NAMES, type Origin } from '~/catalog';
-import type { OrderListParams } from '~/forms/shipping';
+import type { OrderEdit, OrderListParams } from '~/forms/shipping';
 import { hasRole } from './access';
 import type { SignedIn } from './auth.server';
 import {
@@ -112,6 +112,34 @@ export async function orderOr404(request: Request, signedIn: SignedIn, id: numbe
   } catch (error) {
     return recordLoadFailed(request, 'order', error);
   }
+}
+
+/** What an order's edit may choose from: the containers being filled and the active drivers. */
+export async function orderEditChoices(signedIn: SignedIn) {
+  const [summary, drivers] = await Promise.all([
+    signedIn.backoffice.call('shippingOrderSummary'),
+    signedIn.backoffice.call('listDrivers', { query: { active: 'true', limit: 100 } }),
+  ]);
+  return {
+    containers: summary.open_containers,
+    drivers: drivers.drivers.filter((driver) => driver.active).map(({ id, name }) => ({ id, name })),
+  };
+}
+
+/** Staff edit an order (a missing order is the 404 page); the order as it is then. */
+export function editOrder(signedIn: SignedIn, id: number, edit: OrderEdit) {
+  return signedIn.backoffice.record('updateShippingOrder', {
+    params: { id },
+    body: {
+      status: edit.status,
+      cancel_reason: edit.cancelReason ?? null,
+      container_id: edit.containerId ?? null,
+      driver_id: edit.driverId ?? null,
+      expected_arrival: edit.expectedArrival ?? null,
+      location: edit.location ?? null,
+      shipping_mark: edit.shippingMark ?? null,
+    },
+  });
 }
 
 export function shareClearanceReceipt(signedIn: SignedIn, id: number) {

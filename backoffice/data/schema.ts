@@ -208,6 +208,12 @@ export interface ShippingOrdersTable {
   created_at: string;
   updated_at: string;
   receipt_issued_at: string | null;
+  driver_id: Generated<number | null>;
+  /** Where staff said the goods are; cleared by the next tracking event (whose place then tells). */
+  location: Generated<string | null>;
+  cancel_reason: Generated<string | null>;
+  cancelled_at: Generated<string | null>;
+  cancelled_by_user_id: Generated<number | null>;
 }
 
 export interface ShipmentTrackingTable {

@@ -11,6 +11,7 @@ import {
   orderPartner,
   orderSummary,
 } from '../orders';
+import { editShippingOrder, type OrderEditRefusal } from '../orderEdits';
 import { createShare } from '../shares';
 import {
   addTrackingEvent,
@@ -28,6 +29,7 @@ type OrderCalls =
   | 'listAllShippingOrders'
   | 'listContainers'
   | 'getShippingOrder'
+  | 'updateShippingOrder'
   | 'getShippingOrderDocument'
   | 'shareClearanceReceipt'
   | 'createTrackingEvent'
@@ -67,6 +69,39 @@ function trackingRefused(refusal: TrackingRefusal) {
     not_confirmed: 'The order is a draft: confirm it before it departs, arrives, clears or is delivered',
   };
   return new ApiError(409, 'conflict', messages[refusal], [{ path: 'milestone', message: refusal }]);
+}
+
+/** An order's edit refused: on the field it is about, saying why (400 for input, 409 for the rules). */
+function editRefused(refusal: OrderEditRefusal) {
+  switch (refusal.refused) {
+    case 'transition': {
+      const messages: Record<typeof refusal.why, string> = {
+        backward: 'An order does not move back: withdraw the tracking event that moved it on',
+        skip: 'An order moves on one status at a time',
+        cancelled: 'The order is cancelled: its status no longer changes',
+        delivered: 'The order is delivered: its status no longer changes (withdraw the delivery event first)',
+        not_confirmed: 'The order is a draft: confirm it first',
+      };
+      return new ApiError(409, 'conflict', messages[refusal.why], [{ path: 'status', message: refusal.why }]);
+    }
+    case 'reason_required':
+      return refuse.invalid([{ path: 'cancel_reason', message: 'A cancellation needs a reason' }]);
+    case 'location_required':
+      return refuse.invalid([
+        { path: 'location', message: 'Say where the goods are when the status changes' },
+      ]);
+    case 'unknown_container':
+      return refuse.invalid([{ path: 'container_id', message: 'No such container' }]);
+    case 'unknown_driver':
+      return refuse.invalid([{ path: 'driver_id', message: 'No such active driver' }]);
+    case 'over_capacity':
+      return new ApiError(
+        409,
+        'conflict',
+        `The container holds ${refusal.capacity} CBM and ${refusal.used} CBM are already loaded`,
+        [{ path: 'container_id', message: 'over_capacity' }],
+      );
+  }
 }
 
 export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
@@ -146,6 +181,28 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       const order = await findShippingOrder(app.database, partnerScope(session.user), params.id);
       if (!order) throw refuse.notFound();
       return order;
+    },
+
+    async updateShippingOrder({ params, body, session }) {
+      if (!canManageShipments(session.user)) throw refuse.forbidden();
+      const edited = await editShippingOrder(
+        app.database,
+        params.id,
+        {
+          status: body.status,
+          cancelReason: body.cancel_reason ?? null,
+          containerId: body.container_id,
+          driverId: body.driver_id,
+          expectedArrival: body.expected_arrival,
+          location: body.location ?? null,
+          shippingMark: body.shipping_mark ?? null,
+        },
+        session.user.id,
+        app.now(),
+      );
+      if (!edited) throw refuse.notFound();
+      if ('refused' in edited) throw editRefused(edited);
+      return edited;
     },
 
     async getShippingOrderDocument({ params, session }) {

@@ -235,9 +235,11 @@ test('clients may not open drivers or suppliers (403)', async ({ page }) => {
   }
 });
 
-test('an approved shipping request becomes an order the client can open', async ({ page }, testInfo) => {
-  test.slow();
-  const description = uniqueText(testInfo, 'Solar panels to ship');
+/**
+ * A new order of the second customer, made by an agent from its approved shipping request (each test its
+ * own, so that the projects running at once never share one). Ends signed in as the agent, on the order.
+ */
+async function orderFromNewRequest(page: Page, description: string, mark: string): Promise<string> {
   await signInAs(page, CLIENT2.email);
   const sent = await page.request.post('/apps/request-for-shipping', {
     multipart: {
@@ -265,13 +267,19 @@ test('an approved shipping request becomes an order the client can open', async 
   // The form starts from what the customer chose.
   await expect(page.getByLabel('Origin')).toHaveValue('vietnam');
   await expect(page.getByLabel('CBMs required')).toHaveValue('7.5');
-  await page.getByLabel('Shipping mark').fill('JHI/E2E/01');
+  await page.getByLabel('Shipping mark').fill(mark);
   await page.getByRole('button', { name: 'Create shipping order' }).click();
   await expect(page).toHaveURL(/\/apps\/shipping-details\/\d+$/);
   await expect(page.getByRole('status').filter({ hasText: 'was created' })).toHaveText(
     /^Shipping order SO-\d{4}-\d{4} was created\.$/,
   );
-  const orderPath = new URL(page.url()).pathname;
+  return new URL(page.url()).pathname;
+}
+
+test('an approved shipping request becomes an order the client can open', async ({ page }, testInfo) => {
+  test.slow();
+  const description = uniqueText(testInfo, 'Solar panels to ship');
+  const orderPath = await orderFromNewRequest(page, description, 'JHI/E2E/01');
 
   await switchTo(page, CLIENT2.email);
   await open(page, `/apps/send-client-requests?q=${encodeURIComponent(description)}`);
@@ -282,4 +290,69 @@ test('an approved shipping request becomes an order the client can open', async 
     .click();
   await expect(page).toHaveURL(orderPath);
   await expect(page.getByRole('definition').filter({ hasText: 'JHI/E2E/01' })).toBeVisible();
+});
+
+test('an agent moves an order on, gives it a driver and a container, then cancels it with a reason the client reads', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const description = uniqueText(testInfo, 'Ceiling fans to ship');
+  const reason = uniqueText(testInfo, 'The buyer called the shipment off');
+  const orderPath = await orderFromNewRequest(page, description, 'JHI/E2E/02');
+  const number = (await page.getByRole('heading', { level: 1 }).textContent())!;
+
+  await page.getByRole('link', { name: 'Edit order' }).click();
+  await expect(page).toHaveURL(`${orderPath}/edit`);
+  await expect(page.getByRole('heading', { level: 1, name: `Edit order ${number}` })).toBeVisible();
+  await expect(page.getByLabel('Status')).toHaveValue('confirmed');
+
+  // Moved on with nothing saying where the goods are: refused, with what was typed kept.
+  await page.getByLabel('Status').selectOption({ label: 'In Transit' });
+  await page.getByLabel('Shipping mark').fill('JHI/E2E/02-B');
+  await page.getByRole('button', { name: 'Save the order' }).click();
+  await expect(page.getByLabel('Location')).toHaveAccessibleDescription(
+    'Say where the goods are: the status change is recorded there.',
+  );
+  await expect(page.getByLabel('Shipping mark')).toHaveValue('JHI/E2E/02-B');
+  await expect(page.getByLabel('Status')).toHaveValue('in_transit');
+
+  await page.getByLabel('Location').fill('Hai Phong port');
+  await page.getByLabel('Driver').selectOption({ label: 'Nguyen Van Hung' });
+  const container = page.getByLabel('Container');
+  await container.selectOption({ index: 1 });
+  const containerName = ((await container.locator('option:checked').textContent()) ?? '').split(':')[0]!;
+  await page.getByLabel('Expected arrival').fill('2026-12-20');
+  await page.getByRole('button', { name: 'Save the order' }).click();
+  await expect(page).toHaveURL(orderPath);
+  await expect(page.getByRole('status').filter({ hasText: `Order ${number} saved.` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('In Transit');
+  await expect(page.getByRole('definition').filter({ hasText: 'Nguyen Van Hung' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: containerName })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'JHI/E2E/02-B' })).toBeVisible();
+  // The step is on the timeline: where, and who moved it.
+  const step = page.locator('#tracking').getByRole('listitem').filter({ hasText: 'Hai Phong port' });
+  await expect(step).toContainText('Departed origin');
+  await expect(step).toContainText(`Recorded by ${AGENT.name}`);
+
+  // Cancelled: a reason is needed, then the customer reads it.
+  await page.getByRole('link', { name: 'Edit order' }).click();
+  await expect(page.getByLabel('Status')).toHaveValue('in_transit');
+  await expect(page.getByLabel('Location')).toHaveValue('Hai Phong port');
+  await page.getByLabel('Status').selectOption({ label: 'Cancelled' });
+  await page.getByRole('button', { name: 'Save the order' }).click();
+  await expect(page.getByLabel('Reason for cancelling')).toHaveAccessibleDescription(
+    'Give the reason for cancelling the order.',
+  );
+  await page.getByLabel('Reason for cancelling').fill(reason);
+  await page.getByRole('button', { name: 'Save the order' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Order ${number} saved.` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('Cancelled');
+
+  await switchTo(page, CLIENT2.email);
+  await open(page, orderPath);
+  const notice = page.getByRole('status').filter({ hasText: 'This order is cancelled' });
+  await expect(notice).toContainText(reason);
+  await expect(notice).toContainText(`Cancelled by ${AGENT.name}`);
+  // The customer reads the order; editing it is staff work.
+  await expect(page.getByRole('link', { name: 'Edit order' })).toHaveCount(0);
 });

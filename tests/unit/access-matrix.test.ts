@@ -327,6 +327,7 @@ beforeAll(async () => {
   });
   RECORDS = {
     '/apps/shipping-details/:id': mine({ id: order.orderId }),
+    '/apps/shipping-details/:id/edit': mine({ id: order.orderId }),
     '/apps/shipping-details/:id/documents/:documentId': mine({
       id: order.orderId,
       documentId: order.documentId,

@@ -54,8 +54,9 @@ export function DirectoryToolbar({
 export interface FieldSpec {
   name: string;
   label: string;
-  type?: 'text' | 'tel' | 'email';
+  type?: 'text' | 'tel' | 'email' | 'date';
   required?: boolean;
+  hint?: string;
   ltr?: boolean;
   /** A choice list (native select) instead of a text input. */
   options?: { value: string; label: string }[];
@@ -63,7 +64,7 @@ export interface FieldSpec {
   width?: 3 | 4 | 6 | 8 | 12;
 }
 
-/** The add or edit form of a driver or supplier; posts to its own route, works without JavaScript. */
+/** The add or edit form of a record (a driver, a supplier, an order); posts to its own route, works without JavaScript. */
 export function RecordFormPage({
   formId,
   title,
@@ -114,9 +115,11 @@ export function RecordFormPage({
                       <SelectField
                         field={field}
                         label={spec.label}
-                        placeholder={t('directory.none')}
+                        // A required choice has no "none".
+                        placeholder={spec.required ? undefined : t('directory.none')}
                         options={spec.options}
                         required={spec.required}
+                        hint={spec.hint}
                       />
                     ) : (
                       <TextField
@@ -124,6 +127,7 @@ export function RecordFormPage({
                         label={spec.label}
                         type={spec.type}
                         required={spec.required}
+                        hint={spec.hint}
                         dir={spec.ltr ? 'ltr' : undefined}
                         autoComplete="off"
                       />

@@ -37,6 +37,8 @@ export class BackofficeError extends Error {
   readonly serverMessage: string | undefined;
   /** The fields the back office named in a refusal (`issues[].path`). */
   readonly fields: string[];
+  /** What the back office said of each field it named (a rule's code, say), by field. */
+  readonly fieldMessages: Record<string, string>;
   /** Seconds to wait, from a 429's Retry-After. */
   readonly retryAfter: number | undefined;
   /** From login's `two_factor_required`: what the second step completes. */
@@ -51,6 +53,7 @@ export class BackofficeError extends Error {
       code?: string;
       serverMessage?: string;
       fields?: string[];
+      fieldMessages?: Record<string, string>;
       retryAfter?: number;
       challenge?: string;
       cause?: unknown;
@@ -66,6 +69,7 @@ export class BackofficeError extends Error {
     this.code = details.code;
     this.serverMessage = details.serverMessage;
     this.fields = details.fields ?? [];
+    this.fieldMessages = details.fieldMessages ?? {};
     this.retryAfter = details.retryAfter;
     this.challenge = details.challenge;
   }
@@ -268,6 +272,9 @@ export function createBackofficeClient(config: {
           code: refusal.success ? refusal.data.code : undefined,
           serverMessage: refusal.success ? refusal.data.error : undefined,
           fields: refusal.success ? (refusal.data.issues ?? []).map((issue) => issue.path) : [],
+          fieldMessages: refusal.success
+            ? Object.fromEntries((refusal.data.issues ?? []).map((issue) => [issue.path, issue.message]))
+            : {},
           retryAfter: Number(response.headers['retry-after']) || undefined,
           challenge: refusal.success ? refusal.data.challenge : undefined,
         });

@@ -12,6 +12,7 @@ import * as loanTerms from './0006_loan_terms';
 import * as requestWithdrawal from './0007_request_withdrawal';
 import * as requestEvents from './0008_request_events';
 import * as trackingWithdrawal from './0009_tracking_withdrawal';
+import * as orderEditing from './0010_order_editing';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_request_withdrawal': requestWithdrawal,
   '0008_request_events': requestEvents,
   '0009_tracking_withdrawal': trackingWithdrawal,
+  '0010_order_editing': orderEditing,
 };

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shippingOrderDetail, type OrderStatus, type ShippingOrderUpdate } from '@contract';
+import { transitionRefusal } from './orderEdits';
+import { startTestBackoffice, signInDemoAccounts, type DemoAccount, type TestBackoffice } from './testing';
+
+let bo: TestBackoffice;
+const sessions: Record<DemoAccount, string> = { admin: '', agent: '', client: '', client2: '' };
+const partners: Record<DemoAccount, number> = { admin: 0, agent: 0, client: 0, client2: 0 };
+
+beforeAll(async () => {
+  bo = await startTestBackoffice();
+  const demo = await signInDemoAccounts(bo);
+  Object.assign(sessions, demo.sessions);
+  Object.assign(partners, demo.partners);
+});
+afterAll(async () => {
+  await bo?.dispose();
+});
+
+/** A new order of the first customer, in this status, with no timeline. */
+async function newOrder(status: OrderStatus, cbm = 2): Promise<number> {
+  const now = new Date().toISOString();
+  const { id } = await bo.backoffice.database
+    .insertInto('shipping_orders')
+    .values({
+      name: `SO-2099-${String(Math.floor(Math.random() * 900_000) + 100_000)}`,
+      partner_id: partners.client,
+      status,
+      category: 'footwear',
+      container_type: 'groupage',
+      cbm,
+      origin: 'china',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+async function newContainer(capacity: number): Promise<number> {
+  const { id } = await bo.backoffice.database
+    .insertInto('containers')
+    .values({
+      name: `TEST${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`,
+      size: '20ft',
+      capacity_cbm: capacity,
+      status: 'open',
+      origin: 'china',
+      destination: 'Jebel Ali',
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+const unchanged: Omit<ShippingOrderUpdate, 'status'> = {
+  container_id: null,
+  driver_id: null,
+  expected_arrival: null,
+  location: null,
+  shipping_mark: null,
+};
+
+function edit(
+  id: number,
+  body: Partial<ShippingOrderUpdate> & { status: OrderStatus },
+  who: DemoAccount = 'agent',
+) {
+  return bo.call('updateShippingOrder', {
+    params: { id },
+    body: { ...unchanged, ...body },
+    session: sessions[who],
+  });
+}
+
+async function edited(id: number, body: Partial<ShippingOrderUpdate> & { status: OrderStatus }) {
+  const result = await edit(id, body);
+  expect(result.status, JSON.stringify(result.body)).toBe(200);
+  return shippingOrderDetail.parse(result.body);
+}
+
+describe('the transitions an edit allows', () => {
+  it('moves one status on, cancels before delivery, and refuses the rest with the reason', () => {
+    expect(transitionRefusal('draft', 'confirmed')).toBeNull();
+    expect(transitionRefusal('cleared', 'delivered')).toBeNull();
+    expect(transitionRefusal('arrived', 'arrived')).toBeNull();
+    expect(transitionRefusal('in_transit', 'cancelled')).toBeNull();
+    expect(transitionRefusal('confirmed', 'arrived')).toBe('skip');
+    expect(transitionRefusal('draft', 'delivered')).toBe('skip');
+    expect(transitionRefusal('arrived', 'confirmed')).toBe('backward');
+    expect(transitionRefusal('delivered', 'cancelled')).toBe('delivered');
+    expect(transitionRefusal('cancelled', 'confirmed')).toBe('cancelled');
+  });
+});
+
+describe('staff edit an order', () => {
+  it('records the next status as its milestone, where the goods are, by whom', async () => {
+    const id = await newOrder('confirmed');
+    const order = await edited(id, { status: 'in_transit', location: 'Ningbo port' });
+    expect(order.status).toBe('in_transit');
+    expect(order.location).toBe('Ningbo port');
+    expect(order.tracking).toHaveLength(1);
+    expect(order.tracking[0]).toMatchObject({
+      milestone: 'departed_origin',
+      place: 'Ningbo port',
+      created_by: expect.any(String),
+    });
+    // Withdrawing that event takes the status back: the timeline stays the one truth.
+    const withdrawn = await bo.call('withdrawTrackingEvent', {
+      params: { id: order.tracking[0]!.id },
+      session: sessions.agent,
+    });
+    expect(withdrawn.status).toBe(200);
+    const after = shippingOrderDetail.parse(
+      (await bo.call('getShippingOrder', { params: { id }, session: sessions.agent })).body,
+    );
+    expect(after.status).toBe('confirmed');
+  });
+
+  it('keeps the fields it is given, and a next event gives the location back to the timeline', async () => {
+    const id = await newOrder('confirmed');
+    const driver = await bo.backoffice.database
+      .selectFrom('drivers')
+      .select(['id', 'name'])
+      .where('active', '=', 1)
+      .executeTakeFirstOrThrow();
+    const order = await edited(id, {
+      status: 'confirmed',
+      driver_id: driver.id,
+      expected_arrival: '2027-01-15',
+      location: 'Yiwu warehouse',
+      shipping_mark: 'NS-EDIT-1',
+    });
+    expect(order).toMatchObject({
+      status: 'confirmed',
+      driver_id: driver.id,
+      driver_name: driver.name,
+      expected_arrival: '2027-01-15',
+      location: 'Yiwu warehouse',
+      shipping_mark: 'NS-EDIT-1',
+    });
+    expect(order.tracking).toHaveLength(0);
+    const event = await bo.call('createTrackingEvent', {
+      body: {
+        shipping_order_id: id,
+        milestone: 'cargo_received',
+        place: 'Shenzhen CFS',
+        event_time: new Date(Date.now() - 60_000).toISOString(),
+      },
+      session: sessions.agent,
+    });
+    expect(event.status).toBe(200);
+    const after = shippingOrderDetail.parse(
+      (await bo.call('getShippingOrder', { params: { id }, session: sessions.client })).body,
+    );
+    expect(after.location).toBe('Shenzhen CFS');
+  });
+
+  it('refuses a skip, a step back and any change after delivery, saying why on the status', async () => {
+    const confirmed = await newOrder('confirmed');
+    const skip = await edit(confirmed, { status: 'arrived', location: 'Dubai' });
+    expect(skip.status).toBe(409);
+    expect(skip.body).toMatchObject({ issues: [{ path: 'status', message: 'skip' }] });
+    const arrived = await newOrder('arrived');
+    const back = await edit(arrived, { status: 'confirmed', location: 'Dubai' });
+    expect(back.body).toMatchObject({ issues: [{ path: 'status', message: 'backward' }] });
+    const delivered = await newOrder('delivered');
+    const cancel = await edit(delivered, { status: 'cancelled', cancel_reason: 'Too late' });
+    expect(cancel.status).toBe(409);
+    expect(cancel.body).toMatchObject({ issues: [{ path: 'status', message: 'delivered' }] });
+    // Nothing of a refused edit is kept.
+    const skipped = await edit(confirmed, { status: 'arrived', location: 'Dubai', shipping_mark: 'LOST' });
+    expect(skipped.status).toBe(409);
+    const row = await bo.backoffice.database
+      .selectFrom('shipping_orders')
+      .select(['status', 'shipping_mark', 'location'])
+      .where('id', '=', confirmed)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'confirmed', shipping_mark: null, location: null });
+  });
+
+  it('asks where the goods are when the status changes and nothing says so', async () => {
+    const id = await newOrder('draft');
+    const result = await edit(id, { status: 'confirmed' });
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ issues: [{ path: 'location' }] });
+  });
+
+  it('cancels with a reason, who and when; a cancelled order keeps its status', async () => {
+    const id = await newOrder('in_transit');
+    const without = await edit(id, { status: 'cancelled' });
+    expect(without.status).toBe(400);
+    expect(without.body).toMatchObject({ issues: [{ path: 'cancel_reason' }] });
+    const order = await edited(id, { status: 'cancelled', cancel_reason: 'The buyer called it off.' });
+    expect(order).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'The buyer called it off.',
+      cancelled_by: expect.any(String),
+      cancelled_at: expect.any(String),
+    });
+    const again = await edit(id, { status: 'in_transit', location: 'Dubai' });
+    expect(again.body).toMatchObject({ issues: [{ path: 'status', message: 'cancelled' }] });
+    // Its other fields may still be put right.
+    expect((await edited(id, { status: 'cancelled', shipping_mark: 'NS-9' })).shipping_mark).toBe('NS-9');
+  });
+
+  it('loads a container only within its capacity, counting the orders already in it', async () => {
+    const container = await newContainer(10);
+    const first = await newOrder('confirmed', 6);
+    expect((await edited(first, { status: 'confirmed', container_id: container })).container_id).toBe(
+      container,
+    );
+    const second = await newOrder('confirmed', 5);
+    const over = await edit(second, { status: 'confirmed', container_id: container });
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({ issues: [{ path: 'container_id', message: 'over_capacity' }] });
+    const fits = await newOrder('confirmed', 4);
+    expect((await edited(fits, { status: 'confirmed', container_id: container })).container_name).toMatch(
+      /^TEST/,
+    );
+    const unknown = await edit(second, { status: 'confirmed', container_id: 999_999 });
+    expect(unknown.body).toMatchObject({ issues: [{ path: 'container_id' }] });
+    const driver = await edit(second, { status: 'confirmed', driver_id: 999_999 });
+    expect(driver.body).toMatchObject({ issues: [{ path: 'driver_id' }] });
+  });
+
+  it('is staff work: a client is refused, an unknown order is not found', async () => {
+    const id = await newOrder('confirmed');
+    expect((await edit(id, { status: 'confirmed' }, 'client')).status).toBe(403);
+    expect((await edit(999_999, { status: 'confirmed' })).status).toBe(404);
+    expect((await edit(id, { status: 'confirmed', shipping_mark: 'ADMIN' }, 'admin')).status).toBe(200);
+  });
+});

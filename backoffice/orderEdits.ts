@@ -1,0 +1,161 @@
+/**
+ * Staff edit an order: its status one step along Draft → Confirmed → In Transit → Arrived → Cleared →
+ * Delivered (recorded as that step's tracking event, so that the timeline says when and who), or
+ * Cancelled with a reason before it is delivered; its container (within the container's capacity),
+ * driver, expected arrival, location and shipping mark.
+ */
+import {
+  nextOrderStatus,
+  ORDER_STATUSES,
+  STATUS_MILESTONE,
+  type OrderStatus,
+  type OrderTransitionRefusal,
+  type ShippingOrderDetail,
+} from '@contract';
+import { EVERY_CUSTOMER } from './access';
+import { roundCbm } from './containers';
+import { inTransaction, type Database } from './data/database';
+import { findShippingOrder } from './orders';
+import { lockOrder, recordEvent, type TrackingRefusal } from './tracking';
+
+export interface OrderEdit {
+  status: OrderStatus;
+  cancelReason: string | null;
+  containerId: number | null;
+  driverId: number | null;
+  /** YYYY-MM-DD */
+  expectedArrival: string | null;
+  location: string | null;
+  shippingMark: string | null;
+}
+
+/** Why the edit is refused; the field it is about is named by the handler. */
+export type OrderEditRefusal =
+  | { refused: 'transition'; why: OrderTransitionRefusal | TrackingRefusal }
+  | { refused: 'reason_required' }
+  | { refused: 'location_required' }
+  | { refused: 'unknown_container' }
+  | { refused: 'over_capacity'; capacity: number; used: number }
+  | { refused: 'unknown_driver' };
+
+/** Why the status asked may not follow the status the order has (null: it may). */
+export function transitionRefusal(current: OrderStatus, wanted: OrderStatus): OrderTransitionRefusal | null {
+  if (wanted === current) return null;
+  if (current === 'cancelled') return 'cancelled';
+  if (current === 'delivered') return 'delivered';
+  if (wanted === 'cancelled') return null;
+  if (wanted === nextOrderStatus(current)) return null;
+  return ORDER_STATUSES.indexOf(wanted) < ORDER_STATUSES.indexOf(current) ? 'backward' : 'skip';
+}
+
+/**
+ * Applies the edit in one transaction (nothing of it is kept when a part is refused), by this staff
+ * user; the order as it is then, null when there is no such order, or why it is refused.
+ */
+export async function editShippingOrder(
+  db: Database,
+  orderId: number,
+  edit: OrderEdit,
+  userId: number,
+  now: Date,
+): Promise<ShippingOrderDetail | OrderEditRefusal | null> {
+  return inTransaction(db, async (trx) => {
+    const current = await lockOrder(trx, orderId, now);
+    if (current === null) return null;
+    // Staff may see every customer's order: the handler checked the role.
+    const before = await findShippingOrder(trx, EVERY_CUSTOMER, orderId);
+    if (!before) return null;
+    const refusal = await checkEdit(trx, before, edit);
+    if (refusal) return new Rollback(refusal).throw();
+
+    const locationChanged = (edit.location ?? null) !== (before.location ?? null);
+    await trx
+      .updateTable('shipping_orders')
+      .set({
+        container_id: edit.containerId,
+        driver_id: edit.driverId,
+        expected_arrival: edit.expectedArrival,
+        shipping_mark: edit.shippingMark,
+        ...(locationChanged ? { location: edit.location } : {}),
+        ...(edit.status === 'cancelled' && current !== 'cancelled'
+          ? {
+              status: 'cancelled',
+              cancel_reason: edit.cancelReason,
+              cancelled_at: now.toISOString(),
+              cancelled_by_user_id: userId,
+            }
+          : {}),
+      })
+      .where('id', '=', orderId)
+      .execute();
+
+    const milestone = edit.status !== current ? STATUS_MILESTONE[edit.status] : undefined;
+    if (milestone) {
+      const place = edit.location ?? before.location;
+      if (!place) return new Rollback({ refused: 'location_required' }).throw();
+      const added = await recordEvent(
+        trx,
+        orderId,
+        current,
+        { milestone, place, eventTime: now.toISOString(), note: null },
+        userId,
+        now,
+      );
+      if (typeof added === 'string') return new Rollback({ refused: 'transition', why: added }).throw();
+    }
+    // The order just edited, read back as the staff member sees it (any customer's).
+    return findShippingOrder(trx, EVERY_CUSTOMER, orderId);
+  }).catch((error: unknown) => {
+    if (error instanceof Rollback) return error.refusal;
+    throw error;
+  });
+}
+
+/** Thrown to undo an edit a rule refuses once something of it is written (the transaction rolls back). */
+class Rollback extends Error {
+  constructor(readonly refusal: OrderEditRefusal) {
+    super(refusal.refused);
+  }
+  throw(): never {
+    throw this;
+  }
+}
+
+async function checkEdit(
+  trx: Database,
+  before: ShippingOrderDetail,
+  edit: OrderEdit,
+): Promise<OrderEditRefusal | null> {
+  const why = transitionRefusal(before.status, edit.status);
+  if (why) return { refused: 'transition', why };
+  if (edit.status === 'cancelled' && before.status !== 'cancelled' && !edit.cancelReason)
+    return { refused: 'reason_required' };
+  if (edit.driverId !== null && edit.driverId !== before.driver_id) {
+    const driver = await trx
+      .selectFrom('drivers')
+      .select('id')
+      .where('id', '=', edit.driverId)
+      .where('active', '=', 1)
+      .executeTakeFirst();
+    if (!driver) return { refused: 'unknown_driver' };
+  }
+  if (edit.containerId !== null && edit.containerId !== before.container_id) {
+    const container = await trx
+      .selectFrom('containers')
+      .select(['capacity_cbm'])
+      .where('id', '=', edit.containerId)
+      .executeTakeFirst();
+    if (!container) return { refused: 'unknown_container' };
+    const { used } = await trx
+      .selectFrom('shipping_orders')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | null>('cbm'), eb.lit(0)).as('used'))
+      .where('container_id', '=', edit.containerId)
+      .where('status', '<>', 'cancelled')
+      .where('id', '<>', before.id)
+      .executeTakeFirstOrThrow();
+    const usedCbm = roundCbm(Number(used));
+    if (roundCbm(usedCbm + before.cbm) > container.capacity_cbm)
+      return { refused: 'over_capacity', capacity: container.capacity_cbm, used: usedCbm };
+  }
+  return null;
+}
