@@ -1,6 +1,8 @@
+import type { Origin } from '../app/catalog';
 import type { RoleName } from '@contract';
 import type { Database } from './data/database';
 import { findCustomer } from './partners';
+import { findWarehouse } from './warehouses';
 
 /** Roles whose holders work for the forwarder and may see every customer's records. */
 const STAFF_ROLES: readonly RoleName[] = ['admin', 'warehouse_agent'];
@@ -47,6 +49,21 @@ export const EVERY_CUSTOMER: PartnerScope = null;
  */
 export function partnerScope(principal: Principal): PartnerScope {
   return isStaff(principal) ? null : principal.partnerId;
+}
+
+/**
+ * Whose shipping orders the principal may see and work on (decision record 049): a customer its own
+ * (a partner id); an administrator every order (null); a warehouse agent the orders leaving their
+ * warehouse's origin and those they handle, or every order when they have set no warehouse (the head
+ * office). Outside it an order is not found (404), as another customer's is.
+ */
+export type OrderScope = PartnerScope | { origin: Origin; handlerId: number };
+
+export async function orderScope(db: Database, principal: Principal): Promise<OrderScope> {
+  const partner = partnerScope(principal);
+  if (partner !== null || hasRole(principal, 'admin')) return partner;
+  const warehouse = await findWarehouse(db, principal.id);
+  return warehouse ? { origin: warehouse.origin, handlerId: principal.id } : EVERY_CUSTOMER;
 }
 
 /** Approving or rejecting a customer's request is staff work. */

@@ -58,6 +58,7 @@ async function newContainer(capacity: number): Promise<number> {
 const unchanged: Omit<ShippingOrderUpdate, 'status'> = {
   container_id: null,
   driver_id: null,
+  handler_id: null,
   expected_arrival: null,
   location: null,
   shipping_mark: null,

@@ -2,7 +2,7 @@
  * Staff edit an order: its status one step along Draft → Confirmed → In Transit → Arrived → Cleared →
  * Delivered (recorded as that step's tracking event, so that the timeline says when and who), or
  * Cancelled with a reason before it is delivered; its container (within the container's capacity),
- * driver, expected arrival, location and shipping mark.
+ * driver, the staff member handling it, expected arrival, location and shipping mark.
  */
 import {
   nextOrderStatus,
@@ -23,6 +23,8 @@ export interface OrderEdit {
   cancelReason: string | null;
   containerId: number | null;
   driverId: number | null;
+  /** A staff member's user id. */
+  handlerId: number | null;
   /** YYYY-MM-DD */
   expectedArrival: string | null;
   location: string | null;
@@ -36,7 +38,8 @@ export type OrderEditRefusal =
   | { refused: 'location_required' }
   | { refused: 'unknown_container' }
   | { refused: 'over_capacity'; capacity: number; used: number }
-  | { refused: 'unknown_driver' };
+  | { refused: 'unknown_driver' }
+  | { refused: 'unknown_handler' };
 
 /** Why the status asked may not follow the status the order has (null: it may). */
 export function transitionRefusal(current: OrderStatus, wanted: OrderStatus): OrderTransitionRefusal | null {
@@ -74,6 +77,7 @@ export async function editShippingOrder(
       .set({
         container_id: edit.containerId,
         driver_id: edit.driverId,
+        handler_user_id: edit.handlerId,
         expected_arrival: edit.expectedArrival,
         shipping_mark: edit.shippingMark,
         ...(locationChanged ? { location: edit.location } : {}),
@@ -138,6 +142,15 @@ async function checkEdit(
       .where('active', '=', 1)
       .executeTakeFirst();
     if (!driver) return { refused: 'unknown_driver' };
+  }
+  if (edit.handlerId !== null && edit.handlerId !== before.handler_id) {
+    const staff = await trx
+      .selectFrom('user_roles')
+      .select('user_id')
+      .where('user_id', '=', edit.handlerId)
+      .where((eb) => eb.fn('lower', ['role']), 'in', ['admin', 'warehouse_agent'])
+      .executeTakeFirst();
+    if (!staff) return { refused: 'unknown_handler' };
   }
   if (edit.containerId !== null && edit.containerId !== before.container_id) {
     const container = await trx

@@ -11,7 +11,7 @@ import {
   type ShippingOrderDetail,
 } from '@contract';
 import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
-import type { PartnerScope } from './access';
+import { EVERY_CUSTOMER, type OrderScope } from './access';
 import type { CheckedAttachment } from './attachments';
 import { roundCbm } from './containers';
 import { inTransaction, type Database } from './data/database';
@@ -44,8 +44,8 @@ export interface NewShippingOrder {
 }
 
 export interface OrderListFilter {
-  /** The caller's scope (access.ts `partnerScope`): null for every customer. */
-  scope: PartnerScope;
+  /** The caller's scope (access.ts `orderScope`): null for every order. */
+  scope: OrderScope;
   /** The `partner_id` filter; outside the scope, nothing matches. */
   partnerId?: number;
   tab: OrderFilter;
@@ -69,6 +69,7 @@ function orderSelect(db: Database) {
     .leftJoin('loans as l', 'l.id', 'o.loan_id')
     .leftJoin('containers as c', 'c.id', 'o.container_id')
     .leftJoin('drivers as d', 'd.id', 'o.driver_id')
+    .leftJoin('users as hu', 'hu.id', 'o.handler_user_id')
     .leftJoin('users as cu', 'cu.id', 'o.cancelled_by_user_id')
     .select((eb) => [
       'o.id',
@@ -117,6 +118,9 @@ function orderSelect(db: Database) {
       'o.receipt_issued_at',
       'o.driver_id',
       'd.name as driver_name',
+      'o.handler_user_id',
+      'hu.first_name as handler_first_name',
+      'hu.last_name as handler_last_name',
       'o.cancel_reason',
       'o.cancelled_at',
       'cu.first_name as canceller_first_name',
@@ -164,6 +168,9 @@ function toShippingOrder(row: OrderRow): ShippingOrder {
     updated_at: row.updated_at,
     driver_id: row.driver_id,
     driver_name: row.driver_name,
+    handler_id: row.handler_user_id,
+    handler_name:
+      row.handler_first_name === null ? null : fullName(row.handler_first_name, row.handler_last_name),
     cancel_reason: row.cancel_reason,
     cancelled_at: row.cancelled_at,
     cancelled_by:
@@ -181,6 +188,16 @@ const TAB_CONDITIONS: Record<OrderFilter, Expression<SqlBool> | null> = {
   financed: orderWhere('o.loan_id', 'is not', null),
 };
 
+/** The orders of a scope, as a condition on `o`; null for every order. */
+export function orderScopeWhere(scope: OrderScope): Expression<SqlBool> | null {
+  if (scope === null) return null;
+  if (typeof scope === 'number') return orderWhere('o.partner_id', '=', scope);
+  return orderWhere.or([
+    orderWhere('o.origin', '=', scope.origin),
+    orderWhere('o.handler_user_id', '=', scope.handlerId),
+  ]);
+}
+
 /** The categories whose identifier or English name contain the text, ignoring case. */
 function categoriesMatching(text: string): Category[] {
   const search = text.toLowerCase();
@@ -192,10 +209,9 @@ function categoriesMatching(text: string): Category[] {
 /** The conditions of a list on `o` and `p`, every filter but the tab (the counts are per tab). */
 function listConditions(filter: OrderListFilter): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
-  for (const partnerId of [filter.scope, filter.partnerId]) {
-    if (partnerId === null || partnerId === undefined) continue;
-    conditions.push(orderWhere('o.partner_id', '=', partnerId));
-  }
+  const inScope = orderScopeWhere(filter.scope);
+  if (inScope) conditions.push(inScope);
+  if (filter.partnerId !== undefined) conditions.push(orderWhere('o.partner_id', '=', filter.partnerId));
   if (filter.status) conditions.push(orderWhere('o.status', '=', filter.status));
   if (filter.origin) conditions.push(orderWhere('o.origin', '=', filter.origin));
   if (filter.search) {
@@ -256,11 +272,12 @@ export async function listShippingOrders(
  */
 export async function findShippingOrder(
   db: Database,
-  scope: PartnerScope,
+  scope: OrderScope,
   id: number,
 ): Promise<ShippingOrderDetail | null> {
   let query = orderSelect(db).where('o.id', '=', id);
-  if (scope !== null) query = query.where('o.partner_id', '=', scope);
+  const inScope = orderScopeWhere(scope);
+  if (inScope) query = query.where(inScope);
   const row = await query.executeTakeFirst();
   if (!row) return null;
   const documents = await db
@@ -272,22 +289,24 @@ export async function findShippingOrder(
   return {
     ...toShippingOrder(row),
     documents,
-    tracking: await listTracking(db, scope, id),
+    // The order is in the scope (found above): its whole timeline is.
+    tracking: await listTracking(db, EVERY_CUSTOMER, id),
     receipt_issued_at: row.receipt_issued_at,
   };
 }
 
 /** The partner an order belongs to, or null when there is no such order in the scope. */
-export async function orderPartner(db: Database, scope: PartnerScope, id: number): Promise<number | null> {
-  let query = db.selectFrom('shipping_orders').select('partner_id').where('id', '=', id);
-  if (scope !== null) query = query.where('partner_id', '=', scope);
+export async function orderPartner(db: Database, scope: OrderScope, id: number): Promise<number | null> {
+  let query = db.selectFrom('shipping_orders as o').select('o.partner_id').where('o.id', '=', id);
+  const inScope = orderScopeWhere(scope);
+  if (inScope) query = query.where(inScope);
   return (await query.executeTakeFirst())?.partner_id ?? null;
 }
 
 /** One document of one order, or null when there is no such document of an order in the scope. */
 export async function findOrderDocument(
   db: Database,
-  scope: PartnerScope,
+  scope: OrderScope,
   orderId: number,
   documentId: number,
 ): Promise<StoredAttachment | null> {
@@ -297,7 +316,8 @@ export async function findOrderDocument(
     .select(['d.filename', 'd.mimetype', 'd.data'])
     .where('d.id', '=', documentId)
     .where('d.shipping_order_id', '=', orderId);
-  if (scope !== null) query = query.where('o.partner_id', '=', scope);
+  const inScope = orderScopeWhere(scope);
+  if (inScope) query = query.where(inScope);
   return (await query.executeTakeFirst()) ?? null;
 }
 
@@ -424,8 +444,8 @@ export interface OrderSummary {
   total_cbm_in_progress: number;
 }
 
-/** The dashboard's order figures in a scope (null: every customer), from one grouped query. */
-export async function orderSummary(db: Database, scope: PartnerScope): Promise<OrderSummary> {
+/** The dashboard's order figures in a scope (null: every order), from one grouped query. */
+export async function orderSummary(db: Database, scope: OrderScope): Promise<OrderSummary> {
   let query = db
     .selectFrom('shipping_orders as o')
     .select((eb) => [
@@ -435,7 +455,8 @@ export async function orderSummary(db: Database, scope: PartnerScope): Promise<O
       eb.fn.coalesce(eb.fn.sum<number | null>('o.cbm'), eb.lit(0)).as('cbm'),
     ])
     .groupBy('o.status');
-  if (scope !== null) query = query.where('o.partner_id', '=', scope);
+  const inScope = orderScopeWhere(scope);
+  if (inScope) query = query.where(inScope);
   const rows = await query.execute();
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
     OrderStatus,

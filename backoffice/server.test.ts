@@ -396,6 +396,7 @@ describe('the contract', () => {
           status: 'cancelled',
           container_id: null,
           driver_id: null,
+          handler_id: null,
           expected_arrival: '2026-12-20',
           location: 'Jebel Ali',
           shipping_mark: 'NS-CONTRACT',

@@ -98,6 +98,16 @@ export async function listTracking(
   return rows.map(toTrackingEvent);
 }
 
+/** The order a tracking event belongs to, or null when there is no such event. */
+export async function trackingEventOrder(db: Database, id: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('shipment_tracking')
+    .select('shipping_order_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.shipping_order_id ?? null;
+}
+
 async function findTrackingEvent(db: Database, id: number): Promise<TrackingEvent | null> {
   const row = await trackingSelect(db).where('t.id', '=', id).executeTakeFirst();
   return row ? toTrackingEvent(row) : null;

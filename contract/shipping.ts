@@ -45,6 +45,9 @@ export const shippingOrder = z.object({
   expected_arrival: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Extension: the staff member handling the order (they see it whatever their warehouse). */
+  handler_id: z.number().int().nullable().optional(),
+  handler_name: z.string().nullable().optional(),
   /** Extension: the driver of the order's last mile. */
   driver_id: z.number().int().nullable().optional(),
   driver_name: z.string().nullable().optional(),
@@ -144,6 +147,8 @@ export const shippingOrderUpdate = z.object({
   cancel_reason: optionalText(500, true),
   container_id: id.nullable(),
   driver_id: id.nullable(),
+  /** A staff member (admin or warehouse agent). */
+  handler_id: id.nullable(),
   expected_arrival: isoDate.nullable(),
   location: optionalText(200),
   shipping_mark: optionalText(100),

@@ -89,7 +89,7 @@ export const orderFromRequestSchema = z.object({
 
 /**
  * Staff edit an order: its status (the one it has, the next, or Cancelled with a reason), container,
- * driver, expected arrival, location and shipping mark.
+ * driver, the staff member handling it, expected arrival, location and shipping mark.
  */
 export const orderEditSchema = z
   .object({
@@ -97,6 +97,7 @@ export const orderEditSchema = z
     cancelReason: optional(500),
     containerId: formRecordId().optional(),
     driverId: formRecordId().optional(),
+    handlerId: formRecordId().optional(),
     expectedArrival: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')

@@ -193,6 +193,7 @@ export default function ShippingDetails() {
                 { label: t('fields.shippingMark'), value: order.shipping_mark, ltr: true },
                 { label: t('fields.container'), value: order.container_name, ltr: true },
                 { label: t('fields.driver'), value: order.driver_name },
+                ...(staff ? [{ label: t('fields.handler'), value: order.handler_name }] : []),
                 {
                   label: t('fields.expectedArrival'),
                   value: order.expected_arrival ? formatDate(order.expected_arrival, language) : null,

@@ -1,5 +1,6 @@
 // Staff edit an order: its status one step on (recorded on the timeline) or cancelled with a reason, its
-// container, driver, expected arrival, location and shipping mark. Works without JavaScript.
+// container, driver, the staff member handling it, expected arrival, location and shipping mark. Works
+// without JavaScript.
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -42,6 +43,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (order.driver_id != null && !drivers.some((driver) => driver.id === order.driver_id)) {
     drivers.unshift({ id: order.driver_id, name: order.driver_name ?? '' });
   }
+  const staff = choices.staff;
+  if (order.handler_id != null && !staff.some((member) => member.id === order.handler_id)) {
+    staff.unshift({ id: order.handler_id, name: order.handler_name ?? '' });
+  }
   return {
     title: title(t('edit.title', { name: order.name })),
     record: {
@@ -51,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       cbm: order.cbm,
       containerId: order.container_id,
       driverId: order.driver_id ?? null,
+      handlerId: order.handler_id ?? null,
       expectedArrival: order.expected_arrival,
       location: order.location,
       shippingMark: order.shipping_mark,
@@ -58,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     containers,
     drivers,
+    staff,
   };
 }
 
@@ -76,6 +83,7 @@ const keyFor: KeyFor = (error) => {
       field: 'containerId',
     };
   if (error.fields.includes('driver_id')) return { key: 'shipping:edit.noDriver', field: 'driverId' };
+  if (error.fields.includes('handler_id')) return { key: 'shipping:edit.noHandler', field: 'handlerId' };
   if (error.fields.includes('location')) return { key: 'shipping:edit.locationRequired', field: 'location' };
   if (error.fields.includes('cancel_reason'))
     return { key: 'shipping:edit.reasonRequired', field: 'cancelReason' };
@@ -99,7 +107,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta = titleMeta;
 
 export default function EditOrder() {
-  const { record, containers, drivers } = useLoaderData<typeof loader>();
+  const { record, containers, drivers, staff } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('shipping');
   const { t: tcat } = useTranslation('catalog');
   const next = nextOrderStatus(record.status);
@@ -145,6 +153,12 @@ export default function EditOrder() {
       label: t('fields.driver'),
       options: drivers.map((driver) => ({ value: String(driver.id), label: driver.name })),
     },
+    {
+      name: 'handlerId',
+      label: t('fields.handler'),
+      hint: t('edit.handlerHint'),
+      options: staff.map((member) => ({ value: String(member.id), label: member.name })),
+    },
     { name: 'shippingMark', label: t('fields.shippingMark'), ltr: true },
   ];
   return (
@@ -158,6 +172,7 @@ export default function EditOrder() {
         cancelReason: record.cancelReason ?? undefined,
         containerId: record.containerId === null ? undefined : String(record.containerId),
         driverId: record.driverId === null ? undefined : String(record.driverId),
+        handlerId: record.handlerId === null ? undefined : String(record.handlerId),
         expectedArrival: record.expectedArrival ?? undefined,
         location: record.location ?? undefined,
         shippingMark: record.shippingMark ?? undefined,

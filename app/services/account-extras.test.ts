@@ -96,7 +96,10 @@ describe('warehouse settings (/pages/account-settings-warehouse)', () => {
       args(pageRequest('/apps/shipping?origin=all', { cookie: cookies.agent })),
     );
     expect(all.page!.warehouse).toBeNull();
-    expect(all.page!.total).toBe(before.page!.total);
+    // "All origins" is every order of the agent's scope (ADR 049): the warehouse's, none handed to them
+    // from elsewhere here; without a warehouse it was every order.
+    expect(all.page!.total).toBe(after.page!.total);
+    expect(all.page!.total).toBeLessThan(before.page!.total);
 
     const staffRequests = await requests.loader(
       args(pageRequest('/apps/client-service-requests', { cookie: cookies.agent })),

@@ -2,7 +2,7 @@
 // order with its tracking, the CSV export, and the staff's tracking events.
 import { CATEGORY_NAMES, type Origin } from '~/catalog';
 import type { OrderEdit, OrderListParams } from '~/forms/shipping';
-import { hasRole } from './access';
+import { hasRole, isStaff } from './access';
 import type { SignedIn } from './auth.server';
 import {
   IN_PROGRESS_STATUSES,
@@ -114,15 +114,25 @@ export async function orderOr404(request: Request, signedIn: SignedIn, id: numbe
   }
 }
 
-/** What an order's edit may choose from: the containers being filled and the active drivers. */
+/**
+ * What an order's edit may choose from: the containers being filled, the active drivers and the staff
+ * members who may handle it.
+ */
 export async function orderEditChoices(signedIn: SignedIn) {
-  const [summary, drivers] = await Promise.all([
+  const [summary, drivers, users] = await Promise.all([
     signedIn.backoffice.call('shippingOrderSummary'),
     signedIn.backoffice.call('listDrivers', { query: { active: 'true', limit: 100 } }),
+    signedIn.backoffice.call('listUsers'),
   ]);
   return {
     containers: summary.open_containers,
     drivers: drivers.drivers.filter((driver) => driver.active).map(({ id, name }) => ({ id, name })),
+    staff: users.users
+      .filter((user) => isStaff(user.roles.map((role) => role.name)))
+      .map((user) => ({
+        id: user.id,
+        name: user.name ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || user.email),
+      })),
   };
 }
 
@@ -135,6 +145,7 @@ export function editOrder(signedIn: SignedIn, id: number, edit: OrderEdit) {
       cancel_reason: edit.cancelReason ?? null,
       container_id: edit.containerId ?? null,
       driver_id: edit.driverId ?? null,
+      handler_id: edit.handlerId ?? null,
       expected_arrival: edit.expectedArrival ?? null,
       location: edit.location ?? null,
       shipping_mark: edit.shippingMark ?? null,

@@ -209,6 +209,8 @@ export interface ShippingOrdersTable {
   updated_at: string;
   receipt_issued_at: string | null;
   driver_id: Generated<number | null>;
+  /** The staff member handling the order: they see it whatever their warehouse. */
+  handler_user_id: Generated<number | null>;
   /** Where staff said the goods are; cleared by the next tracking event (whose place then tells). */
   location: Generated<string | null>;
   cancel_reason: Generated<string | null>;

@@ -1,5 +1,12 @@
-import { canAdministerShipments, canManageShipments, partnerScope, type Principal } from '../access';
+import {
+  canAdministerShipments,
+  canManageShipments,
+  orderScope,
+  partnerScope,
+  type Principal,
+} from '../access';
 import type { App } from '../app';
+import type { Database } from '../data/database';
 import { listContainers, openContainers } from '../containers';
 import { ApiError, refuse, type CallContext, type CallHandlers } from '../http';
 import { DEFAULT_LIST_LIMIT } from '../lists';
@@ -15,7 +22,7 @@ import { editShippingOrder, type OrderEditRefusal } from '../orderEdits';
 import { createShare } from '../shares';
 import {
   addTrackingEvent,
-  listTracking,
+  trackingEventOrder,
   updateTrackingEvent,
   withdrawTrackingEvent,
   type TrackingInput,
@@ -94,6 +101,8 @@ function editRefused(refusal: OrderEditRefusal) {
       return refuse.invalid([{ path: 'container_id', message: 'No such container' }]);
     case 'unknown_driver':
       return refuse.invalid([{ path: 'driver_id', message: 'No such active driver' }]);
+    case 'unknown_handler':
+      return refuse.invalid([{ path: 'handler_id', message: 'No such staff member' }]);
     case 'over_capacity':
       return new ApiError(
         409,
@@ -105,9 +114,9 @@ function editRefused(refusal: OrderEditRefusal) {
 }
 
 export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
-  const list = (user: Principal, query: CallContext<'listShippingOrders'>['query']) =>
+  const list = async (user: Principal, query: CallContext<'listShippingOrders'>['query']) =>
     listShippingOrders(app.database, {
-      scope: partnerScope(user),
+      scope: await orderScope(app.database, user),
       partnerId: query.partner_id,
       tab: query.filter ?? 'show_all',
       status: query.status,
@@ -119,10 +128,25 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
 
   /** An order's timeline, when the order is in the caller's scope (404 otherwise, never 403). */
   const tracking = async (user: Principal, orderId: number) => {
-    const scope = partnerScope(user);
-    // An order without events has an empty timeline: whether it exists in scope is asked apart.
-    if ((await orderPartner(app.database, scope, orderId)) === null) throw refuse.notFound();
-    return { tracking: await listTracking(app.database, scope, orderId) };
+    const order = await findShippingOrder(app.database, await orderScope(app.database, user), orderId);
+    if (!order) throw refuse.notFound();
+    return { tracking: order.tracking };
+  };
+
+  /**
+   * An order outside the caller's scope (orderScope) is not found, for a read or a change alike. `db`:
+   * the call's own (an idempotent call's transaction: SQLite's one connection is held by it).
+   */
+  const requireOrderInScope = async (user: Principal, orderId: number, db: Database = app.database) => {
+    const scope = await orderScope(db, user);
+    if ((await orderPartner(db, scope, orderId)) === null) throw refuse.notFound();
+  };
+
+  /** The order of a tracking event, when the event exists and its order is in the caller's scope. */
+  const requireEventInScope = async (user: Principal, eventId: number) => {
+    const orderId = await trackingEventOrder(app.database, eventId);
+    if (orderId === null) throw refuse.notFound();
+    await requireOrderInScope(user, orderId);
   };
 
   return {
@@ -155,7 +179,7 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
 
     async shippingOrderSummary({ session }) {
       return {
-        ...(await orderSummary(app.database, partnerScope(session.user))),
+        ...(await orderSummary(app.database, await orderScope(app.database, session.user))),
         // Containers are the forwarder's: a client's dashboard has none.
         open_containers: partnerScope(session.user) === null ? await openContainers(app.database) : [],
       };
@@ -178,13 +202,18 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
     },
 
     async getShippingOrder({ params, session }) {
-      const order = await findShippingOrder(app.database, partnerScope(session.user), params.id);
+      const order = await findShippingOrder(
+        app.database,
+        await orderScope(app.database, session.user),
+        params.id,
+      );
       if (!order) throw refuse.notFound();
       return order;
     },
 
     async updateShippingOrder({ params, body, session }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
+      await requireOrderInScope(session.user, params.id);
       const edited = await editShippingOrder(
         app.database,
         params.id,
@@ -193,6 +222,7 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
           cancelReason: body.cancel_reason ?? null,
           containerId: body.container_id,
           driverId: body.driver_id,
+          handlerId: body.handler_id,
           expectedArrival: body.expected_arrival,
           location: body.location ?? null,
           shippingMark: body.shipping_mark ?? null,
@@ -206,7 +236,7 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
     },
 
     async getShippingOrderDocument({ params, session }) {
-      const scope = partnerScope(session.user);
+      const scope = await orderScope(app.database, session.user);
       const file = await findOrderDocument(app.database, scope, params.id, params.document_id);
       if (!file) throw refuse.notFound();
       return { filename: file.filename, mimetype: file.mimetype, data: file.data.toString('base64') };
@@ -215,6 +245,7 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
     async shareClearanceReceipt({ params, session }) {
       // Whoever may read the order may share its clearance receipt (the portal renders it for any
       // order); the link opens that one order only. Outside the scope nothing is stored.
+      await requireOrderInScope(session.user, params.id);
       const target = { kind: 'clearance_receipt', orderId: params.id } as const;
       const share = await createShare(
         app.database,
@@ -229,6 +260,7 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
 
     async createTrackingEvent({ body, session, database }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
+      await requireOrderInScope(session.user, body.shipping_order_id, database);
       const event = await addTrackingEvent(
         database,
         body.shipping_order_id,
@@ -243,6 +275,7 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
 
     async updateTrackingEvent({ body, session }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
+      await requireEventInScope(session.user, body.id);
       const event = await updateTrackingEvent(
         app.database,
         body.id,
@@ -257,6 +290,7 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
 
     async withdrawTrackingEvent({ params, session }) {
       if (!canManageShipments(session.user)) throw refuse.forbidden();
+      await requireEventInScope(session.user, params.id);
       const event = await withdrawTrackingEvent(app.database, params.id, session.user.id, app.now());
       if (!event) throw refuse.notFound();
       if (event === 'withdrawn') throw refuse.eventWithdrawn();

@@ -321,6 +321,7 @@ test('an agent moves an order on, gives it a driver and a container, then cancel
   const container = page.getByLabel('Container');
   await container.selectOption({ index: 1 });
   const containerName = ((await container.locator('option:checked').textContent()) ?? '').split(':')[0]!;
+  await page.getByLabel('Handled by').selectOption({ label: AGENT.name });
   await page.getByLabel('Expected arrival').fill('2026-12-20');
   await page.getByRole('button', { name: 'Save the order' }).click();
   await expect(page).toHaveURL(orderPath);
@@ -329,6 +330,7 @@ test('an agent moves an order on, gives it a driver and a container, then cancel
   await expect(page.getByRole('definition').filter({ hasText: 'Nguyen Van Hung' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: containerName })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: 'JHI/E2E/02-B' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: AGENT.name })).toBeVisible();
   // The step is on the timeline: where, and who moved it.
   const step = page.locator('#tracking').getByRole('listitem').filter({ hasText: 'Hai Phong port' });
   await expect(step).toContainText('Departed origin');

@@ -835,3 +835,90 @@ describe('the access matrix', () => {
     );
   });
 });
+
+// --- A warehouse agent's orders (decision record 049) ----------------------------------------------------
+
+describe("a warehouse agent's orders", () => {
+  /** Each screen of one order, asked by the agent: what it answers. */
+  async function agentAnswers(orderId: number, post: boolean): Promise<Record<string, number>> {
+    const screens = [
+      '/apps/shipping-details/:id',
+      '/apps/shipping-details/:id/edit',
+      '/apps/shipping/clearance-receipt/:id',
+    ];
+    const answers: Record<string, number> = {};
+    for (const screen of screens) {
+      const file = routeFiles.find((name) => isFramed(name) && routePath(name) === screen)!;
+      const mod = (await import(/* @vite-ignore */ `../../app/routes/${file}`)) as RouteModule;
+      const params = { id: String(orderId) };
+      const url = fill(screen, params);
+      answers[screen] = (
+        await outcome(() => mod.loader!({ ...args(request('GET', url, cookies.agent)), params }))
+      ).status;
+    }
+    if (!post) return answers;
+    // Posting a tracking event to it.
+    const page = routeFiles.find((name) => routePath(name) === '/apps/shipping-details/:id')!;
+    const mod = (await import(/* @vite-ignore */ `../../app/routes/${page}`)) as RouteModule;
+    const form = {
+      milestone: 'delayed',
+      place: 'Yard',
+      eventTime: new Date(Date.now() - 3_600_000).toISOString().slice(0, 16),
+    };
+    const url = `/apps/shipping-details/${orderId}`;
+    answers['POST tracking event'] = (
+      await outcome(() =>
+        mod.action!({ ...args(request('POST', url, cookies.agent, form)), params: { id: String(orderId) } }),
+      )
+    ).status;
+    return answers;
+  }
+
+  it("are the warehouse's and those handed to the agent: another order is not found, to read or to change", async () => {
+    const db = database();
+    const order = await db
+      .selectFrom('shipping_orders')
+      .select(['id', 'origin'])
+      .where('status', 'in', ['confirmed', 'in_transit', 'arrived'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const elsewhere = order.origin === 'china' ? 'dubai' : 'china';
+    const agent = await reference.login('agent@example.com');
+    const set = await reference.call('updateWarehouse', {
+      body: { name: 'Elsewhere', address: 'Far away', origin: elsewhere },
+      session: agent,
+    });
+    expect(set.status).toBe(200);
+    try {
+      const before = await fingerprint();
+      const refused = await agentAnswers(order.id, true);
+      for (const [what, status] of Object.entries(refused)) expect(status, what).toBe(404);
+      expect(await changedTables(before)).toEqual([]);
+
+      await db
+        .updateTable('shipping_orders')
+        .set({ handler_user_id: await agentId() })
+        .where('id', '=', order.id)
+        .execute();
+      const handed = await agentAnswers(order.id, false);
+      expect(handed['/apps/shipping-details/:id']).toBe(200);
+      expect(handed['/apps/shipping-details/:id/edit']).toBe(200);
+    } finally {
+      await reference.call('clearWarehouse', { session: agent });
+      await db
+        .updateTable('shipping_orders')
+        .set({ handler_user_id: null })
+        .where('id', '=', order.id)
+        .execute();
+    }
+  });
+
+  async function agentId(): Promise<number> {
+    const row = await database()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', EMAIL.agent)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+});

@@ -1,5 +1,6 @@
 /**
- * Staff edit an order: the driver of its last mile, where the goods are now (until the next tracking
+ * Staff edit an order: the staff member who handles it (who sees it wherever they work), the driver of
+ * its last mile, where the goods are now (until the next tracking
  * event says otherwise), and a cancellation with its reason, who cancelled and when.
  */
 import type { Kysely } from 'kysely';
@@ -9,6 +10,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('shipping_orders')
     .addColumn('driver_id', 'integer', (c) => c.references('drivers.id'))
+    .execute();
+  await db.schema
+    .alterTable('shipping_orders')
+    .addColumn('handler_user_id', 'integer', (c) => c.references('users.id'))
     .execute();
   await db.schema.alterTable('shipping_orders').addColumn('location', 'text').execute();
   await db.schema.alterTable('shipping_orders').addColumn('cancel_reason', 'text').execute();
