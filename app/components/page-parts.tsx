@@ -59,10 +59,20 @@ export function FieldList({
     <Stack component="dl" style={{ margin: 0 }}>
       {rows.map(({ label, value, ltr }) => (
         <Stack key={label} direction="row" gap={2} style={{ paddingBlock: 4 }}>
-          <Text component="dt" level="body-sm" textColor="text.tertiary" style={{ minWidth: labelWidth }}>
+          {/* The label takes at most 40 % of a narrow card; a long value (an e-mail) wraps, never overflows. */}
+          <Text
+            component="dt"
+            level="body-sm"
+            textColor="text.tertiary"
+            style={{ flex: `0 0 min(${labelWidth}px, 40%)` }}
+          >
             {label}
           </Text>
-          <Text component="dd" dir={ltr && value ? 'ltr' : undefined}>
+          <Text
+            component="dd"
+            dir={ltr && value ? 'ltr' : undefined}
+            style={{ margin: 0, minWidth: 0, flex: '1 1 auto', overflowWrap: 'anywhere' }}
+          >
             {value === null || value === undefined || value === '' ? '—' : value}
           </Text>
         </Stack>

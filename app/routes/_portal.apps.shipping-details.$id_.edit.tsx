@@ -129,7 +129,17 @@ export default function EditOrder() {
             : tcat(`orderStatuses.${status}`),
       })),
     },
-    { name: 'cancelReason', label: t('edit.cancelReason'), hint: t('edit.cancelReasonHint'), width: 12 },
+    // Only an order that can be cancelled, or is, has a reason to give.
+    ...(statuses.includes('cancelled')
+      ? [
+          {
+            name: 'cancelReason',
+            label: t('edit.cancelReason'),
+            hint: t('edit.cancelReasonHint'),
+            width: 12,
+          } as const,
+        ]
+      : []),
     { name: 'location', label: t('fields.location'), hint: t('edit.locationHint') },
     { name: 'expectedArrival', label: t('fields.expectedArrival'), type: 'date' },
     {

@@ -96,7 +96,8 @@ export function RecordFormPage({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const active = fields.active;
+  // Drivers and suppliers are active or not; an order has no such thing (Conform names any field asked).
+  const active = 'active' in defaultValue ? fields.active : undefined;
   return (
     <Stack gap={3} style={{ maxWidth: 860 }}>
       <PageHeading title={title} intro={intro} />
