@@ -234,3 +234,68 @@ describe('staff edit an order', () => {
     expect((await edit(id, { status: 'confirmed', shipping_mark: 'ADMIN' }, 'admin')).status).toBe(200);
   });
 });
+
+describe("an order's delivery", () => {
+  it('is planned on the edit (driver and day), and done with who received it: the Delivered event', async () => {
+    const id = await newOrder('cleared');
+    const driver = await bo.backoffice.database
+      .selectFrom('drivers')
+      .select('id')
+      .where('active', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const planned = await edited(id, {
+      status: 'cleared',
+      driver_id: driver.id,
+      delivery_date: '2026-12-02',
+      location: 'Jebel Ali customs',
+    });
+    expect(planned).toMatchObject({ driver_id: driver.id, delivery_date: '2026-12-02' });
+    const listed = await bo.call('listShippingOrders', {
+      query: { driver_id: driver.id, limit: 100 },
+      session: sessions.agent,
+    });
+    const ids = (listed.body as { orders: { id: number; driver_id: number | null }[] }).orders;
+    expect(ids.map((order) => order.id)).toContain(id);
+    expect(ids.every((order) => order.driver_id === driver.id)).toBe(true);
+
+    const done = await bo.call('completeDelivery', {
+      params: { id },
+      body: { received_by: 'Hoda Samir' },
+      session: sessions.agent,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const order = shippingOrderDetail.parse(done.body);
+    expect(order).toMatchObject({ status: 'delivered', received_by: 'Hoda Samir' });
+    expect(order.tracking.at(-1)).toMatchObject({
+      milestone: 'delivered',
+      place: 'Jebel Ali customs',
+      note: 'Hoda Samir',
+    });
+  });
+
+  it('is done only for an order whose next step is delivery, and by staff', async () => {
+    const inTransit = await newOrder('in_transit');
+    const early = await bo.call('completeDelivery', {
+      params: { id: inTransit },
+      body: { received_by: 'Someone', place: 'Dubai' },
+      session: sessions.agent,
+    });
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ issues: [{ path: 'status', message: 'skip' }] });
+    const cleared = await newOrder('cleared');
+    const nowhere = await bo.call('completeDelivery', {
+      params: { id: cleared },
+      body: { received_by: 'Someone' },
+      session: sessions.agent,
+    });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body).toMatchObject({ issues: [{ path: 'location' }] });
+    const client = await bo.call('completeDelivery', {
+      params: { id: cleared },
+      body: { received_by: 'Me', place: 'Home' },
+      session: sessions.client,
+    });
+    expect(client.status).toBe(403);
+  });
+});

@@ -23,6 +23,8 @@ export interface OrderEdit {
   cancelReason: string | null;
   containerId: number | null;
   driverId: number | null;
+  /** YYYY-MM-DD, the day the driver is to deliver; unchanged when undefined. */
+  deliveryDate?: string | null;
   /** A staff member's user id. */
   handlerId: number | null;
   /** YYYY-MM-DD */
@@ -77,6 +79,7 @@ export async function editShippingOrder(
       .set({
         container_id: edit.containerId,
         driver_id: edit.driverId,
+        ...(edit.deliveryDate !== undefined ? { delivery_date: edit.deliveryDate } : {}),
         handler_user_id: edit.handlerId,
         expected_arrival: edit.expectedArrival,
         shipping_mark: edit.shippingMark,
@@ -171,4 +174,48 @@ async function checkEdit(
       return { refused: 'over_capacity', capacity: container.capacity_cbm, used: usedCbm };
   }
   return null;
+}
+
+/**
+ * The order's last mile is done: the Delivered event is recorded now, at `place` or where the goods
+ * are, by this staff user, with who received the goods (kept on the order too). Only an order whose
+ * next status is Delivered (a cleared one); null when there is no such order, or why it is refused.
+ */
+export async function completeDelivery(
+  db: Database,
+  orderId: number,
+  input: { receivedBy: string; place: string | null },
+  userId: number,
+  now: Date,
+): Promise<ShippingOrderDetail | OrderEditRefusal | null> {
+  return inTransaction(db, async (trx) => {
+    const current = await lockOrder(trx, orderId, now);
+    if (current === null) return null;
+    // Staff may see every customer's order: the handler checked the role and the order's scope.
+    const before = await findShippingOrder(trx, EVERY_CUSTOMER, orderId);
+    if (!before) return null;
+    const why = transitionRefusal(current, 'delivered');
+    if (why) return { refused: 'transition', why } as const;
+    const place = input.place ?? before.location;
+    if (!place) return { refused: 'location_required' } as const;
+    const added = await recordEvent(
+      trx,
+      orderId,
+      current,
+      { milestone: 'delivered', place, eventTime: now.toISOString(), note: input.receivedBy },
+      userId,
+      now,
+    );
+    if (typeof added === 'string') return new Rollback({ refused: 'transition', why: added }).throw();
+    await trx
+      .updateTable('shipping_orders')
+      .set({ received_by: input.receivedBy })
+      .where('id', '=', orderId)
+      .execute();
+    // The order just delivered, read back as the staff member sees it (any customer's).
+    return findShippingOrder(trx, EVERY_CUSTOMER, orderId);
+  }).catch((error: unknown) => {
+    if (error instanceof Rollback) return error.refusal;
+    throw error;
+  });
 }

@@ -51,6 +51,8 @@ export interface OrderListFilter {
   tab: OrderFilter;
   status?: OrderStatus;
   origin?: Origin;
+  /** The orders this driver delivers. */
+  driverId?: number;
   search?: string;
   limit: number;
   offset: number;
@@ -118,6 +120,8 @@ function orderSelect(db: Database) {
       'o.receipt_issued_at',
       'o.driver_id',
       'd.name as driver_name',
+      'o.delivery_date',
+      'o.received_by',
       'o.handler_user_id',
       'hu.first_name as handler_first_name',
       'hu.last_name as handler_last_name',
@@ -168,6 +172,8 @@ function toShippingOrder(row: OrderRow): ShippingOrder {
     updated_at: row.updated_at,
     driver_id: row.driver_id,
     driver_name: row.driver_name,
+    delivery_date: row.delivery_date,
+    received_by: row.received_by,
     handler_id: row.handler_user_id,
     handler_name:
       row.handler_first_name === null ? null : fullName(row.handler_first_name, row.handler_last_name),
@@ -214,6 +220,7 @@ function listConditions(filter: OrderListFilter): Expression<SqlBool>[] {
   if (filter.partnerId !== undefined) conditions.push(orderWhere('o.partner_id', '=', filter.partnerId));
   if (filter.status) conditions.push(orderWhere('o.status', '=', filter.status));
   if (filter.origin) conditions.push(orderWhere('o.origin', '=', filter.origin));
+  if (filter.driverId !== undefined) conditions.push(orderWhere('o.driver_id', '=', filter.driverId));
   if (filter.search) {
     const search = searchWhere(['o.name', 'o.shipping_mark', 'p.name'], filter.search);
     const categories = categoriesMatching(filter.search);

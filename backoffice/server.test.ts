@@ -120,6 +120,14 @@ describe('the contract', () => {
       .where('status', '=', 'cancelled')
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    // A cleared order to deliver, other than the one the tracking calls use.
+    const { id: clearedOrder } = await database
+      .selectFrom('shipping_orders')
+      .select('id')
+      .where('status', '=', 'cleared')
+      .where('id', '<>', order)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     // Another event, to withdraw.
     const { id: mistakenEvent } = await database
       .selectFrom('shipment_tracking')
@@ -401,6 +409,11 @@ describe('the contract', () => {
           location: 'Jebel Ali',
           shipping_mark: 'NS-CONTRACT',
         },
+        session: agent,
+      },
+      completeDelivery: {
+        params: { id: clearedOrder },
+        body: { received_by: 'Hoda Samir', place: 'Cairo warehouse' },
         session: agent,
       },
       getShippingOrderDocument: {

@@ -83,6 +83,7 @@ import {
   trackingEvent,
   trackingUpdate,
   shippingOrderUpdate,
+  deliveryDone,
 } from './shipping';
 import {
   customerInvoicesQuery,
@@ -468,6 +469,19 @@ export const calls = {
     path: '/shipping-orders/:id',
     params: z.object({ id }),
     body: shippingOrderUpdate,
+    answer: shippingOrderDetail,
+    session: true,
+  },
+  /**
+   * Extension (staff, 403 otherwise): the order's delivery is done: records the Delivered event (now,
+   * at `place` or where the goods are) with who received the goods. 409 on `status` unless the order's
+   * next status is Delivered (it is cleared); 400 on `place` when nothing says where.
+   */
+  completeDelivery: {
+    method: 'POST',
+    path: '/shipping-orders/:id/deliver',
+    params: z.object({ id }),
+    body: deliveryDone,
     answer: shippingOrderDetail,
     session: true,
   },

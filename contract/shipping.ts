@@ -48,9 +48,11 @@ export const shippingOrder = z.object({
   /** Extension: the staff member handling the order (they see it whatever their warehouse). */
   handler_id: z.number().int().nullable().optional(),
   handler_name: z.string().nullable().optional(),
-  /** Extension: the driver of the order's last mile. */
+  /** Extension: the driver of the order's last mile, the day planned, and who received the goods. */
   driver_id: z.number().int().nullable().optional(),
   driver_name: z.string().nullable().optional(),
+  delivery_date: z.string().nullable().optional(),
+  received_by: z.string().nullable().optional(),
   /** Extension: a cancelled order's reason, when and by whom. */
   cancel_reason: z.string().nullable().optional(),
   cancelled_at: z.string().nullable().optional(),
@@ -88,6 +90,8 @@ export const shippingOrdersQuery = listQuery.extend({
   status: z.enum(ORDER_STATUSES).optional(),
   origin: z.enum(ORIGINS).optional(),
   partner_id: id.optional(),
+  /** Extension (staff): the orders this driver delivers. */
+  driver_id: id.optional(),
 });
 
 export const orderCounts = z.object({
@@ -147,6 +151,8 @@ export const shippingOrderUpdate = z.object({
   cancel_reason: optionalText(500, true),
   container_id: id.nullable(),
   driver_id: id.nullable(),
+  /** The day the driver is to deliver (YYYY-MM-DD). */
+  delivery_date: isoDate.nullable().optional(),
   /** A staff member (admin or warehouse agent). */
   handler_id: id.nullable(),
   expected_arrival: isoDate.nullable(),
@@ -154,6 +160,12 @@ export const shippingOrderUpdate = z.object({
   shipping_mark: optionalText(100),
 });
 export type ShippingOrderUpdate = z.infer<typeof shippingOrderUpdate>;
+
+/** Staff mark an order's delivery done: who received the goods, and where (else where they are). */
+export const deliveryDone = z.object({
+  received_by: requiredText(100),
+  place: optionalText(200),
+});
 
 export const trackingUpdate = trackingCreate.omit({ shipping_order_id: true }).extend({ id });
 export const trackingAnswer = z.object({ tracking: z.array(trackingEvent) });

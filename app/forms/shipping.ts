@@ -98,6 +98,11 @@ export const orderEditSchema = z
     containerId: formRecordId().optional(),
     driverId: formRecordId().optional(),
     handlerId: formRecordId().optional(),
+    deliveryDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+      .refine((value) => isoDate.safeParse(value).success, 'validation.date')
+      .optional(),
     expectedArrival: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
@@ -112,6 +117,12 @@ export const orderEditSchema = z
     }
   });
 export type OrderEdit = z.infer<typeof orderEditSchema>;
+
+/** Staff mark an order's delivery done: who received the goods, and where. */
+export const deliveryDoneSchema = z.object({
+  receivedBy: text(100),
+  place: optional(200),
+});
 
 const activeField = z
   .enum(['on', 'true'])

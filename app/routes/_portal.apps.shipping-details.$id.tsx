@@ -20,7 +20,7 @@ import {
   WithdrawTracking,
   type TrackingActionData,
 } from '~/components/shipping/tracking';
-import { fromLocalDateTime, trackingSchema } from '~/forms/shipping';
+import { deliveryDoneSchema, fromLocalDateTime, trackingSchema } from '~/forms/shipping';
 import { isStaff, rolesFor } from '~/services/access';
 import { requireUser, type SignedIn } from '~/services/auth.server';
 import { attempt, formErrorsOf, isBackofficeError } from '~/services/errors.server';
@@ -28,7 +28,13 @@ import { redirectWithFlash } from '~/services/flash.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
-import { orderOr404, saveTrackingEvent, withdrawTrackingEvent } from '~/services/shipping.server';
+import {
+  completeDelivery,
+  orderOr404,
+  saveTrackingEvent,
+  withdrawTrackingEvent,
+} from '~/services/shipping.server';
+import { DeliveryCard } from '~/components/shipping/delivery';
 import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/apps/shipping-details/:id';
@@ -54,6 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
   const formData = await readForm(request);
   if (formData.get('intent') === 'withdraw') return withdrawAction(request, signedIn, id, formData);
+  if (formData.get('intent') === 'deliver') return deliverAction(request, signedIn, id, formData);
   const formId = String(formData.get('formId') ?? 'tracking-new');
   const submission = parseWithZod(formData, { schema: trackingSchema });
   if (submission.status !== 'success') {
@@ -112,6 +119,32 @@ async function withdrawAction(request: Request, signedIn: SignedIn, orderId: num
   }
   return redirectWithFlash(request, `/apps/shipping-details/${orderId}#tracking`, {
     key: 'shipping:tracking.withdrawn',
+  });
+}
+
+/** Staff mark the delivery done: the Delivered event, with who received the goods. */
+async function deliverAction(request: Request, signedIn: SignedIn, orderId: number, formData: FormData) {
+  const formId = 'delivery-done';
+  const submission = parseWithZod(formData, { schema: deliveryDoneSchema });
+  if (submission.status !== 'success') {
+    return data<TrackingActionData>({ formId, result: submission.reply() }, { status: 400 });
+  }
+  const done = await attempt(() => completeDelivery(signedIn, orderId, submission.value), 'delivery done', {
+    keyFor: (error) => {
+      if (!isBackofficeError(error)) return null;
+      if (error.fields.includes('location')) return { key: 'shipping:edit.locationRequired', field: 'place' };
+      return error.fields.includes('status') ? 'shipping:delivery.refused' : null;
+    },
+  });
+  if (!done.ok) {
+    return data<TrackingActionData>(
+      { formId, result: submission.reply(formErrorsOf(done)) },
+      { status: 400 },
+    );
+  }
+  return redirectWithFlash(request, `/apps/shipping-details/${orderId}`, {
+    key: 'shipping:delivery.recorded',
+    values: { name: done.value.name },
   });
 }
 
@@ -192,7 +225,9 @@ export default function ShippingDetails() {
                 { label: t('fields.location'), value: order.location },
                 { label: t('fields.shippingMark'), value: order.shipping_mark, ltr: true },
                 { label: t('fields.container'), value: order.container_name, ltr: true },
-                { label: t('fields.driver'), value: order.driver_name },
+                // Staff read the driver on the delivery card.
+                ...(staff ? [] : [{ label: t('fields.driver'), value: order.driver_name }]),
+                ...(order.received_by ? [{ label: t('fields.receivedBy'), value: order.received_by }] : []),
                 ...(staff ? [{ label: t('fields.handler'), value: order.handler_name }] : []),
                 {
                   label: t('fields.expectedArrival'),
@@ -319,6 +354,7 @@ export default function ShippingDetails() {
                 </Stack>
               )}
             </Card>
+            {staff && <DeliveryCard order={order} />}
             {staff && (
               <Card>
                 <Text level="title-lg" component="h2">

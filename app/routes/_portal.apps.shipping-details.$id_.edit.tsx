@@ -56,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       cbm: order.cbm,
       containerId: order.container_id,
       driverId: order.driver_id ?? null,
+      deliveryDate: order.delivery_date ?? null,
       handlerId: order.handler_id ?? null,
       expectedArrival: order.expected_arrival,
       location: order.location,
@@ -163,6 +164,7 @@ export default function EditOrder() {
       label: t('fields.driver'),
       options: drivers.map((driver) => ({ value: String(driver.id), label: driver.name })),
     },
+    { name: 'deliveryDate', label: t('fields.deliveryDate'), type: 'date' },
     {
       name: 'handlerId',
       label: t('fields.handler'),
@@ -182,6 +184,7 @@ export default function EditOrder() {
         cancelReason: record.cancelReason ?? undefined,
         containerId: record.containerId === null ? undefined : String(record.containerId),
         driverId: record.driverId === null ? undefined : String(record.driverId),
+        deliveryDate: record.deliveryDate ?? undefined,
         handlerId: record.handlerId === null ? undefined : String(record.handlerId),
         expectedArrival: record.expectedArrival ?? undefined,
         location: record.location ?? undefined,

@@ -146,11 +146,39 @@ export function editOrder(signedIn: SignedIn, id: number, edit: OrderEdit) {
       container_id: edit.containerId ?? null,
       driver_id: edit.driverId ?? null,
       handler_id: edit.handlerId ?? null,
+      delivery_date: edit.deliveryDate ?? null,
       expected_arrival: edit.expectedArrival ?? null,
       location: edit.location ?? null,
       shipping_mark: edit.shippingMark ?? null,
     },
   });
+}
+
+/** Staff: the order's delivery is done (the Delivered event, with who received the goods). */
+export function completeDelivery(
+  signedIn: SignedIn,
+  id: number,
+  done: { receivedBy: string; place?: string },
+) {
+  return signedIn.backoffice.record('completeDelivery', {
+    params: { id },
+    body: { received_by: done.receivedBy, place: done.place ?? null },
+  });
+}
+
+/** The orders a driver delivers (staff), those still to deliver first: at most 100. */
+export async function driverDeliveries(signedIn: SignedIn, driverId: number): Promise<ShippingOrder[]> {
+  const answer = await signedIn.backoffice.call(listCall(signedIn), {
+    query: { driver_id: driverId, limit: 100 },
+  });
+  const open = (order: ShippingOrder) => order.status !== 'delivered' && order.status !== 'cancelled';
+  return answer.orders
+    .filter((order) => order.driver_id === driverId)
+    .sort(
+      (a, b) =>
+        Number(open(b)) - Number(open(a)) ||
+        (a.delivery_date ?? '9999').localeCompare(b.delivery_date ?? '9999'),
+    );
 }
 
 export function shareClearanceReceipt(signedIn: SignedIn, id: number) {

@@ -209,6 +209,9 @@ export interface ShippingOrdersTable {
   updated_at: string;
   receipt_issued_at: string | null;
   driver_id: Generated<number | null>;
+  /** The day the driver is to deliver (YYYY-MM-DD), and who received the goods once delivered. */
+  delivery_date: Generated<string | null>;
+  received_by: Generated<string | null>;
   /** The staff member handling the order: they see it whatever their warehouse. */
   handler_user_id: Generated<number | null>;
   /** Where staff said the goods are; cleared by the next tracking event (whose place then tells). */

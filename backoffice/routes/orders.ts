@@ -18,7 +18,7 @@ import {
   orderPartner,
   orderSummary,
 } from '../orders';
-import { editShippingOrder, type OrderEditRefusal } from '../orderEdits';
+import { completeDelivery, editShippingOrder, type OrderEditRefusal } from '../orderEdits';
 import { createShare } from '../shares';
 import {
   addTrackingEvent,
@@ -37,6 +37,7 @@ type OrderCalls =
   | 'listContainers'
   | 'getShippingOrder'
   | 'updateShippingOrder'
+  | 'completeDelivery'
   | 'getShippingOrderDocument'
   | 'shareClearanceReceipt'
   | 'createTrackingEvent'
@@ -121,6 +122,7 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       tab: query.filter ?? 'show_all',
       status: query.status,
       origin: query.origin,
+      driverId: query.driver_id,
       search: query.search || undefined,
       limit: query.limit ?? DEFAULT_LIST_LIMIT,
       offset: query.offset ?? 0,
@@ -222,6 +224,7 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
           cancelReason: body.cancel_reason ?? null,
           containerId: body.container_id,
           driverId: body.driver_id,
+          deliveryDate: body.delivery_date,
           handlerId: body.handler_id,
           expectedArrival: body.expected_arrival,
           location: body.location ?? null,
@@ -233,6 +236,21 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       if (!edited) throw refuse.notFound();
       if ('refused' in edited) throw editRefused(edited);
       return edited;
+    },
+
+    async completeDelivery({ params, body, session }) {
+      if (!canManageShipments(session.user)) throw refuse.forbidden();
+      await requireOrderInScope(session.user, params.id);
+      const done = await completeDelivery(
+        app.database,
+        params.id,
+        { receivedBy: body.received_by, place: body.place ?? null },
+        session.user.id,
+        app.now(),
+      );
+      if (!done) throw refuse.notFound();
+      if ('refused' in done) throw editRefused(done);
+      return done;
     },
 
     async getShippingOrderDocument({ params, session }) {

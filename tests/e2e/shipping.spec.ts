@@ -358,3 +358,46 @@ test('an agent moves an order on, gives it a driver and a container, then cancel
   // The customer reads the order; editing it is staff work.
   await expect(page.getByRole('link', { name: 'Edit order' })).toHaveCount(0);
 });
+
+test("an order is delivered by its driver: planned on the edit, done with the receiver's name; the driver's page lists it", async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const description = uniqueText(testInfo, 'Water heaters to deliver');
+  const receiver = uniqueText(testInfo, 'Hoda Samir');
+  const orderPath = await orderFromNewRequest(page, description, 'JHI/E2E/03');
+  const number = (await page.getByRole('heading', { level: 1 }).textContent())!;
+
+  // Moved on step by step to Cleared, with a driver and a day for the last mile.
+  const steps = ['In Transit', 'Arrived', 'Cleared'] as const;
+  for (const [index, status] of steps.entries()) {
+    await page.getByRole('link', { name: 'Edit order' }).click();
+    await page.getByLabel('Status').selectOption({ label: status });
+    if (index === 0) {
+      await page.getByLabel('Location').fill('Alexandria port');
+      await page.getByLabel('Driver').selectOption({ label: 'Mahmoud Adel' });
+      await page.getByLabel('Delivery date').fill('2026-12-03');
+    }
+    await page.getByRole('button', { name: 'Save the order' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Order ${number} saved.` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText(status);
+  }
+
+  // Done: who received the goods; the Delivered event is on the timeline.
+  const form = page.getByRole('form', { name: 'Mark the delivery done' });
+  await form.getByRole('button', { name: 'Mark as delivered' }).click();
+  await expect(form.getByLabel('Received by')).toHaveAccessibleDescription('This field is required.');
+  await form.getByLabel('Received by').fill(receiver);
+  await form.getByRole('button', { name: 'Mark as delivered' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Order ${number} is delivered.` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('Delivered');
+  const delivered = page.locator('#tracking').getByRole('listitem').filter({ hasText: receiver });
+  await expect(delivered).toContainText('Delivered');
+  await expect(delivered).toContainText('Alexandria port');
+
+  // The driver's page lists the order.
+  await page.getByRole('link', { name: 'Mahmoud Adel' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Deliveries' })).toBeVisible();
+  await page.getByRole('link', { name: number }).click();
+  await expect(page).toHaveURL(orderPath);
+});

@@ -75,6 +75,7 @@ export function RecordFormPage({
   submitLabel,
   cancelTo,
   children,
+  after,
 }: {
   formId: string;
   title: string;
@@ -85,6 +86,8 @@ export function RecordFormPage({
   submitLabel: string;
   cancelTo: string;
   children?: ReactNode;
+  /** Shown below the form (a driver's deliveries). */
+  after?: ReactNode;
 }) {
   const { t } = useTranslation('shipping');
   const lastResult = useActionData<SubmissionResult<string[]>>();
@@ -143,6 +146,7 @@ export function RecordFormPage({
           </Stack>
         </Form>
       </Card>
+      {after}
     </Stack>
   );
 }

@@ -3,12 +3,24 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ORIGINS } from '~/catalog';
 import { driverSchema, supplierSchema } from '~/forms/shipping';
-import type { Driver, Supplier } from '@contract';
+import type { Driver, OrderStatus, Supplier } from '@contract';
+import { formatDate } from '~/components/format';
+import { Card, Stack, Text, TextLink } from '~/components/ui';
+import { OrderStatusChip } from './order-parts';
 import { RecordFormPage } from './directory';
 
+export interface DriverDelivery {
+  id: number;
+  name: string;
+  customer: string;
+  status: OrderStatus;
+  deliveryDate: string | null;
+  location: string | null;
+}
+
 export function DriverFormPage() {
-  const { record } = useLoaderData<{ record: Driver | null }>();
-  const { t } = useTranslation('shipping');
+  const { record, deliveries } = useLoaderData<{ record: Driver | null; deliveries?: DriverDelivery[] }>();
+  const { t, i18n } = useTranslation('shipping');
   const { t: tcat } = useTranslation('catalog');
   return (
     <RecordFormPage
@@ -37,6 +49,38 @@ export function DriverFormPage() {
       ]}
       submitLabel={record ? t('directory.save') : t('drivers.add')}
       cancelTo="/apps/shipping/drivers"
+      after={
+        record && (
+          <Card>
+            <Text level="title-lg" component="h2">
+              {t('delivery.driverTitle')}
+            </Text>
+            {!deliveries || deliveries.length === 0 ? (
+              <Text>{t('delivery.driverNone')}</Text>
+            ) : (
+              <Stack component="ul" gap={1} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {deliveries.map((order) => (
+                  <li key={order.id}>
+                    <Stack direction="row" gap={1} flexWrap="wrap" alignItems="center">
+                      <TextLink to={`/apps/shipping-details/${order.id}`}>{order.name}</TextLink>
+                      <OrderStatusChip status={order.status} />
+                      <Text level="body-sm">
+                        {[
+                          order.customer,
+                          order.deliveryDate ? formatDate(order.deliveryDate, i18n.language) : null,
+                          order.location,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Text>
+                    </Stack>
+                  </li>
+                ))}
+              </Stack>
+            )}
+          </Card>
+        )
+      }
     />
   );
 }

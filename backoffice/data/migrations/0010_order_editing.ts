@@ -1,6 +1,6 @@
 /**
  * Staff edit an order: the staff member who handles it (who sees it wherever they work), the driver of
- * its last mile, where the goods are now (until the next tracking
+ * its last mile with the planned delivery day and who received the goods, where the goods are now (until the next tracking
  * event says otherwise), and a cancellation with its reason, who cancelled and when.
  */
 import type { Kysely } from 'kysely';
@@ -15,6 +15,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('shipping_orders')
     .addColumn('handler_user_id', 'integer', (c) => c.references('users.id'))
     .execute();
+  await db.schema.alterTable('shipping_orders').addColumn('delivery_date', 'text').execute();
+  await db.schema.alterTable('shipping_orders').addColumn('received_by', 'text').execute();
   await db.schema.alterTable('shipping_orders').addColumn('location', 'text').execute();
   await db.schema.alterTable('shipping_orders').addColumn('cancel_reason', 'text').execute();
   await db.schema.alterTable('shipping_orders').addColumn('cancelled_at', 'text').execute();
