@@ -68,7 +68,8 @@ function requestsWithCustomers(db: Database) {
   return db
     .selectFrom('shipping_requests as r')
     .innerJoin('partners as p', 'p.id', 'r.partner_id')
-    .leftJoin('users as u', 'u.id', 'r.reviewed_by_user_id');
+    .leftJoin('users as u', 'u.id', 'r.reviewed_by_user_id')
+    .leftJoin('loans as l', 'l.id', 'r.loan_id');
 }
 
 const REQUEST_COLUMNS = [
@@ -90,6 +91,7 @@ const REQUEST_COLUMNS = [
   'r.created_at',
   'r.shipping_order_id',
   'r.loan_id',
+  'l.name as loan_name',
   'r.withdrawn_at',
 ] as const;
 
@@ -112,6 +114,7 @@ interface RequestRow {
   created_at: string;
   shipping_order_id: number | null;
   loan_id: number | null;
+  loan_name: string | null;
   withdrawn_at: string | null;
 }
 
@@ -152,6 +155,7 @@ function toShippingRequest(
     attachments: attachments.map(({ id, filename, mimetype, size }) => ({ id, filename, mimetype, size })),
     shipping_order_id: row.shipping_order_id,
     loan_id: row.loan_id,
+    loan_name: row.loan_name,
     finance,
     withdrawn_at: row.withdrawn_at,
     history,

@@ -103,6 +103,8 @@ export const shippingRequest = z.object({
   shipping_order_id: z.number().int().nullable(),
   /** Extension: the loan made from an approved trade-finance request. */
   loan_id: z.number().int().nullable().optional(),
+  /** Extension: that loan's number (LN-YYYY-NNNN), which its page is found by. */
+  loan_name: z.string().nullable().optional(),
   /** Extension: a trade-finance request's application, when it was sent with one. */
   finance: financeApplication.nullable().optional(),
   /** Extension: when the customer withdrew it (status `withdrawn`). */

@@ -35,7 +35,7 @@ import { loanDecisionSchema, loanTransactionSchema } from '~/forms/finance';
 import { isStaff, rolesFor } from '~/services/access';
 import { requireUser, type SignedIn } from '~/services/auth.server';
 import type { LoanTransaction } from '@contract';
-import { attempt, formErrorsOf, isBackofficeError, loadPart } from '~/services/errors.server';
+import { attempt, formErrorsOf, isBackofficeError, loadPart, notOfferedKey } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { revokeShareAction, shareAction } from '~/services/documents/share-action.server';
 import {
@@ -86,6 +86,8 @@ async function transaction(request: Request, signedIn: SignedIn, number: string,
     return data<ActionAnswer>({ kind: 'transaction', result: submission.reply() }, { status: 400 });
   }
   const { type, amount, date, reference, note } = submission.value;
+  // A loan that is not there is the 404 page; then a 404 of the call is a back office without it.
+  await loanOr404(request, signedIn, number);
   const recorded = await attempt(
     () =>
       recordLoanTransaction(
@@ -98,6 +100,7 @@ async function transaction(request: Request, signedIn: SignedIn, number: string,
     {
       keyFor: (error) => {
         if (isBackofficeError(error) && error.code === 'conflict') return 'finance:transaction.notActive';
+        if (notOfferedKey(error)) return notOfferedKey(error);
         if (isBackofficeError(error, 'rejected') && error.fields.includes('date'))
           return { key: 'finance:transaction.dateRefused', field: 'date' };
         return null;

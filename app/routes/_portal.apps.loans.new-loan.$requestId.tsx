@@ -23,7 +23,13 @@ import { Button, Card, Grid, Stack, Text, TextLink } from '~/components/ui';
 import { loanFromRequestSchema, type LoanTerms } from '~/forms/finance';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
-import { attempt, formErrorsOf, isBackofficeError, recordLoadFailed } from '~/services/errors.server';
+import {
+  attempt,
+  formErrorsOf,
+  isBackofficeError,
+  notOfferedKey,
+  recordLoadFailed,
+} from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { readForm } from '~/services/form-body.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
@@ -78,6 +84,12 @@ export async function action(args: ActionFunctionArgs) {
   const intent = formData.get('intent');
   if (intent === 'change') return data({ result: submission.reply() });
   if (intent !== 'approve') return data({ result: submission.reply(), terms });
+  // A request that is not there is the 404 page, before anything is made.
+  try {
+    await getShippingRequest(signedIn, id);
+  } catch (error) {
+    return recordLoadFailed(request, 'shipping request', error);
+  }
   const created = await attempt(
     () =>
       createLoanFromRequest(
@@ -99,6 +111,8 @@ export async function action(args: ActionFunctionArgs) {
       keyFor: (error) => {
         if (!isBackofficeError(error)) return null;
         if (error.fields.includes('orders')) return 'finance:newLoan.orderFinanced';
+        // The request was read first (below): a 404 is a back office without the call.
+        if (notOfferedKey(error)) return notOfferedKey(error);
         if (error.fields.includes('first_due_date'))
           return { key: 'finance:newLoan.firstDueRange', field: 'firstDueDate' };
         return error.code === 'conflict' ? 'finance:newLoan.conflict' : null;

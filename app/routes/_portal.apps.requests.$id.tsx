@@ -31,7 +31,7 @@ import { readRequest, reopenRequest, requestOr404, withdrawRequest } from '~/ser
 import { reopenSchema } from '~/forms/requests';
 import { parseWithZod } from '@conform-to/zod';
 import { TextareaField } from '~/components/form-field';
-import { requestTitle } from '~/components/requests/request-title';
+import { requestChoices, requestTitle } from '~/components/requests/request-title';
 import { useFinanceRows } from '~/components/requests/finance-application';
 
 const SCREEN = '/apps/requests/:id';
@@ -432,9 +432,16 @@ export default function RequestPage() {
         }
       />
       {/* What was asked, in the reader's language (the stored name is the back office's English). */}
-      <Text level="h2" fontSize="xl">
-        {requestTitle(tcat, request, details)}
-      </Text>
+      <div>
+        <Text level="h2" fontSize="xl">
+          {requestTitle(tcat, request, details)}
+        </Text>
+        {requestChoices(tcat, details, request, i18n.language) && (
+          <Text level="body-sm" textColor="text.secondary">
+            {requestChoices(tcat, details, request, i18n.language)}
+          </Text>
+        )}
+      </div>
       <Grid container spacing={2}>
         <Grid xs={12} md={7}>
           <Stack gap={2}>

@@ -5,7 +5,7 @@ import { logger } from '../../server/logger.js';
 import { BackofficeError } from './backoffice/client.server';
 import { withinLimits } from './demo/screen.server';
 import { DemoLimitReached, DemoNotFound } from './demo/store.server';
-import { attempt, formErrorsOf, ServerRefusal } from './errors.server';
+import { attempt, formErrorsOf, loadPart, NOT_OFFERED, notOfferedKey, ServerRefusal } from './errors.server';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -137,5 +137,37 @@ describe('withinLimits (demo screens)', () => {
         ),
       ).toBe(error);
     }
+  });
+});
+
+describe('a back office without a call the screen needs (an extension: it answers 404)', () => {
+  const lacking = () => new BackofficeError('not_found', 'financeSummary', { status: 404 });
+  const say = ((key: string) => `said:${key}`) as unknown as Parameters<typeof loadPart>[2];
+
+  it('makes a list or a card say so, unlogged, instead of "not found"', async () => {
+    const errors = vi.spyOn(logger, 'error');
+    const part = await loadPart(Promise.reject(lacking()), 'dashboard finance', say);
+    expect(part).toEqual({ value: null, error: `said:${NOT_OFFERED}` });
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('still tells a back office that is down', async () => {
+    vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const part = await loadPart(
+      Promise.reject(new BackofficeError('unavailable', 'financeSummary')),
+      'dashboard finance',
+      say,
+    );
+    expect(part).toEqual({ value: null, error: 'said:common:errors.unavailable' });
+  });
+
+  it('makes an action on a record just loaded say so on its form', async () => {
+    const outcome = await attempt(() => Promise.reject(lacking()), 'loan transaction', {
+      keyFor: notOfferedKey,
+    });
+    expect(outcome).toMatchObject({ ok: false, key: NOT_OFFERED });
+    expect(
+      notOfferedKey(new BackofficeError('rejected', 'recordLoanTransaction', { status: 409 })),
+    ).toBeNull();
   });
 });

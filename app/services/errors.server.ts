@@ -67,9 +67,24 @@ export async function loadPart<T>(work: Promise<T>, context: string, t: TFunctio
     return { value: await work, error: null };
   } catch (error) {
     if (error instanceof Response) throw error;
+    // A list or a card is never "not found": a 404 here is a back office without the call (an extension).
+    if (isBackofficeError(error, 'not_found')) {
+      return { value: null, error: translateMessage(t, NOT_OFFERED) };
+    }
     reportError(context, error);
     return { value: null, error: translateMessage(t, messageKeyFor(error)) };
   }
+}
+
+/** What the user reads when the back office lacks a call the screen needs (it answers 404). */
+export const NOT_OFFERED = 'common:errors.notOffered';
+
+/**
+ * For an action on a record the page has just loaded: a 404 then means the back office lacks the call
+ * (an extension), which the form says (`attempt`'s `keyFor`); null for any other failure.
+ */
+export function notOfferedKey(error: unknown): string | null {
+  return isBackofficeError(error, 'not_found') ? NOT_OFFERED : null;
 }
 
 /**

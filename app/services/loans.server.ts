@@ -104,7 +104,8 @@ export function recordLoanTransaction(
   transaction: LoanTransactionCreate,
   idempotencyKey?: string,
 ) {
-  return signedIn.backoffice.record('recordLoanTransaction', {
+  // `call`, not `record`: the loan was just loaded, so a 404 is a back office without the call.
+  return signedIn.backoffice.call('recordLoanTransaction', {
     params: { number },
     body: transaction,
     idempotencyKey,
@@ -137,7 +138,7 @@ export function loanDocument(signedIn: SignedIn, number: string, documentId: num
 
 /**
  * Staff: the loan made from an approved trade-finance request (`idempotencyKey`: the form's, so the
- * same form sent again makes one loan); a request that is missing is the 404 page.
+ * same form sent again makes one loan).
  */
 export function createLoanFromRequest(
   signedIn: SignedIn,
@@ -145,7 +146,8 @@ export function createLoanFromRequest(
   body: CallInput<'createLoanFromRequest'>['body'],
   idempotencyKey?: string,
 ) {
-  return signedIn.backoffice.record('createLoanFromRequest', {
+  // `call`, not `record`: the request was just loaded, so a 404 is a back office without the call.
+  return signedIn.backoffice.call('createLoanFromRequest', {
     params: { id: requestId },
     body,
     idempotencyKey,

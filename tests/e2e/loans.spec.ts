@@ -7,6 +7,15 @@ function loanLinks(page: Page, table = 'My Loans') {
   return page.getByRole('table', { name: table }).getByRole('link', { name: /^LN-\d{4}-\d{4}$/ });
 }
 
+/** A money figure of the loan's field list, as a number (e.g. "Outstanding" → 42420). */
+async function figure(page: Page, label: string): Promise<number> {
+  const row = page
+    .locator('dl > div')
+    .filter({ has: page.getByRole('term').getByText(label, { exact: true }) });
+  const text = (await row.getByRole('definition').first().textContent()) ?? '';
+  return Number(text.replace(/[^\d.]/g, ''));
+}
+
 test('a client sees its own loans, 10 a page, with tabs and search in the URL', async ({ page }) => {
   await signInAs(page, CLIENT.email);
   await open(page, '/apps/loans');
@@ -96,6 +105,7 @@ test('staff approve a finance application with terms into a paid-out loan; a rep
   await box.check();
   await page.getByRole('button', { name: 'Send the request' }).click();
   await expect(page).toHaveURL(/\/apps\/requests\/\d+$/);
+  const requestPath = new URL(page.url()).pathname;
   const asked = page.getByRole('region', { name: 'What was asked' });
   await expect(asked).toContainText('$42,000.00');
   await expect(asked).toContainText('Coimbatore Cotton Mills (India)');
@@ -147,6 +157,9 @@ test('staff approve a finance application with terms into a paid-out loan; a rep
     ((await firstLine.locator('td').nth(3).textContent()) ?? '').replace(/[^\d.]/g, ''),
   );
   expect(instalment).toBeGreaterThan(0);
+  const paidBefore = await figure(page, 'Paid amount');
+  const outstandingBefore = await figure(page, 'Outstanding');
+  expect(outstandingBefore).toBeGreaterThan(42_000);
   const payment = page.getByRole('form', { name: 'Record a payment or a fee' });
   await payment.getByLabel('Amount').fill('0');
   await payment.getByRole('button', { name: 'Record it' }).click();
@@ -169,9 +182,15 @@ test('staff approve a finance application with terms into a paid-out loan; a rep
   await expect(page.getByRole('status').filter({ hasText: 'repayment has been recorded' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${loanPath}$`));
   await expect(schedule.locator('tbody tr').first()).toContainText('Paid');
+  // The loan's figures follow the repayment at once.
+  expect(await figure(page, 'Paid amount')).toBeCloseTo(paidBefore + instalment, 2);
+  expect(await figure(page, 'Outstanding')).toBeCloseTo(outstandingBefore - instalment, 2);
 
+  // The customer's request leads to its loan.
   await switchTo(page, CLIENT2.email);
-  await open(page, loanPath);
+  await open(page, requestPath);
+  await page.getByRole('link', { name: 'Open the loan' }).click();
+  await expect(page).toHaveURL(loanPath);
   await expect(page.getByText('Disbursement', { exact: false }).first()).toBeVisible();
   // The customer sees the repayment with its reference, and the instalment paid; no form to record one.
   await expect(page.getByText(reference)).toBeVisible();

@@ -51,6 +51,8 @@ const PAGES = [
   '/apps/send-client-requests',
   '/apps/request-for-shipping',
   '/apps/request-for-trade-finance',
+  '/apps/request-for-quotation',
+  '/apps/quotes',
   '/apps/tickets',
   '/apps/contacts?new=1',
   '/apps/chats',

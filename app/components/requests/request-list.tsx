@@ -248,8 +248,12 @@ export function ReviewForm({
 export function FollowUp({ request, staff }: { request: ShippingRequest; staff: boolean }) {
   const { t } = useTranslation('requests');
   if (request.loan_id) {
+    // The loan's page is found by its number; a back office that does not send it gets the loans list.
     return (
-      <TextLink to={`/apps/loans?q=${request.loan_id}`} level="body-sm">
+      <TextLink
+        to={request.loan_name ? `/apps/loan/loan-details/${request.loan_name}` : '/apps/loans'}
+        level="body-sm"
+      >
         {t('list.openLoan')}
       </TextLink>
     );
@@ -373,9 +377,9 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
                   {requestTitle(tcat, request, request.details)}
                 </TextLink>
               </Text>
-              {requestChoices(tcat, request.details, request.origin, i18n.language) && (
+              {requestChoices(tcat, request.details, request, i18n.language) && (
                 <Text level="body-xs" textColor="text.secondary">
-                  {requestChoices(tcat, request.details, request.origin, i18n.language)}
+                  {requestChoices(tcat, request.details, request, i18n.language)}
                 </Text>
               )}
               {/* The customer's words, clipped here: the request's page shows them whole. */}

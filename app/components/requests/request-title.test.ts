@@ -24,19 +24,42 @@ describe('a request’s title', () => {
     expect(requestTitle(en, request, details)).toBe(
       `${en('services.quotation')} — ${en('categories.toys_games')}`,
     );
-    expect(requestChoices(en, details, null, 'en')).toBe(
+    expect(requestChoices(en, details, { origin: null, destination: null }, 'en')).toBe(
       `${en('origins.china')} · ${en('containerTypes.groupage')} · 14 m³`,
+    );
+    // A quotation request's lane: where from and where to.
+    expect(requestChoices(en, details, { origin: 'china', destination: 'jebel_ali' }, 'en')).toBe(
+      'China → Jebel Ali, United Arab Emirates · Groupage · 14 m³',
     );
     const ar = await catalog('ar');
     const arabic = requestTitle(ar, request, details);
     expect(arabic).toContain(ar('categories.toys_games'));
     expect(arabic).not.toContain('toys and games');
+    // In Arabic the lane reads from right to left, its arrow too.
+    const lane = requestChoices(ar, details, { origin: 'china', destination: 'jebel_ali' }, 'ar')!;
+    expect(lane.startsWith(`${ar('origins.china')} ← ${ar('destinations.jebel_ali')}`)).toBe(true);
+  });
+
+  it('says what a finance application asks: the amount and the supplier', async () => {
+    const en = await catalog('en');
+    const finance = {
+      amount: 42000,
+      currency: 'USD',
+      tenor_months: 4,
+      purpose: 'Cotton',
+      supplier_name: 'Coimbatore Cotton Mills',
+      supplier_country: 'India',
+      orders: [],
+    };
+    expect(requestChoices(en, {}, { origin: null, destination: null, finance }, 'en')).toBe(
+      '$42,000.00 · Coimbatore Cotton Mills',
+    );
   });
 
   it('falls back to the service, then to the stored name', async () => {
     const en = await catalog('en');
     expect(requestTitle(en, { service: 'other', name: 'Other Service' }, {})).toBe(en('services.other'));
     expect(requestTitle(en, { service: null, name: 'Imported' }, {})).toBe('Imported');
-    expect(requestChoices(en, {}, null, 'en')).toBeNull();
+    expect(requestChoices(en, {}, { origin: null, destination: null }, 'en')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
 import type { TFunction } from 'i18next';
 import type { ShippingRequest } from '@contract';
 import type { RequestDetails } from '~/services/requests.server';
-import { formatNumber } from '../format';
+import { formatMoney, formatNumber } from '../format';
 
 export function requestTitle(
   tcat: TFunction,
@@ -17,18 +17,26 @@ export function requestTitle(
   return category ?? service ?? request.name;
 }
 
-/** The other choices of a detailed request, e.g. "China · Full Container Load · 12.5 m³" (or null). */
+/**
+ * The other choices of a request, e.g. "China → Jebel Ali · Full Container Load · 12.5 m³", or for a
+ * finance application "$42,000.00 · Coimbatore Cotton Mills" (or null when nothing is known).
+ */
 export function requestChoices(
   tcat: TFunction,
   details: RequestDetails,
-  origin: string | null | undefined,
+  request: Pick<ShippingRequest, 'origin' | 'destination' | 'finance'>,
   language: string,
 ): string | null {
-  const where = details.origin ?? origin ?? undefined;
+  const where = details.origin ?? request.origin ?? undefined;
+  const from = where ? tcat(`origins.${where}`) : null;
+  const to = request.destination ? tcat(`destinations.${request.destination}`) : null;
+  const finance = request.finance;
   const parts = [
-    where ? tcat(`origins.${where}`) : null,
+    from && to ? tcat('lane', { from, to }) : (from ?? to),
     details.containerType ? tcat(`containerTypes.${details.containerType}`) : null,
     details.cbm !== undefined ? `${formatNumber(details.cbm, language)} m³` : null,
+    finance ? formatMoney(finance.amount, finance.currency, language) : null,
+    finance ? finance.supplier_name : null,
   ].filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join(' · ') : null;
 }
