@@ -100,3 +100,34 @@ export function SearchForm({
     </Form>
   );
 }
+
+/**
+ * A row's checkbox for an action on several rows at once: it belongs to the form `form` (elsewhere on
+ * the page, by the HTML `form` attribute), so that the list stays a plain table; it works without
+ * JavaScript.
+ */
+export function RowCheckbox({
+  form,
+  name,
+  value,
+  label,
+  checked,
+}: {
+  form: string;
+  name: string;
+  value: string;
+  label: string;
+  checked?: boolean;
+}) {
+  return (
+    <input
+      type="checkbox"
+      form={form}
+      name={name}
+      value={value}
+      aria-label={label}
+      defaultChecked={checked}
+      className="row-checkbox"
+    />
+  );
+}

@@ -124,6 +124,45 @@ export const deliveryDoneSchema = z.object({
   place: optional(200),
 });
 
+/** What staff do to several orders at once from the list. */
+export const BULK_ACTIONS = ['event', 'driver'] as const;
+
+/**
+ * Staff act on the orders they chose in the list: one tracking event added to each (a container's
+ * departure, say), or one driver (and delivery day) given to each.
+ */
+export const bulkOrdersSchema = z
+  .object({
+    orderIds: z
+      .union([formRecordId(), z.array(formRecordId())])
+      .optional()
+      .transform((ids) => (ids === undefined ? [] : Array.isArray(ids) ? ids : [ids])),
+    bulk: choice(BULK_ACTIONS),
+    milestone: z.enum(MILESTONES, { errorMap: () => ({ message: 'validation.choose' }) }).optional(),
+    place: optional(200),
+    eventTime: localDateTime.optional(),
+    note: optional(2000),
+    driverId: formRecordId().optional(),
+    deliveryDate: z
+      .string()
+      .refine((value) => isoDate.safeParse(value).success, 'validation.date')
+      .optional(),
+  })
+  .superRefine((value, context) => {
+    const missing = (path: string, message = 'validation.required') =>
+      context.addIssue({ code: 'custom', path: [path], message });
+    if (value.orderIds.length === 0) missing('orderIds', 'shipping:bulk.noneChosen');
+    if (value.bulk === 'event') {
+      if (!value.milestone) missing('milestone', 'validation.choose');
+      if (!value.place) missing('place');
+      if (!value.eventTime) missing('eventTime');
+      else if (Date.parse(`${value.eventTime.slice(0, 16)}:00Z`) > Date.now() + 5 * 60_000)
+        missing('eventTime', 'validation.dateInFuture');
+    }
+    if (value.bulk === 'driver' && !value.driverId) missing('driverId', 'validation.choose');
+  });
+export type BulkOrders = z.infer<typeof bulkOrdersSchema>;
+
 const activeField = z
   .enum(['on', 'true'])
   .optional()

@@ -1,14 +1,17 @@
 // Shipping orders: a client's own ("My Shipping Orders"), every customer's for staff, through the
 // admin's all-orders call for an admin. Tabs, search, filters and page live in the URL (GET forms and
-// links: works without JavaScript, can be bookmarked); the filtered list exports as CSV.
-import type { LoaderFunctionArgs } from '@remix-run/node';
+// links: works without JavaScript, can be bookmarked); the filtered list exports as CSV. Staff check
+// orders to add one tracking event to each or give them one driver.
+import { parseWithZod } from '@conform-to/zod';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Button, Stack } from '~/components/ui';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
-import { ListTable, SearchForm } from '~/components/list-table';
+import { ListTable, RowCheckbox, SearchForm } from '~/components/list-table';
+import { BULK_FORM, BulkOrdersForm, useChosenOrders } from '~/components/shipping/bulk-orders';
 import { PageHeading } from '~/components/page-parts';
 import { RowLink, RowNote } from '~/components/row-parts';
 import { titleMeta } from '~/components/page-title';
@@ -20,11 +23,15 @@ import {
   TabLinks,
   WarehouseDefault,
 } from '~/components/shipping/order-parts';
-import { orderListParams } from '~/forms/shipping';
-import { hasRole, isStaff } from '~/services/access';
+import { bulkOrdersSchema, orderListParams } from '~/forms/shipping';
+import { hasRole, isStaff, rolesFor } from '~/services/access';
+import { requireUser } from '~/services/auth.server';
+import { attempt, formErrorsOf } from '~/services/errors.server';
+import { redirectWithFlash } from '~/services/flash.server';
+import { readForm } from '~/services/form-body.server';
 import { ORDER_FILTERS, ORDER_STATUSES } from '@contract/values';
 import { loadListPage } from '~/services/list-loader.server';
-import { listOrders } from '~/services/shipping.server';
+import { activeDrivers, bulkOrders, listOrders } from '~/services/shipping.server';
 
 export const handle = { i18n: ['common', 'catalog', 'shipping'] };
 
@@ -42,7 +49,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : staff
       ? 'list.titleStaff'
       : 'list.title';
-  return { title: title(t(heading)), heading, staff, params, page, loadError };
+  // Staff give the orders they check one driver: the active ones to choose from.
+  const drivers = staff ? await activeDrivers(signedIn) : [];
+  return { title: title(t(heading)), heading, staff, params, page, loadError, drivers };
+}
+
+/**
+ * Staff act on the orders they checked: one tracking event added to each, or one driver given to each;
+ * back to the list as it was, saying what was done and which orders refused it.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const signedIn = await requireUser(request, { anyOf: rolesFor('/apps/shipping') });
+  if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: bulkOrdersSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  const outcome = await attempt(() => bulkOrders(signedIn, submission.value), 'orders at once');
+  if (!outcome.ok) return data(submission.reply(formErrorsOf(outcome)), { status: 400 });
+  // Back to the list as it was: the query the form was posted with (never another address).
+  const search = new URL(request.url).searchParams;
+  search.delete('index');
+  const back = `/apps/shipping${search.size ? `?${search}` : ''}`;
+  const { done, refused } = outcome.value;
+  return redirectWithFlash(request, back, {
+    key: refused.length ? 'shipping:bulk.partly' : 'shipping:bulk.done',
+    values: { count: done.length, refused: refused.join(', ') },
+  });
 }
 
 export const meta = titleMeta;
@@ -79,6 +111,7 @@ export default function ShippingOrders() {
   const { t, i18n } = useTranslation('shipping');
   const { t: tcat } = useTranslation('catalog');
   const language = i18n.language;
+  const chosen = useChosenOrders();
   const exportQuery = new URLSearchParams(location.search);
   exportQuery.delete('page');
   return (
@@ -119,6 +152,11 @@ export default function ShippingOrders() {
         minWidth={data.staff ? 1100 : 960}
         head={
           <>
+            {data.staff && (
+              <th scope="col" style={{ width: 48 }}>
+                <span className="visually-hidden">{t('bulk.choose')}</span>
+              </th>
+            )}
             <th scope="col">{t('fields.orderNumber')}</th>
             {data.staff && <th scope="col">{t('fields.customer')}</th>}
             <th scope="col">{t('fields.category')}</th>
@@ -134,6 +172,17 @@ export default function ShippingOrders() {
       >
         {(data.page?.items ?? []).map((order) => (
           <tr key={order.id}>
+            {data.staff && (
+              <td>
+                <RowCheckbox
+                  form={BULK_FORM}
+                  name="orderIds"
+                  value={String(order.id)}
+                  label={t('bulk.chooseOrder', { name: order.name })}
+                  checked={chosen.has(String(order.id))}
+                />
+              </td>
+            )}
             <td>
               <RowLink strong to={`/apps/shipping-details/${order.id}`}>
                 {order.name}
@@ -164,6 +213,7 @@ export default function ShippingOrders() {
           </tr>
         ))}
       </ListTable>
+      {data.staff && (data.page?.items.length ?? 0) > 0 && <BulkOrdersForm drivers={data.drivers} />}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 // Shipping orders: the lists (a client's own, every order for staff, the admin's all-orders call), one
 // order with its tracking, the CSV export, and the staff's tracking events.
 import { CATEGORY_NAMES, type Origin } from '~/catalog';
-import type { OrderEdit, OrderListParams } from '~/forms/shipping';
+import { fromLocalDateTime, type BulkOrders, type OrderEdit, type OrderListParams } from '~/forms/shipping';
 import { hasRole, isStaff } from './access';
 import type { SignedIn } from './auth.server';
 import {
@@ -11,7 +11,7 @@ import {
   type OrderFilter,
   type ShippingOrder,
 } from '@contract';
-import { recordLoadFailed } from './errors.server';
+import { isBackofficeError, recordLoadFailed } from './errors.server';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
 import { originFor, type OriginChoice } from './warehouse.server';
 
@@ -114,6 +114,12 @@ export async function orderOr404(request: Request, signedIn: SignedIn, id: numbe
   }
 }
 
+/** The active drivers, to give orders to (at most 100). */
+export async function activeDrivers(signedIn: SignedIn): Promise<{ id: number; name: string }[]> {
+  const answer = await signedIn.backoffice.call('listDrivers', { query: { active: 'true', limit: 100 } });
+  return answer.drivers.filter((driver) => driver.active).map(({ id, name }) => ({ id, name }));
+}
+
 /**
  * What an order's edit may choose from: the containers being filled, the active drivers and the staff
  * members who may handle it.
@@ -121,12 +127,12 @@ export async function orderOr404(request: Request, signedIn: SignedIn, id: numbe
 export async function orderEditChoices(signedIn: SignedIn) {
   const [summary, drivers, users] = await Promise.all([
     signedIn.backoffice.call('shippingOrderSummary'),
-    signedIn.backoffice.call('listDrivers', { query: { active: 'true', limit: 100 } }),
+    activeDrivers(signedIn),
     signedIn.backoffice.call('listUsers'),
   ]);
   return {
     containers: summary.open_containers,
-    drivers: drivers.drivers.filter((driver) => driver.active).map(({ id, name }) => ({ id, name })),
+    drivers,
     staff: users.users
       .filter((user) => isStaff(user.roles.map((role) => role.name)))
       .map((user) => ({
@@ -259,4 +265,58 @@ export async function financeableOrders(signedIn: SignedIn): Promise<ShippingOrd
   return answer.orders.filter(
     (order) => order.loan_id === null && order.status !== 'cancelled' && order.status !== 'delivered',
   );
+}
+
+/** What came of an action on several orders: the orders it was done to, and those that refused it. */
+export interface BulkOutcome {
+  done: string[];
+  refused: string[];
+}
+
+/**
+ * Staff act on several orders at once: one tracking event added to each, or one driver given to each
+ * (their other fields as they are). Each order is done on its own: one the rules refuse (a delivered
+ * order takes no event) or that is outside the staff member's scope is named among the refused, and
+ * the others are done.
+ */
+export async function bulkOrders(signedIn: SignedIn, bulk: BulkOrders): Promise<BulkOutcome> {
+  const outcome: BulkOutcome = { done: [], refused: [] };
+  for (const id of bulk.orderIds) {
+    let order;
+    try {
+      order = await getOrder(signedIn, id);
+    } catch (error) {
+      if (!isBackofficeError(error, 'not_found')) throw error;
+      outcome.refused.push(`#${id}`);
+      continue;
+    }
+    try {
+      if (bulk.bulk === 'event') {
+        await saveTrackingEvent(signedIn, id, {
+          milestone: bulk.milestone!,
+          place: bulk.place!,
+          eventTime: fromLocalDateTime(bulk.eventTime!),
+          note: bulk.note,
+        });
+      } else {
+        await editOrder(signedIn, id, {
+          status: order.status,
+          containerId: order.container_id ?? undefined,
+          driverId: bulk.driverId,
+          handlerId: order.handler_id ?? undefined,
+          deliveryDate: bulk.deliveryDate ?? order.delivery_date ?? undefined,
+          expectedArrival: order.expected_arrival ?? undefined,
+          location: order.location ?? undefined,
+          shippingMark: order.shipping_mark ?? undefined,
+          cancelReason: order.cancel_reason ?? undefined,
+        });
+      }
+      outcome.done.push(order.name);
+    } catch (error) {
+      // A rule of the order's (409, 400): the others still go on.
+      if (!isBackofficeError(error, 'rejected')) throw error;
+      outcome.refused.push(order.name);
+    }
+  }
+  return outcome;
 }

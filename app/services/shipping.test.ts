@@ -9,6 +9,7 @@ import {
   formRequest,
   type PortalAccount,
   pageRequest,
+  PORTAL,
   signInPortalAccounts,
   startPortalBackoffice,
   thrown,
@@ -501,5 +502,122 @@ describe('an approved shipping request becomes an order', () => {
       ),
     );
     expect(response.status).toBe(403);
+  });
+});
+
+describe('orders at once (/apps/shipping, staff)', () => {
+  function bulkRequest(pairs: [string, string][], cookie: string, query = '') {
+    return new Request(new URL(`/apps/shipping?index${query}`, PORTAL), {
+      method: 'POST',
+      body: new URLSearchParams(pairs),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+    });
+  }
+
+  it('adds one tracking event to each checked order, names the ones whose rules refuse it, and goes back to the list as it was', async () => {
+    const { action } = await import('../routes/_portal.apps.shipping._index');
+    const moving = await orderOf('client2', 'in_transit');
+    const delivered = await orderOf('client2', 'delivered');
+    const answer = (await action(
+      args(
+        bulkRequest(
+          [
+            ['orderIds', String(moving.id)],
+            ['orderIds', String(delivered.id)],
+            ['bulk', 'event'],
+            ['milestone', 'delayed'],
+            ['place', 'Jebel Ali anchorage'],
+            ['eventTime', '2026-11-20T08:30'],
+          ],
+          cookies.agent,
+          '&status=in_transit&origin=all',
+        ),
+      ),
+    )) as Response;
+    expect(answer.headers.get('Location')).toBe('/apps/shipping?status=in_transit&origin=all');
+    expect(await flashAfter(answer)).toEqual({
+      key: 'shipping:bulk.partly',
+      values: { count: 1, refused: delivered.name },
+    });
+    const events = await reference.backoffice.database
+      .selectFrom('shipment_tracking')
+      .select(['shipping_order_id'])
+      .where('place', '=', 'Jebel Ali anchorage')
+      .execute();
+    expect(events.map((event) => event.shipping_order_id)).toEqual([moving.id]);
+  });
+
+  it('gives the checked orders one driver, keeping the rest of each order', async () => {
+    const { action } = await import('../routes/_portal.apps.shipping._index');
+    const first = await orderOf('client2', 'confirmed');
+    const before = await reference.backoffice.database
+      .selectFrom('shipping_orders')
+      .select(['status', 'shipping_mark', 'container_id', 'expected_arrival'])
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    const driver = await reference.backoffice.database
+      .selectFrom('drivers')
+      .select(['id'])
+      .where('active', '=', 1)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const answer = (await action(
+      args(
+        bulkRequest(
+          [
+            ['orderIds', String(first.id)],
+            ['bulk', 'driver'],
+            ['driverId', String(driver.id)],
+            ['deliveryDate', '2026-12-04'],
+          ],
+          cookies.admin,
+        ),
+      ),
+    )) as Response;
+    expect(answer.headers.get('Location')).toBe('/apps/shipping');
+    expect(await flashAfter(answer)).toEqual({
+      key: 'shipping:bulk.done',
+      values: { count: 1, refused: '' },
+    });
+    const after = await reference.backoffice.database
+      .selectFrom('shipping_orders')
+      .select(['status', 'shipping_mark', 'container_id', 'expected_arrival', 'driver_id', 'delivery_date'])
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ ...before, driver_id: driver.id, delivery_date: '2026-12-04' });
+  });
+
+  it('says when no order is checked, and is refused to a client', async () => {
+    const { action } = await import('../routes/_portal.apps.shipping._index');
+    const none = (await action(
+      args(
+        bulkRequest(
+          [
+            ['bulk', 'event'],
+            ['milestone', 'delayed'],
+            ['place', 'Yard'],
+            ['eventTime', '2026-11-20T08:30'],
+          ],
+          cookies.agent,
+        ),
+      ),
+    )) as unknown as { init: { status: number }; data: { error: Record<string, string[]> } };
+    expect(none.init.status).toBe(400);
+    expect(none.data.error.orderIds).toEqual(['shipping:bulk.noneChosen']);
+    const own = await orderOf('client', 'in_transit');
+    const refused = await thrown(() =>
+      action(
+        args(
+          bulkRequest(
+            [
+              ['orderIds', String(own.id)],
+              ['bulk', 'event'],
+            ],
+            cookies.client,
+          ),
+        ),
+      ),
+    );
+    expect(refused.status).toBe(403);
   });
 });

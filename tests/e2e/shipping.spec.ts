@@ -401,3 +401,54 @@ test("an order is delivered by its driver: planned on the edit, done with the re
   await page.getByRole('link', { name: number }).click();
   await expect(page).toHaveURL(orderPath);
 });
+
+test('an agent checks orders in the list and adds one tracking event to each, then gives them one driver', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  // Two orders of this test's own, found by their shipping mark.
+  const mark = `BULK/${testInfo.project.name}/${Date.now().toString(36)}`.toUpperCase();
+  const first = await orderFromNewRequest(page, uniqueText(testInfo, 'Bulk one'), `${mark}/1`);
+  const second = await orderFromNewRequest(page, uniqueText(testInfo, 'Bulk two'), `${mark}/2`);
+
+  await open(page, `/apps/shipping?q=${encodeURIComponent(mark)}&origin=all`);
+  const bulk = page.getByRole('form', { name: 'With the orders you check' });
+  // Nothing checked: said, with what was typed kept.
+  await bulk.getByLabel('Milestone').selectOption({ label: 'Loaded into container' });
+  await bulk.getByLabel('Place').fill('Cat Lai CFS');
+  await bulk.getByRole('button', { name: 'Apply to the checked orders' }).click();
+  await expect(page.getByText('Check the orders to act on in the list.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'With the orders you check' }).getByLabel('Place')).toHaveValue(
+    'Cat Lai CFS',
+  );
+
+  const table = page.getByRole('table', { name: 'Shipping Orders' });
+  for (const name of await table.getByRole('link', { name: /^SO-\d{4}-\d{4}$/ }).allTextContents()) {
+    await table.getByRole('checkbox', { name: `Choose ${name}` }).check();
+  }
+  await page
+    .getByRole('form', { name: 'With the orders you check' })
+    .getByRole('button', { name: 'Apply to the checked orders' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Done for 2 orders.' })).toBeVisible();
+  // Back on the list as it was.
+  expect(new URL(page.url()).searchParams.get('q')).toBe(mark);
+  for (const path of [first, second]) {
+    await open(page, path);
+    const event = page.locator('#tracking').getByRole('listitem').filter({ hasText: 'Cat Lai CFS' });
+    await expect(event).toContainText('Loaded into container');
+  }
+
+  // One driver for both.
+  await open(page, `/apps/shipping?q=${encodeURIComponent(mark)}&origin=all`);
+  for (const name of await table.getByRole('link', { name: /^SO-\d{4}-\d{4}$/ }).allTextContents()) {
+    await table.getByRole('checkbox', { name: `Choose ${name}` }).check();
+  }
+  const form = page.getByRole('form', { name: 'With the orders you check' });
+  await form.getByLabel('What to do').selectOption({ label: 'Give them a driver' });
+  await form.getByLabel('Driver').selectOption({ label: 'Li Jun' });
+  await form.getByRole('button', { name: 'Apply to the checked orders' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Done for 2 orders.' })).toBeVisible();
+  await open(page, second);
+  await expect(page.getByRole('link', { name: 'Li Jun' })).toBeVisible();
+});

@@ -395,6 +395,10 @@ async function freshCookie(who: PortalAccount): Promise<string> {
  * admits gets 403 for it.
  */
 const ACTION_ROLES: Record<string, { roles: readonly RoleName[]; why: string }> = {
+  '/apps/shipping': {
+    roles: STAFF,
+    why: 'clients read their orders; only staff act on several orders at once',
+  },
   '/apps/shipping-details/:id': {
     roles: STAFF,
     why: 'clients read the order; only staff add or correct tracking events',
