@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shippingOrderDetail, type OrderStatus, type ShippingOrderUpdate } from '@contract';
+import { shippingOrderDetail, staffWork, type OrderStatus, type ShippingOrderUpdate } from '@contract';
 import { transitionRefusal } from './orderEdits';
 import { startTestBackoffice, signInDemoAccounts, type DemoAccount, type TestBackoffice } from './testing';
 
@@ -297,5 +297,69 @@ describe("an order's delivery", () => {
       session: sessions.client,
     });
     expect(client.status).toBe(403);
+  });
+});
+
+describe('what waits for staff', () => {
+  it('counts pending requests by kind, stale orders and deliveries today, and lists the orders behind each', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const work = async () => {
+      const result = await bo.call('staffWork', { session: sessions.agent });
+      expect(result.status).toBe(200);
+      return staffWork.parse(result.body);
+    };
+    const before = await work();
+    expect(before.pending_requests).toBeGreaterThanOrEqual(
+      before.quotation_requests + before.finance_requests,
+    );
+
+    // An order under way for a month with no news: stale. One to deliver today: counted.
+    const stale = await newOrder('in_transit');
+    const monthAgo = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString();
+    await bo.backoffice.database
+      .updateTable('shipping_orders')
+      .set({ created_at: monthAgo })
+      .where('id', '=', stale)
+      .execute();
+    const toDeliver = await newOrder('cleared');
+    await edited(toDeliver, { status: 'cleared', delivery_date: today, location: 'Dubai' });
+    const after = await work();
+    expect(after.stale_orders).toBe(before.stale_orders + 1);
+    expect(after.deliveries_today).toBe(before.deliveries_today + 1);
+
+    const listed = async (attention: string) =>
+      (
+        (await bo.call('listShippingOrders', { query: { attention, limit: 100 }, session: sessions.agent }))
+          .body as { orders: { id: number }[] }
+      ).orders.map((order) => order.id);
+    expect(await listed('stale')).toContain(stale);
+    expect(await listed('delivery_today')).toEqual(expect.arrayContaining([toDeliver]));
+    expect(await listed('delivery_today')).not.toContain(stale);
+
+    // News within the week: no longer stale. Delivered: no longer to deliver.
+    const event = await bo.call('createTrackingEvent', {
+      body: {
+        shipping_order_id: stale,
+        milestone: 'delayed',
+        place: 'Suez canal',
+        event_time: new Date(Date.now() - 3600_000).toISOString(),
+      },
+      session: sessions.agent,
+    });
+    expect(event.status).toBe(200);
+    expect(
+      (
+        await bo.call('completeDelivery', {
+          params: { id: toDeliver },
+          body: { received_by: 'Ali' },
+          session: sessions.agent,
+        })
+      ).status,
+    ).toBe(200);
+    expect(await work()).toMatchObject({
+      stale_orders: before.stale_orders,
+      deliveries_today: before.deliveries_today,
+    });
+    expect((await bo.call('staffWork', { session: sessions.client })).status).toBe(403);
   });
 });

@@ -4,7 +4,9 @@ import {
   IN_PROGRESS_STATUSES,
   ORDER_FILTERS,
   ORDER_STATUSES,
+  STALE_ORDER_DAYS,
   type ORDER_INVOICE_STATUSES,
+  type OrderAttention,
   type OrderFilter,
   type OrderStatus,
   type ShippingOrder,
@@ -53,6 +55,9 @@ export interface OrderListFilter {
   origin?: Origin;
   /** The orders this driver delivers. */
   driverId?: number;
+  /** The orders that need staff, as of `now`. */
+  attention?: OrderAttention;
+  now?: Date;
   search?: string;
   limit: number;
   offset: number;
@@ -204,6 +209,32 @@ export function orderScopeWhere(scope: OrderScope): Expression<SqlBool> | null {
   ]);
 }
 
+/** The orders that need staff, as a condition on `o` (ORDER_ATTENTION). */
+function attentionWhere(attention: OrderAttention, now: Date): Expression<SqlBool> {
+  if (attention === 'delivery_today') {
+    return orderWhere.and([
+      orderWhere('o.delivery_date', '=', now.toISOString().slice(0, 10)),
+      orderWhere('o.status', 'not in', ['delivered', 'cancelled']),
+    ]);
+  }
+  // Under way, older than the period, and no event that stands within it.
+  const since = new Date(now.getTime() - STALE_ORDER_DAYS * 24 * 3600 * 1000).toISOString();
+  return orderWhere.and([
+    orderWhere('o.status', 'in', IN_PROGRESS_STATUSES),
+    orderWhere('o.created_at', '<', since),
+    orderWhere.not(
+      orderWhere.exists(
+        orderWhere
+          .selectFrom('shipment_tracking as t')
+          .select('t.id')
+          .whereRef('t.shipping_order_id', '=', 'o.id')
+          .where('t.withdrawn_at', 'is', null)
+          .where('t.event_time', '>=', since),
+      ),
+    ),
+  ]);
+}
+
 /** The categories whose identifier or English name contain the text, ignoring case. */
 function categoriesMatching(text: string): Category[] {
   const search = text.toLowerCase();
@@ -221,6 +252,7 @@ function listConditions(filter: OrderListFilter): Expression<SqlBool>[] {
   if (filter.status) conditions.push(orderWhere('o.status', '=', filter.status));
   if (filter.origin) conditions.push(orderWhere('o.origin', '=', filter.origin));
   if (filter.driverId !== undefined) conditions.push(orderWhere('o.driver_id', '=', filter.driverId));
+  if (filter.attention) conditions.push(attentionWhere(filter.attention, filter.now ?? new Date()));
   if (filter.search) {
     const search = searchWhere(['o.name', 'o.shipping_mark', 'p.name'], filter.search);
     const categories = categoriesMatching(filter.search);

@@ -411,6 +411,7 @@ describe('the contract', () => {
         },
         session: agent,
       },
+      staffWork: { session: agent },
       completeDelivery: {
         params: { id: clearedOrder },
         body: { received_by: 'Hoda Samir', place: 'Cairo warehouse' },

@@ -84,6 +84,7 @@ import {
   trackingUpdate,
   shippingOrderUpdate,
   deliveryDone,
+  staffWork,
 } from './shipping';
 import {
   customerInvoicesQuery,
@@ -443,6 +444,8 @@ export const calls = {
     answer: shippingOrdersAnswer,
     session: true,
   },
+  /** Extension (staff, 403 otherwise): what waits for staff, counted in their scope. */
+  staffWork: { method: 'GET', path: '/work', answer: staffWork, session: true },
   /** Admin only (403 otherwise). */
   listContainers: {
     method: 'GET',

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '../app/catalog';
 import { decimalNumber } from '../app/services/input';
-import { MILESTONES, ORDER_FILTERS, ORDER_INVOICE_STATUSES, ORDER_STATUSES } from './values';
+import { MILESTONES, ORDER_ATTENTION, ORDER_FILTERS, ORDER_INVOICE_STATUSES, ORDER_STATUSES } from './values';
 import { isoDate } from './dates';
 import { id, isoDateTime, optionalText, requiredText } from './fields';
 import { listQuery } from './common';
@@ -92,6 +92,19 @@ export const shippingOrdersQuery = listQuery.extend({
   partner_id: id.optional(),
   /** Extension (staff): the orders this driver delivers. */
   driver_id: id.optional(),
+  /** Extension (staff): the orders that need staff (ORDER_ATTENTION). */
+  attention: z.enum(ORDER_ATTENTION).optional(),
+});
+
+/** Extension (staff): what waits for staff, counted in their scope (the staff dashboard). */
+export const staffWork = z.object({
+  pending_requests: z.number().int().nonnegative(),
+  /** Pending quotation requests: a quote to price and send. */
+  quotation_requests: z.number().int().nonnegative(),
+  /** Pending trade-finance requests: an application to assess. */
+  finance_requests: z.number().int().nonnegative(),
+  stale_orders: z.number().int().nonnegative(),
+  deliveries_today: z.number().int().nonnegative(),
 });
 
 export const orderCounts = z.object({

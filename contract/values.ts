@@ -114,6 +114,15 @@ export const MILESTONE_STATUS: Partial<Record<Milestone, OrderStatus>> = {
   delivered: 'delivered',
 };
 
+/**
+ * Orders that need staff (extension, the order list's `attention`): under way with no standing tracking
+ * event for 7 days (`stale`), or to be delivered today and not yet (`delivery_today`).
+ */
+export const ORDER_ATTENTION = ['stale', 'delivery_today'] as const;
+export type OrderAttention = (typeof ORDER_ATTENTION)[number];
+/** Days without news after which an order under way is stale. */
+export const STALE_ORDER_DAYS = 7;
+
 /** The milestone recorded when staff move an order on to a status by editing it (its inverse). */
 export const STATUS_MILESTONE: Partial<Record<OrderStatus, Milestone>> = {
   confirmed: 'booking_confirmed',

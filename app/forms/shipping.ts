@@ -4,7 +4,13 @@
 import { z } from 'zod';
 import { isoDate } from '@contract/dates';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '~/catalog';
-import { CONTAINER_STATUSES, MILESTONES, ORDER_FILTERS, ORDER_STATUSES } from '@contract/values';
+import {
+  CONTAINER_STATUSES,
+  MILESTONES,
+  ORDER_ATTENTION,
+  ORDER_FILTERS,
+  ORDER_STATUSES,
+} from '@contract/values';
 import { decimalText, formRecordId, pageParam, plainText, searchParam } from '~/services/input';
 
 const required = 'validation.required';
@@ -21,6 +27,8 @@ export const orderListParams = z.object({
   filter: z.enum(ORDER_FILTERS).catch('show_all').default('show_all'),
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   origin: z.enum(ORIGINS).optional().catch(undefined),
+  /** Staff, from the dashboard: the orders that need them. */
+  attention: z.enum(ORDER_ATTENTION).optional().catch(undefined),
   page,
 });
 export type OrderListParams = z.infer<typeof orderListParams>;

@@ -17,6 +17,7 @@ import { RowLink, RowNote } from '~/components/row-parts';
 import { titleMeta } from '~/components/page-title';
 import { FilterSelect } from '~/components/select-field';
 import {
+  AttentionNotice,
   InvoiceStatusChip,
   OrderStatusChip,
   originOptions,
@@ -86,6 +87,7 @@ function Toolbar({ data }: { data: ReturnType<typeof useLoaderData<typeof loader
   return (
     <SearchForm searchId="order-search" searchValue={data.params.q} placeholder={t('list.searchPlaceholder')}>
       <input type="hidden" name="filter" value={data.params.filter} />
+      {data.params.attention && <input type="hidden" name="attention" value={data.params.attention} />}
       <FilterSelect
         name="status"
         label={t('list.status')}
@@ -142,6 +144,7 @@ export default function ShippingOrders() {
         }))}
       />
       <Toolbar data={data} />
+      <AttentionNotice attention={data.params.attention} />
       <WarehouseDefault warehouse={data.page?.warehouse ?? null} />
       <ListTable
         page={data.page}

@@ -23,6 +23,7 @@ import { dashboardParts } from '~/services/dashboard.server';
 import { pageTools } from '~/services/page.server';
 import { PageHeading } from '~/components/page-parts';
 import { FinanceFigures } from '~/components/dashboard/finance-figures';
+import { StaffWork } from '~/components/dashboard/staff-work';
 import { ShipmentFigures } from '~/components/dashboard/shipment-figures';
 
 export const handle = { i18n: ['common', 'catalog', 'dashboard'] };
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor('/dashboards/modern') });
   const { user } = signedIn;
   const { t, title, common } = await pageTools(request, 'dashboard');
-  const { contact, users, shipments, finance } = await dashboardParts(signedIn, common);
+  const { contact, users, shipments, finance, work } = await dashboardParts(signedIn, common);
   return {
     title: title(t('title')),
     user: { name: user.name, role: user.role, staff: isStaff(user.roles) },
@@ -43,6 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     shipmentsError: shipments.error,
     finance: finance.value,
     financeError: finance.error,
+    work: work?.value ?? null,
+    workError: work?.error ?? null,
     entryPoints: screensFor(user.roles)
       .filter((screen) => screen.path !== '/dashboards/modern' && screen.menu)
       .map((screen) => ({ path: screen.path, label: screen.menu!.label, icon: screen.menu!.icon })),
@@ -93,6 +96,7 @@ export default function Dashboard() {
         intro={data.user.staff ? t('intro.staff') : t('intro.client')}
       />
 
+      {data.user.staff && <StaffWork work={data.work} error={data.workError} />}
       <ShipmentFigures staff={data.user.staff} summary={data.shipments} error={data.shipmentsError} />
       <FinanceFigures staff={data.user.staff} summary={data.finance} error={data.financeError} />
 

@@ -1,5 +1,5 @@
 // The dashboard's figures: the user's account, the shipments and trade-finance summaries, and for staff
-// the users by role. Each part may fail on its own; its message then shows in its card.
+// the users by role and what waits for them. Each part may fail on its own; its message then shows in its card.
 import type { TFunction } from 'i18next';
 import type { CallAnswer } from '@contract';
 import { isStaff } from './access';
@@ -13,6 +13,8 @@ export interface DashboardParts {
   users: Loaded<{ total: number; byRole: [string, number][] }> | null;
   shipments: Loaded<CallAnswer<'shippingOrderSummary'>>;
   finance: Loaded<CallAnswer<'financeSummary'>>;
+  /** Staff only: what waits for them (requests to decide, orders without news, deliveries today). */
+  work: Loaded<CallAnswer<'staffWork'>> | null;
 }
 
 function usersByRole(users: CallAnswer<'listUsers'>['users']) {
@@ -27,9 +29,10 @@ function usersByRole(users: CallAnswer<'listUsers'>['users']) {
 /** The parts, each with its value or why it is missing (in the reader's language, `t`). */
 export async function dashboardParts(signedIn: SignedIn, t: TFunction): Promise<DashboardParts> {
   const bo = signedIn.backoffice;
-  const [contact, users, shipments, finance] = await Promise.all([
+  const staff = isStaff(signedIn.user.roles);
+  const [contact, users, shipments, finance, work] = await Promise.all([
     loadPart(getOwnContact(signedIn), 'dashboard contact', t),
-    isStaff(signedIn.user.roles)
+    staff
       ? loadPart(
           bo.call('listUsers').then((answer) => usersByRole(answer.users)),
           'dashboard users',
@@ -38,6 +41,7 @@ export async function dashboardParts(signedIn: SignedIn, t: TFunction): Promise<
       : null,
     loadPart(bo.call('shippingOrderSummary'), 'dashboard shipments', t),
     loadPart(bo.call('financeSummary'), 'dashboard finance', t),
+    staff ? loadPart(bo.call('staffWork'), 'dashboard work', t) : null,
   ]);
-  return { contact, users, shipments, finance };
+  return { contact, users, shipments, finance, work };
 }

@@ -42,6 +42,11 @@ function matches(order: ShippingOrder, params: OrderListParams): boolean {
     inFilter(order, params.filter) &&
     (!params.status || order.status === params.status) &&
     (!params.origin || order.origin === params.origin) &&
+    // What can be told from the order alone (a stale order needs its timeline: the back office's).
+    (params.attention !== 'delivery_today' ||
+      (order.delivery_date === new Date().toISOString().slice(0, 10) &&
+        order.status !== 'delivered' &&
+        order.status !== 'cancelled')) &&
     textMatches(params.q, [
       order.name,
       order.shipping_mark,
@@ -63,6 +68,7 @@ function listQuery(params: OrderListParams) {
     filter: params.filter,
     status: params.status,
     origin: params.origin,
+    attention: params.attention,
   };
 }
 

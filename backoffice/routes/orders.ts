@@ -5,6 +5,8 @@ import {
   partnerScope,
   type Principal,
 } from '../access';
+import type { Service } from '../../app/catalog';
+import type { OrderAttention } from '@contract';
 import type { App } from '../app';
 import type { Database } from '../data/database';
 import { listContainers, openContainers } from '../containers';
@@ -19,6 +21,7 @@ import {
   orderSummary,
 } from '../orders';
 import { completeDelivery, editShippingOrder, type OrderEditRefusal } from '../orderEdits';
+import { listShippingRequests } from '../requests';
 import { createShare } from '../shares';
 import {
   addTrackingEvent,
@@ -38,6 +41,7 @@ type OrderCalls =
   | 'getShippingOrder'
   | 'updateShippingOrder'
   | 'completeDelivery'
+  | 'staffWork'
   | 'getShippingOrderDocument'
   | 'shareClearanceReceipt'
   | 'createTrackingEvent'
@@ -123,6 +127,8 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       status: query.status,
       origin: query.origin,
       driverId: query.driver_id,
+      attention: query.attention,
+      now: app.now(),
       search: query.search || undefined,
       limit: query.limit ?? DEFAULT_LIST_LIMIT,
       offset: query.offset ?? 0,
@@ -236,6 +242,39 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       if (!edited) throw refuse.notFound();
       if ('refused' in edited) throw editRefused(edited);
       return edited;
+    },
+
+    async staffWork({ session }) {
+      if (!canManageShipments(session.user)) throw refuse.forbidden();
+      const scope = await orderScope(app.database, session.user);
+      const orders = async (attention: OrderAttention) =>
+        (
+          await listShippingOrders(app.database, {
+            scope,
+            tab: 'show_all',
+            attention,
+            now: app.now(),
+            limit: 0,
+            offset: 0,
+          })
+        ).total;
+      const requests = async (service?: Service) =>
+        (
+          await listShippingRequests(app.database, {
+            scope: partnerScope(session.user),
+            status: 'pending',
+            service,
+            limit: 0,
+            offset: 0,
+          })
+        ).total;
+      return {
+        pending_requests: await requests(),
+        quotation_requests: await requests('quotation'),
+        finance_requests: await requests('trade_finance'),
+        stale_orders: await orders('stale'),
+        deliveries_today: await orders('delivery_today'),
+      };
     },
 
     async completeDelivery({ params, body, session }) {

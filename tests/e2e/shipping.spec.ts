@@ -447,8 +447,23 @@ test('an agent checks orders in the list and adds one tracking event to each, th
   const form = page.getByRole('form', { name: 'With the orders you check' });
   await form.getByLabel('What to do').selectOption({ label: 'Give them a driver' });
   await form.getByLabel('Driver').selectOption({ label: 'Li Jun' });
+  await form.getByLabel('Delivery date').fill(new Date().toISOString().slice(0, 10));
   await form.getByRole('button', { name: 'Apply to the checked orders' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Done for 2 orders.' })).toBeVisible();
   await open(page, second);
   await expect(page.getByRole('link', { name: 'Li Jun' })).toBeVisible();
+
+  // The dashboard counts what waits; "deliveries today" opens the orders to deliver today.
+  await open(page, '/dashboards/modern');
+  const waits = page.getByRole('list', { name: 'What waits' });
+  await waits.getByRole('link', { name: /deliveries today$/ }).click();
+  await expect(page.getByText('Orders to deliver today.')).toBeVisible();
+  const secondName = await (async () => {
+    await open(page, second);
+    return (await page.getByRole('heading', { level: 1 }).textContent())!;
+  })();
+  await open(page, `/apps/shipping?attention=delivery_today&origin=all&q=${encodeURIComponent(mark)}`);
+  await expect(
+    page.getByRole('table', { name: 'Shipping Orders' }).getByRole('link', { name: secondName }),
+  ).toBeVisible();
 });

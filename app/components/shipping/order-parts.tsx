@@ -5,6 +5,7 @@ import { Button, Stack, StatusLabel, TextLink } from '~/components/ui';
 import { Notice } from '~/components/form-parts';
 import { useTranslation } from 'react-i18next';
 import type { ORDER_INVOICE_STATUSES, OrderStatus } from '@contract';
+import { STALE_ORDER_DAYS, type OrderAttention } from '@contract/values';
 
 type Colour = 'neutral' | 'primary' | 'success' | 'warning' | 'danger';
 
@@ -117,6 +118,22 @@ export function WarehouseDefault({
       {t('warehouseDefault.showing', { origin: tcat(`origins.${warehouse.origin}`), name: warehouse.name })}{' '}
       {withUnknownOrigin && <>{t('warehouseDefault.alsoUnknown')} </>}
       <TextLink to={`?${all}`}>{t('warehouseDefault.showAll')}</TextLink>
+    </Notice>
+  );
+}
+
+/** The list narrowed to the orders that need staff (from the dashboard), with the way back to all. */
+export function AttentionNotice({ attention }: { attention: OrderAttention | undefined }) {
+  const { t } = useTranslation('shipping');
+  const location = useLocation();
+  if (!attention) return null;
+  const all = new URLSearchParams(location.search);
+  all.delete('page');
+  all.delete('attention');
+  return (
+    <Notice color="warning">
+      {t(`list.attention.${attention}`, { days: STALE_ORDER_DAYS })}{' '}
+      <TextLink to={`?${all}`}>{t('list.attention.clear')}</TextLink>
     </Notice>
   );
 }
