@@ -64,14 +64,9 @@ export async function editShippingOrder(
   userId: number,
   now: Date,
 ): Promise<ShippingOrderDetail | OrderEditRefusal | null> {
-  return inTransaction(db, async (trx) => {
-    const current = await lockOrder(trx, orderId, now);
-    if (current === null) return null;
-    // Staff may see every customer's order: the handler checked the role.
-    const before = await findShippingOrder(trx, EVERY_CUSTOMER, orderId);
-    if (!before) return null;
+  return changeOrder(db, orderId, now, async (trx, current, before) => {
     const refusal = await checkEdit(trx, before, edit);
-    if (refusal) return new Rollback(refusal).throw();
+    if (refusal) return refusal;
 
     const locationChanged = (edit.location ?? null) !== (before.location ?? null);
     await trx
@@ -99,7 +94,7 @@ export async function editShippingOrder(
     const milestone = edit.status !== current ? STATUS_MILESTONE[edit.status] : undefined;
     if (milestone) {
       const place = edit.location ?? before.location;
-      if (!place) return new Rollback({ refused: 'location_required' }).throw();
+      if (!place) return { refused: 'location_required' };
       const added = await recordEvent(
         trx,
         orderId,
@@ -108,9 +103,36 @@ export async function editShippingOrder(
         userId,
         now,
       );
-      if (typeof added === 'string') return new Rollback({ refused: 'transition', why: added }).throw();
+      if (typeof added === 'string') return { refused: 'transition', why: added };
     }
-    // The order just edited, read back as the staff member sees it (any customer's).
+    return null;
+  });
+}
+
+/**
+ * Changes one order in one transaction: the order locked (`lockOrder`) and read as it was, then
+ * `change`; a refusal it answers undoes whatever it wrote. The order as it is then, null when there is
+ * no such order, or the refusal.
+ */
+async function changeOrder(
+  db: Database,
+  orderId: number,
+  now: Date,
+  change: (
+    trx: Database,
+    current: OrderStatus,
+    before: ShippingOrderDetail,
+  ) => Promise<OrderEditRefusal | null>,
+): Promise<ShippingOrderDetail | OrderEditRefusal | null> {
+  return inTransaction(db, async (trx) => {
+    const current = await lockOrder(trx, orderId, now);
+    if (current === null) return null;
+    // Staff may see every customer's order: the handler checked the role and the order's scope.
+    const before = await findShippingOrder(trx, EVERY_CUSTOMER, orderId);
+    if (!before) return null;
+    const refusal = await change(trx, current, before);
+    if (refusal) return new Rollback(refusal).throw();
+    // The order just changed, read back as the staff member sees it (any customer's).
     return findShippingOrder(trx, EVERY_CUSTOMER, orderId);
   }).catch((error: unknown) => {
     if (error instanceof Rollback) return error.refusal;
@@ -188,16 +210,11 @@ export async function completeDelivery(
   userId: number,
   now: Date,
 ): Promise<ShippingOrderDetail | OrderEditRefusal | null> {
-  return inTransaction(db, async (trx) => {
-    const current = await lockOrder(trx, orderId, now);
-    if (current === null) return null;
-    // Staff may see every customer's order: the handler checked the role and the order's scope.
-    const before = await findShippingOrder(trx, EVERY_CUSTOMER, orderId);
-    if (!before) return null;
+  return changeOrder(db, orderId, now, async (trx, current, before) => {
     const why = transitionRefusal(current, 'delivered');
-    if (why) return { refused: 'transition', why } as const;
+    if (why) return { refused: 'transition', why };
     const place = input.place ?? before.location;
-    if (!place) return { refused: 'location_required' } as const;
+    if (!place) return { refused: 'location_required' };
     const added = await recordEvent(
       trx,
       orderId,
@@ -206,16 +223,12 @@ export async function completeDelivery(
       userId,
       now,
     );
-    if (typeof added === 'string') return new Rollback({ refused: 'transition', why: added }).throw();
+    if (typeof added === 'string') return { refused: 'transition', why: added };
     await trx
       .updateTable('shipping_orders')
       .set({ received_by: input.receivedBy })
       .where('id', '=', orderId)
       .execute();
-    // The order just delivered, read back as the staff member sees it (any customer's).
-    return findShippingOrder(trx, EVERY_CUSTOMER, orderId);
-  }).catch((error: unknown) => {
-    if (error instanceof Rollback) return error.refusal;
-    throw error;
+    return null;
   });
 }
