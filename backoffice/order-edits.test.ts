@@ -272,6 +272,16 @@ describe("an order's delivery", () => {
       place: 'Jebel Ali customs',
       note: 'Hoda Samir',
     });
+    // A mistaken delivery withdrawn: the order is cleared again, and nobody has received the goods.
+    const withdrawn = await bo.call('withdrawTrackingEvent', {
+      params: { id: order.tracking.at(-1)!.id },
+      session: sessions.agent,
+    });
+    expect(withdrawn.status).toBe(200);
+    const again = shippingOrderDetail.parse(
+      (await bo.call('getShippingOrder', { params: { id }, session: sessions.client })).body,
+    );
+    expect(again).toMatchObject({ status: 'cleared', received_by: null });
   });
 
   it('is done only for an order whose next step is delivery, and by staff', async () => {

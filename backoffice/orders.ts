@@ -178,7 +178,8 @@ function toShippingOrder(row: OrderRow): ShippingOrder {
     driver_id: row.driver_id,
     driver_name: row.driver_name,
     delivery_date: row.delivery_date,
-    received_by: row.received_by,
+    // Who received the goods stands only while the order is delivered (its Delivered event may be withdrawn).
+    received_by: row.status === 'delivered' ? row.received_by : null,
     handler_id: row.handler_user_id,
     handler_name:
       row.handler_first_name === null ? null : fullName(row.handler_first_name, row.handler_last_name),
