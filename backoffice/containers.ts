@@ -1,14 +1,28 @@
 /** Containers: the boxes groupage orders are consolidated in, with the orders each one holds. */
 import type { Origin } from '../app/catalog';
-import type { CONTAINER_SIZES, CONTAINER_STATUSES, Container, OrderStatus } from '@contract';
-import type { Database } from './data/database';
+import {
+  CONTAINER_CAPACITY,
+  CONTAINER_MILESTONE_STATUS,
+  LOADING_CONTAINER_STATUSES,
+  type CONTAINER_KINDS,
+  type CONTAINER_SIZES,
+  type Container,
+  type ContainerDetail,
+  type ContainerEvent,
+  type ContainerMilestone,
+  type ContainerStatus,
+  type OrderStatus,
+} from '@contract';
+import { inTransaction, type Database } from './data/database';
 import { searchWhere } from './lists';
+import { lockOrder, recordEvent } from './tracking';
+import { fullName } from './users';
 
 export type ContainerSize = (typeof CONTAINER_SIZES)[number];
-export type ContainerStatus = (typeof CONTAINER_STATUSES)[number];
+export type ContainerKind = (typeof CONTAINER_KINDS)[number];
+export type { ContainerStatus };
 
-/** What each size holds, in CBM (the usable volume, not the box's inner volume). */
-export const CONTAINER_CAPACITY: Record<ContainerSize, number> = { '20ft': 33, '40ft': 67, '40ft_hc': 76 };
+export { CONTAINER_CAPACITY };
 
 export interface NewContainer {
   name: string;
@@ -17,6 +31,12 @@ export interface NewContainer {
   origin: Origin;
   destination: string;
   departureDate: string | null;
+  kind?: ContainerKind;
+  /** What it holds in CBM; its size's usable volume when not given. */
+  capacityCbm?: number;
+  vessel?: string | null;
+  voyage?: string | null;
+  arrivalDate?: string | null;
 }
 
 export interface ContainerFilter {
@@ -52,12 +72,17 @@ export async function createContainer(db: Database, container: NewContainer, now
     .values({
       name: container.name,
       size: container.size,
-      capacity_cbm: CONTAINER_CAPACITY[container.size],
+      capacity_cbm: container.capacityCbm ?? CONTAINER_CAPACITY[container.size],
       status: container.status,
       origin: container.origin,
       destination: container.destination,
       departure_date: container.departureDate,
+      kind: container.kind ?? 'dry',
+      vessel: container.vessel ?? null,
+      voyage: container.voyage ?? null,
+      arrival_date: container.arrivalDate ?? null,
       created_at: now.toISOString(),
+      updated_at: now.toISOString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -112,6 +137,10 @@ export async function listContainers(
       'c.origin',
       'c.destination',
       'c.departure_date',
+      'c.kind',
+      'c.vessel',
+      'c.voyage',
+      'c.arrival_date',
     ])
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id', 'desc')
@@ -127,6 +156,7 @@ export async function listContainers(
     return {
       ...row,
       size: row.size as ContainerSize,
+      kind: row.kind as ContainerKind,
       status: row.status as ContainerStatus,
       origin: row.origin as Origin,
       used_cbm: usedCbm(own),
@@ -139,6 +169,7 @@ export async function listContainers(
 export interface OpenContainer {
   id: number;
   name: string;
+  origin: Origin;
   capacity_cbm: number;
   used_cbm: number;
 }
@@ -153,12 +184,348 @@ export async function openContainers(db: Database): Promise<OpenContainer[]> {
     .select((eb) => [
       'c.id',
       'c.name',
+      'c.origin',
       'c.capacity_cbm',
       eb.fn.coalesce(eb.fn.sum<number | null>('o.cbm'), eb.lit(0)).as('used_cbm'),
     ])
-    .where('c.status', '=', 'open')
-    .groupBy(['c.id', 'c.name', 'c.capacity_cbm'])
+    .where('c.status', 'in', LOADING_CONTAINER_STATUSES)
+    .groupBy(['c.id', 'c.name', 'c.origin', 'c.capacity_cbm'])
     .orderBy('c.name')
     .execute();
-  return rows.map((row) => ({ ...row, used_cbm: roundCbm(Number(row.used_cbm)) }));
+  return rows.map((row) => ({
+    ...row,
+    origin: row.origin as Origin,
+    used_cbm: roundCbm(Number(row.used_cbm)),
+  }));
+}
+
+/** Whether another container has this number, ignoring case. */
+async function numberTaken(db: Database, name: string, except: number | null): Promise<boolean> {
+  let query = db
+    .selectFrom('containers')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (except !== null) query = query.where('id', '<>', except);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** The orders that could go into a container of this origin: in none, not delivered nor cancelled. */
+async function loadableOrders(db: Database, origin: string): Promise<ContainerOrderRow[]> {
+  const rows = await db
+    .selectFrom('shipping_orders as o')
+    .innerJoin('partners as p', 'p.id', 'o.partner_id')
+    .select(['o.id', 'o.name', 'p.name as partner_name', 'o.cbm', 'o.status', 'o.container_id'])
+    .where('o.container_id', 'is', null)
+    .where('o.origin', '=', origin)
+    .where('o.status', 'not in', ['delivered', 'cancelled'])
+    .orderBy('o.created_at')
+    .orderBy('o.id')
+    .limit(100)
+    .execute();
+  return rows.map((row) => ({ ...row, status: row.status as OrderStatus, container_id: 0 }));
+}
+
+async function containerEvents(db: Database, containerId: number): Promise<ContainerEvent[]> {
+  const rows = await db
+    .selectFrom('container_events as e')
+    .leftJoin('users as u', 'u.id', 'e.created_by_user_id')
+    .select((eb) => [
+      'e.id',
+      'e.milestone',
+      'e.place',
+      'e.event_time',
+      'e.note',
+      'e.created_at',
+      'u.first_name',
+      'u.last_name',
+      eb
+        .selectFrom('shipment_tracking as t')
+        .select((inner) => inner.fn.countAll<number>().as('copies'))
+        .whereRef('t.container_event_id', '=', 'e.id')
+        .as('copies'),
+    ])
+    .where('e.container_id', '=', containerId)
+    .orderBy('e.event_time', 'desc')
+    .orderBy('e.id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    milestone: row.milestone as ContainerMilestone,
+    place: row.place,
+    event_time: row.event_time,
+    note: row.note,
+    created_by: row.first_name === null ? null : fullName(row.first_name, row.last_name),
+    created_at: row.created_at,
+    orders: Number(row.copies ?? 0),
+  }));
+}
+
+const summary = (row: ContainerOrderRow) => ({
+  id: row.id,
+  name: row.name,
+  partner_name: row.partner_name,
+  cbm: row.cbm,
+  status: row.status,
+});
+
+/** One container with its orders, events and the orders it could take; null when there is none. */
+export async function findContainer(db: Database, id: number): Promise<ContainerDetail | null> {
+  const row = await db.selectFrom('containers').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const own = (await ordersOf(db, [id])).get(id) ?? [];
+  const takes = LOADING_CONTAINER_STATUSES.includes(row.status as ContainerStatus);
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind as ContainerKind,
+    size: row.size as ContainerSize,
+    capacity_cbm: row.capacity_cbm,
+    used_cbm: usedCbm(own),
+    status: row.status as ContainerStatus,
+    origin: row.origin as Origin,
+    destination: row.destination,
+    vessel: row.vessel,
+    voyage: row.voyage,
+    departure_date: row.departure_date,
+    arrival_date: row.arrival_date,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    orders: own.map(summary),
+    events: await containerEvents(db, id),
+    loadable: takes ? (await loadableOrders(db, row.origin)).map(summary) : [],
+  };
+}
+
+/** A container as staff create or edit it. */
+export interface ContainerChange {
+  name: string;
+  kind: ContainerKind;
+  size: ContainerSize;
+  capacityCbm: number;
+  status: ContainerStatus;
+  origin: Origin;
+  destination: string;
+  vessel: string | null;
+  voyage: string | null;
+  departureDate: string | null;
+  arrivalDate: string | null;
+}
+
+export type ContainerSaveRefusal =
+  'not_found' | 'number_taken' | { refused: 'below_used'; used: number } | { refused: 'origin_loaded' };
+
+/** Adds a container; its id, or 'number_taken'. */
+export async function addContainer(
+  db: Database,
+  input: ContainerChange,
+  now: Date,
+): Promise<number | 'number_taken'> {
+  if (await numberTaken(db, input.name, null)) return 'number_taken';
+  return createContainer(db, { ...input, capacityCbm: input.capacityCbm }, now);
+}
+
+/**
+ * Edits a container. Its capacity may not fall below what its orders take, and its origin stays while
+ * it holds orders (they leave from there).
+ */
+export async function updateContainer(
+  db: Database,
+  id: number,
+  input: ContainerChange,
+  now: Date,
+): Promise<ContainerSaveRefusal | null> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx.selectFrom('containers').select(['origin']).where('id', '=', id).executeTakeFirst();
+    if (!row) return 'not_found';
+    if (await numberTaken(trx, input.name, id)) return 'number_taken';
+    const own = (await ordersOf(trx, [id])).get(id) ?? [];
+    const used = usedCbm(own);
+    if (input.capacityCbm < used) return { refused: 'below_used', used };
+    if (input.origin !== row.origin && own.some((order) => order.status !== 'cancelled'))
+      return { refused: 'origin_loaded' };
+    await trx
+      .updateTable('containers')
+      .set({
+        name: input.name,
+        kind: input.kind,
+        size: input.size,
+        capacity_cbm: input.capacityCbm,
+        status: input.status,
+        origin: input.origin,
+        destination: input.destination,
+        vessel: input.vessel,
+        voyage: input.voyage,
+        departure_date: input.departureDate,
+        arrival_date: input.arrivalDate,
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', id)
+      .execute();
+    return null;
+  });
+}
+
+export type LoadRefusal =
+  | 'not_found'
+  | 'closed'
+  | { refused: 'over_capacity'; capacity: number; used: number; adding: number }
+  | { refused: 'not_loadable'; orders: number[] };
+
+/**
+ * Loads orders into a container still taking them, all or none: each of its origin, in no container,
+ * neither delivered nor cancelled, and together within its capacity. A planned container is loading
+ * from then on.
+ */
+export async function loadContainer(
+  db: Database,
+  id: number,
+  orderIds: readonly number[],
+  now: Date,
+): Promise<LoadRefusal | null> {
+  return inTransaction(db, async (trx) => {
+    const container = await trx
+      .updateTable('containers')
+      .set({ updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .returning(['status', 'origin', 'capacity_cbm'])
+      .executeTakeFirst();
+    if (!container) return 'not_found';
+    if (!LOADING_CONTAINER_STATUSES.includes(container.status as ContainerStatus)) return 'closed';
+    const wanted = [...new Set(orderIds)];
+    const orders = await trx
+      .selectFrom('shipping_orders')
+      .select(['id', 'cbm'])
+      .where('id', 'in', wanted)
+      .where('container_id', 'is', null)
+      .where('origin', '=', container.origin)
+      .where('status', 'not in', ['delivered', 'cancelled'])
+      .execute();
+    if (orders.length !== wanted.length) {
+      const found = new Set(orders.map((order) => order.id));
+      return { refused: 'not_loadable', orders: wanted.filter((orderId) => !found.has(orderId)) };
+    }
+    const own = (await ordersOf(trx, [id])).get(id) ?? [];
+    const used = usedCbm(own);
+    const adding = roundCbm(orders.reduce((sum, order) => sum + order.cbm, 0));
+    if (roundCbm(used + adding) > container.capacity_cbm)
+      return { refused: 'over_capacity', capacity: container.capacity_cbm, used, adding };
+    await trx
+      .updateTable('shipping_orders')
+      .set({ container_id: id, updated_at: now.toISOString() })
+      .where('id', 'in', wanted)
+      .execute();
+    if (container.status === 'planned')
+      await trx.updateTable('containers').set({ status: 'loading' }).where('id', '=', id).execute();
+    return null;
+  });
+}
+
+/** Takes an order out of a container still being loaded. */
+export async function unloadContainer(
+  db: Database,
+  id: number,
+  orderId: number,
+  now: Date,
+): Promise<'not_found' | 'closed' | null> {
+  return inTransaction(db, async (trx) => {
+    const container = await trx
+      .selectFrom('containers')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!container) return 'not_found';
+    if (!LOADING_CONTAINER_STATUSES.includes(container.status as ContainerStatus)) return 'closed';
+    const changed = await trx
+      .updateTable('shipping_orders')
+      .set({ container_id: null, updated_at: now.toISOString() })
+      .where('id', '=', orderId)
+      .where('container_id', '=', id)
+      .executeTakeFirst();
+    return Number(changed.numUpdatedRows) === 0 ? 'not_found' : null;
+  });
+}
+
+export interface ContainerEventChange {
+  milestone: ContainerMilestone;
+  place: string;
+  /** ISO 8601 in UTC. */
+  eventTime: string;
+  note: string | null;
+}
+
+/**
+ * A container's event, recorded once and added to the timeline of each order inside it that still
+ * moves (cancelled and delivered ones aside), by this staff user; departure and arrival move the
+ * container on. Refused, naming them, when draft orders inside would be taken past Confirmed.
+ */
+export async function addContainerEvent(
+  db: Database,
+  id: number,
+  input: ContainerEventChange,
+  userId: number,
+  now: Date,
+): Promise<'not_found' | { refused: 'draft_orders'; orders: string[] } | null> {
+  return inTransaction(db, async (trx) => {
+    const container = await trx
+      .selectFrom('containers')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!container) return 'not_found';
+    const inside = await trx
+      .selectFrom('shipping_orders')
+      .select(['id', 'name', 'status'])
+      .where('container_id', '=', id)
+      .where('status', 'not in', ['delivered', 'cancelled'])
+      .orderBy('id')
+      .execute();
+    const moves =
+      CONTAINER_MILESTONE_STATUS[input.milestone] !== undefined || input.milestone === 'customs_cleared';
+    const drafts = inside.filter((order) => order.status === 'draft');
+    if (moves && drafts.length > 0)
+      return { refused: 'draft_orders', orders: drafts.map((order) => order.name) };
+
+    const { id: eventId } = await trx
+      .insertInto('container_events')
+      .values({
+        container_id: id,
+        milestone: input.milestone,
+        place: input.place,
+        event_time: input.eventTime,
+        note: input.note,
+        created_by_user_id: userId,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const order of inside) {
+      const current = await lockOrder(trx, order.id, now);
+      if (current === null) continue;
+      const added = await recordEvent(
+        trx,
+        order.id,
+        current,
+        { ...input, containerEventId: eventId },
+        userId,
+        now,
+      );
+      // Checked above for every order: a refusal here is a rule the check does not know.
+      if (typeof added === 'string')
+        throw new Error(`container event refused on order ${order.id}: ${added}`);
+    }
+    const status = CONTAINER_MILESTONE_STATUS[input.milestone];
+    if (status) {
+      await trx
+        .updateTable('containers')
+        .set({
+          status,
+          updated_at: now.toISOString(),
+          ...(status === 'departed' ? { departure_date: input.eventTime.slice(0, 10) } : {}),
+          ...(status === 'arrived' ? { arrival_date: input.eventTime.slice(0, 10) } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+    }
+    return null;
+  });
 }

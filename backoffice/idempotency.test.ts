@@ -225,6 +225,25 @@ describe('every create of the contract', () => {
     lines: [{ kind: 'freight', description: 'Ocean freight', quantity: 14, unit: 'cbm', unit_price: 85 }],
   };
   // `table` and `where` count what one call makes: a record, or a record in a state.
+  /** A planned container made in the database, for the calls that load it or add its events. */
+  const plannedContainer = async (name: string, origin: string) =>
+    (
+      await bo.backoffice.database
+        .insertInto('containers')
+        .values({
+          name,
+          size: '40ft',
+          capacity_cbm: 67,
+          status: 'planned',
+          origin,
+          destination: 'Port Said',
+          departure_date: null,
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
   const creates: Record<string, () => Promise<{ options: CallOptions; table: string; where?: string }>> = {
     createRate: async () => ({
       options: {
@@ -350,6 +369,48 @@ describe('every create of the contract', () => {
         session: sessions.agent,
       },
       table: 'loan_transactions',
+    }),
+    createContainer: async () => ({
+      options: {
+        body: {
+          name: 'IDEM 000001-1',
+          kind: 'dry',
+          size: '20ft',
+          capacity_cbm: 33,
+          status: 'planned',
+          origin: 'china',
+          destination: 'Port Said',
+          departure_date: null,
+          arrival_date: null,
+        },
+        session: sessions.admin,
+      },
+      table: 'containers',
+    }),
+    loadContainer: async () => {
+      const db = bo.backoffice.database;
+      const order = await db
+        .selectFrom('shipping_orders')
+        .select(['id', 'origin'])
+        .where('container_id', 'is', null)
+        .where('status', 'not in', ['delivered', 'cancelled'])
+        .where('cbm', '<', 30)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const id = await plannedContainer('IDEM 000002-2', order.origin);
+      return {
+        options: { params: { id }, body: { order_ids: [order.id] }, session: sessions.admin },
+        table: 'shipping_orders',
+        where: `container_id = ${id}`,
+      };
+    },
+    addContainerEvent: async () => ({
+      options: {
+        params: { id: await plannedContainer('IDEM 000003-3', 'india') },
+        body: { milestone: 'delayed', place: 'Nhava Sheva', event_time: new Date().toISOString() },
+        session: sessions.admin,
+      },
+      table: 'container_events',
     }),
   };
 

@@ -38,15 +38,15 @@ async function newOrder(status: OrderStatus, cbm = 2): Promise<number> {
   return id;
 }
 
-async function newContainer(capacity: number): Promise<number> {
+async function newContainer(capacity: number, status = 'loading', origin = 'china'): Promise<number> {
   const { id } = await bo.backoffice.database
     .insertInto('containers')
     .values({
       name: `TEST${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`,
       size: '20ft',
       capacity_cbm: capacity,
-      status: 'open',
-      origin: 'china',
+      status,
+      origin,
       destination: 'Jebel Ali',
       created_at: new Date().toISOString(),
     })
@@ -223,6 +223,19 @@ describe('staff edit an order', () => {
     );
     const unknown = await edit(second, { status: 'confirmed', container_id: 999_999 });
     expect(unknown.body).toMatchObject({ issues: [{ path: 'container_id' }] });
+    // A sealed container takes no more orders; a container of another origin takes none.
+    const sealed = await edit(second, {
+      status: 'confirmed',
+      container_id: await newContainer(50, 'sealed'),
+    });
+    expect(sealed.status).toBe(409);
+    expect(sealed.body).toMatchObject({ issues: [{ path: 'container_id', message: 'closed' }] });
+    const dubai = await edit(second, {
+      status: 'confirmed',
+      container_id: await newContainer(50, 'planned', 'dubai'),
+    });
+    expect(dubai.status).toBe(409);
+    expect(dubai.body).toMatchObject({ issues: [{ path: 'container_id', message: 'origin' }] });
     const driver = await edit(second, { status: 'confirmed', driver_id: 999_999 });
     expect(driver.body).toMatchObject({ issues: [{ path: 'driver_id' }] });
   });

@@ -5,9 +5,11 @@
  * driver, the staff member handling it, expected arrival, location and shipping mark.
  */
 import {
+  LOADING_CONTAINER_STATUSES,
   nextOrderStatus,
   ORDER_STATUSES,
   STATUS_MILESTONE,
+  type ContainerStatus,
   type OrderStatus,
   type OrderTransitionRefusal,
   type ShippingOrderDetail,
@@ -39,6 +41,8 @@ export type OrderEditRefusal =
   | { refused: 'reason_required' }
   | { refused: 'location_required' }
   | { refused: 'unknown_container' }
+  | { refused: 'container_closed' }
+  | { refused: 'container_origin' }
   | { refused: 'over_capacity'; capacity: number; used: number }
   | { refused: 'unknown_driver' }
   | { refused: 'unknown_handler' };
@@ -180,10 +184,13 @@ async function checkEdit(
   if (edit.containerId !== null && edit.containerId !== before.container_id) {
     const container = await trx
       .selectFrom('containers')
-      .select(['capacity_cbm'])
+      .select(['capacity_cbm', 'status', 'origin'])
       .where('id', '=', edit.containerId)
       .executeTakeFirst();
     if (!container) return { refused: 'unknown_container' };
+    if (!LOADING_CONTAINER_STATUSES.includes(container.status as ContainerStatus))
+      return { refused: 'container_closed' };
+    if (container.origin !== before.origin) return { refused: 'container_origin' };
     const { used } = await trx
       .selectFrom('shipping_orders')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number | null>('cbm'), eb.lit(0)).as('used'))

@@ -270,15 +270,15 @@ describe.each(ENGINES)('shipping orders on $engine', ({ engine, available }) => 
   it.skipIf(!available)('fill containers with the volume of their orders not cancelled', async () => {
     const db = await open(engine);
     const { partnerId } = await customer(db, 'Shipper');
-    const container = (name: string, status: 'open' | 'shipped') =>
+    const container = (name: string, status: 'loading' | 'departed') =>
       createContainer(
         db,
         { name, size: '20ft', status, origin: 'china', destination: 'Port Said', departureDate: null },
         now,
       );
-    const empty = await container('EMPTY 1', 'open');
-    const full = await container('ABCU 1', 'open');
-    const sailed = await container('SAIL 1', 'shipped');
+    const empty = await container('EMPTY 1', 'loading');
+    const full = await container('ABCU 1', 'loading');
+    const sailed = await container('SAIL 1', 'departed');
     for (const [cbm, status] of [
       [1.1, 'confirmed'],
       [2.2, 'confirmed'],
@@ -287,8 +287,8 @@ describe.each(ENGINES)('shipping orders on $engine', ({ engine, available }) => 
       await insertShippingOrder(db, order(partnerId, { cbm, status, containerId: full }), now);
     await insertShippingOrder(db, order(partnerId, { containerId: sailed }), now);
     expect(await openContainers(db)).toEqual([
-      { id: full, name: 'ABCU 1', capacity_cbm: 33, used_cbm: 3.3 },
-      { id: empty, name: 'EMPTY 1', capacity_cbm: 33, used_cbm: 0 },
+      { id: full, name: 'ABCU 1', origin: 'china', capacity_cbm: 33, used_cbm: 3.3 },
+      { id: empty, name: 'EMPTY 1', origin: 'china', capacity_cbm: 33, used_cbm: 0 },
     ]);
     const page = await listContainers(db, { search: 'abcu', limit: 10, offset: 0 });
     expect(page.total).toBe(1);
@@ -298,7 +298,7 @@ describe.each(ENGINES)('shipping orders on $engine', ({ engine, available }) => 
       'Shipper',
       'Shipper',
     ]);
-    expect((await listContainers(db, { status: 'shipped', limit: 10, offset: 0 })).containers).toHaveLength(
+    expect((await listContainers(db, { status: 'departed', limit: 10, offset: 0 })).containers).toHaveLength(
       1,
     );
   });

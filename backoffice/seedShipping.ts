@@ -186,7 +186,7 @@ export const demoContainers: readonly DemoContainer[] = [
   {
     name: 'MSCU 482913-7',
     size: '40ft_hc',
-    status: 'open',
+    status: 'loading',
     origin: 'china',
     destination: 'Port Said, Egypt',
     departedDaysAgo: null,
@@ -195,7 +195,7 @@ export const demoContainers: readonly DemoContainer[] = [
   {
     name: 'CMAU 731204-5',
     size: '40ft',
-    status: 'open',
+    status: 'loading',
     origin: 'dubai',
     destination: 'Port Said, Egypt',
     departedDaysAgo: null,
@@ -204,7 +204,7 @@ export const demoContainers: readonly DemoContainer[] = [
   {
     name: 'TGHU 550862-1',
     size: '20ft',
-    status: 'closed',
+    status: 'sealed',
     origin: 'vietnam',
     destination: 'Port Said, Egypt',
     departedDaysAgo: -3,
@@ -213,7 +213,7 @@ export const demoContainers: readonly DemoContainer[] = [
   {
     name: 'MSKU 906377-2',
     size: '40ft_hc',
-    status: 'shipped',
+    status: 'departed',
     origin: 'china',
     destination: 'Port Said, Egypt',
     departedDaysAgo: 10,
@@ -231,11 +231,20 @@ export const demoContainers: readonly DemoContainer[] = [
   {
     name: 'HLXU 674120-3',
     size: '20ft',
-    status: 'shipped',
+    status: 'departed',
     origin: 'vietnam',
     destination: 'Nansha, Guangzhou, China',
     departedDaysAgo: 3,
     transitDays: 5,
+  },
+  {
+    name: 'TCLU 305518-6',
+    size: '40ft',
+    status: 'planned',
+    origin: 'vietnam',
+    destination: 'Port Said, Egypt',
+    departedDaysAgo: null,
+    transitDays: 27,
   },
 ];
 
@@ -257,7 +266,7 @@ interface DemoOrder {
 }
 
 const FCL: ContainerType = 'full_container_load';
-const [MSCU, CMAU, TGHU, MSKU, OOLU, HLXU] = demoContainers.map((container) => container.name);
+const [MSCU, CMAU, TGHU, MSKU, OOLU, HLXU, TCLU] = demoContainers.map((container) => container.name);
 
 type Flag = 'financed' | 'delayed' | 'documents';
 /** status, origin, category, container type, CBM, the container it travels in, flags */
@@ -283,7 +292,7 @@ export const demoOrders: readonly DemoOrder[] = [
   ...ordersOf(NILE, [
     ['draft', 'china', 'electronics_accessories', 'groupage', 6.5],
     ['draft', 'india', 'building_construction_material', FCL, 33],
-    ['draft', 'vietnam', 'furniture_home_decor', 'groupage', 9],
+    ['draft', 'vietnam', 'furniture_home_decor', 'groupage', 9, TCLU],
     ['confirmed', 'china', 'electronics_accessories', 'groupage', 12.4, MSCU],
     ['confirmed', 'china', 'toys_games', 'housebill', 5.2, MSCU],
     ['confirmed', 'china', 'clothing_apparel', 'groupage', 18, MSCU, 'financed'],
@@ -403,7 +412,7 @@ function milestonesPassed(status: OrderStatus, container: DemoContainer | undefi
       return 1;
     case 'confirmed':
       // In a container still being filled the goods are at the warehouse; in a closed one, loaded.
-      return container?.status === 'closed' ? 3 : container ? 2 : 1;
+      return container?.status === 'sealed' ? 3 : container ? 2 : 1;
     case 'in_transit':
       return 4;
     case 'arrived':
@@ -511,10 +520,10 @@ function creationDaysAgo(
   offsets: readonly number[],
   passed: number,
 ): number {
-  const sailed = container?.status === 'shipped' || container?.status === 'arrived';
+  const sailed = container?.status === 'departed' || container?.status === 'arrived';
   if (sailed && container.departedDaysAgo !== null)
     return container.departedDaysAgo + (offsets[DEPARTED] ?? 0);
-  if (container?.status === 'closed') return random.between(0.5, 1.5) + (offsets[2] ?? 0);
+  if (container?.status === 'sealed') return random.between(0.5, 1.5) + (offsets[2] ?? 0);
   const last = passed === 0 ? 0 : (offsets[passed - 1] ?? 0);
   const next = offsets[passed] ?? last;
   if (order.status === 'draft') return random.between(0.5, 8);

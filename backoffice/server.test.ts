@@ -120,6 +120,39 @@ describe('the contract', () => {
       .where('status', '=', 'cancelled')
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    // Containers: a planned one to load an order into and take another out of, of their origin.
+    const spare = await database
+      .selectFrom('shipping_orders')
+      .select(['id', 'origin'])
+      .where('container_id', 'is', null)
+      .where('status', 'not in', ['delivered', 'cancelled'])
+      .where('cbm', '<', 10)
+      .orderBy('id')
+      .execute();
+    const toLoad = spare.find((one) =>
+      spare.some((other) => other.id !== one.id && other.origin === one.origin),
+    );
+    const toUnload = spare.find((other) => other.id !== toLoad?.id && other.origin === toLoad?.origin);
+    if (!toLoad || !toUnload) throw new Error('the demo data has no two orders of one origin to load');
+    const { id: contractContainer } = await database
+      .insertInto('containers')
+      .values({
+        name: 'CONT 000001-1',
+        size: '20ft',
+        capacity_cbm: 33,
+        status: 'planned',
+        origin: toLoad.origin,
+        destination: 'Port Said',
+        departure_date: null,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database
+      .updateTable('shipping_orders')
+      .set({ container_id: contractContainer })
+      .where('id', '=', toUnload.id)
+      .execute();
     // A cleared order to deliver, other than the one the tracking calls use.
     const { id: clearedOrder } = await database
       .selectFrom('shipping_orders')
@@ -396,7 +429,46 @@ describe('the contract', () => {
       listShippingOrders: { query: { filter: 'in_progress', search: 'SO-', limit: 10 }, session: client },
       shippingOrderSummary: { session: client },
       listAllShippingOrders: { query: { status: 'delivered', origin: 'china', limit: 5 }, session: admin },
-      listContainers: { query: { status: 'open', limit: 5 }, session: admin },
+      listContainers: { query: { status: 'loading', limit: 5 }, session: admin },
+      createContainer: {
+        body: {
+          name: 'CONT 000002-2',
+          kind: 'reefer',
+          size: '40ft',
+          capacity_cbm: 60,
+          status: 'planned',
+          origin: 'china',
+          destination: 'Port Said',
+          vessel: 'MSC Aurora',
+          voyage: 'FA612W',
+          departure_date: '2026-12-01',
+          arrival_date: '2026-12-24',
+        },
+        session: admin,
+      },
+      getContainer: { params: { id: contractContainer }, session: admin },
+      updateContainer: {
+        params: { id: contractContainer },
+        body: {
+          name: 'CONT 000001-1',
+          kind: 'dry',
+          size: '20ft',
+          capacity_cbm: 30,
+          status: 'planned',
+          origin: toLoad.origin,
+          destination: 'Port Said, Egypt',
+          departure_date: null,
+          arrival_date: null,
+        },
+        session: admin,
+      },
+      loadContainer: { params: { id: contractContainer }, body: { order_ids: [toLoad.id] }, session: admin },
+      unloadContainer: { params: { id: contractContainer, order_id: toUnload.id }, session: admin },
+      addContainerEvent: {
+        params: { id: contractContainer },
+        body: { milestone: 'delayed', place: 'Jebel Ali', event_time: new Date().toISOString(), note: null },
+        session: admin,
+      },
       getShippingOrder: { params: { id: order }, session: client },
       updateShippingOrder: {
         params: { id: cancelledOrder },

@@ -18,6 +18,7 @@ import { loanHandlers } from './routes/loans';
 import { quoteHandlers } from './routes/quotes';
 import { rateHandlers } from './routes/rates';
 import { orderHandlers } from './routes/orders';
+import { containerHandlers } from './routes/containers';
 import { profileHandlers } from './routes/profile';
 import { twoFactorHandlers } from './routes/twoFactor';
 import { requestHandlers } from './routes/requests';
@@ -114,6 +115,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       ...customerHandlers(app),
       ...requestHandlers(app),
       ...orderHandlers(app),
+      ...containerHandlers(app),
       ...fleetHandlers(app),
       ...loanHandlers(app),
       ...quoteHandlers(app),

@@ -16,6 +16,8 @@ export interface TrackingInput {
   /** ISO 8601 in UTC, so that times sort as text. */
   eventTime: string;
   note: string | null;
+  /** The container event this one is a copy of. */
+  containerEventId?: number;
 }
 
 interface TrackingRow {
@@ -32,6 +34,7 @@ interface TrackingRow {
   withdrawn_at: string | null;
   withdrawer_first_name: string | null;
   withdrawer_last_name: string | null;
+  container_name: string | null;
 }
 
 function trackingSelect(db: Database) {
@@ -39,7 +42,10 @@ function trackingSelect(db: Database) {
     .selectFrom('shipment_tracking as t')
     .leftJoin('users as u', 'u.id', 't.created_by_user_id')
     .leftJoin('users as w', 'w.id', 't.withdrawn_by_user_id')
+    .leftJoin('container_events as ce', 'ce.id', 't.container_event_id')
+    .leftJoin('containers as c', 'c.id', 'ce.container_id')
     .select([
+      'c.name as container_name',
       't.id',
       't.shipping_order_id',
       't.milestone',
@@ -73,6 +79,7 @@ function toTrackingEvent(row: TrackingRow): TrackingEvent {
       row.withdrawer_first_name === null
         ? null
         : fullName(row.withdrawer_first_name, row.withdrawer_last_name),
+    container: row.container_name,
   };
 }
 
@@ -249,6 +256,7 @@ export async function recordEvent(
       place: input.place,
       event_time: input.eventTime,
       note: input.note,
+      container_event_id: input.containerEventId ?? null,
       created_by_user_id: userId,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),

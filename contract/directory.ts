@@ -2,10 +2,18 @@
 import { z } from 'zod';
 import { ORIGINS } from '../app/catalog';
 import { decimalValue, withoutControls } from '../app/services/input';
-import { CLIENT_TYPES, CONTAINER_SIZES, CONTAINER_STATUSES, GENDERS, ORDER_STATUSES } from './values';
-import { email, optionalText, requiredText } from './fields';
+import {
+  CLIENT_TYPES,
+  CONTAINER_KINDS,
+  CONTAINER_MILESTONES,
+  CONTAINER_SIZES,
+  CONTAINER_STATUSES,
+  GENDERS,
+  ORDER_STATUSES,
+} from './values';
+import { email, id, isoDateTime, optionalText, requiredText } from './fields';
 import { listQuery } from './common';
-import { isPastDate } from './dates';
+import { isoDate, isPastDate } from './dates';
 
 export const customer = z.object({
   id: z.number().int(),
@@ -75,8 +83,78 @@ export const container = z.object({
   destination: z.string(),
   departure_date: z.string().nullable(),
   orders: z.array(containerOrder),
+  /** Extension: the equipment, the sailing and the arrival day. */
+  kind: z.enum(CONTAINER_KINDS).optional(),
+  vessel: z.string().nullable().optional(),
+  voyage: z.string().nullable().optional(),
+  arrival_date: z.string().nullable().optional(),
 });
 export type Container = z.infer<typeof container>;
+
+/** A container's event (extension): recorded once, copied to the timeline of each order inside it. */
+export const containerEvent = z.object({
+  id: z.number().int(),
+  milestone: z.enum(CONTAINER_MILESTONES),
+  place: z.string(),
+  event_time: z.string(),
+  note: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  /** How many orders' timelines it was copied to. */
+  orders: z.number().int().nonnegative(),
+});
+export type ContainerEvent = z.infer<typeof containerEvent>;
+
+/**
+ * One container (extension): with its events, newest first, and the orders that could be loaded into
+ * it (its origin's, in no container, neither delivered nor cancelled; at most 100, oldest first).
+ */
+export const containerDetail = container.extend({
+  kind: z.enum(CONTAINER_KINDS),
+  vessel: z.string().nullable(),
+  voyage: z.string().nullable(),
+  arrival_date: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string().nullable(),
+  events: z.array(containerEvent),
+  loadable: z.array(containerOrder),
+});
+export type ContainerDetail = z.infer<typeof containerDetail>;
+
+/**
+ * A container as staff create or edit it (extension). The capacity may not be below what its orders
+ * take (409); the arrival is not before the departure (400).
+ */
+export const containerInput = z
+  .object({
+    name: requiredText(40),
+    kind: z.enum(CONTAINER_KINDS),
+    size: z.enum(CONTAINER_SIZES),
+    capacity_cbm: z.number().positive().max(200),
+    status: z.enum(CONTAINER_STATUSES),
+    origin: z.enum(ORIGINS),
+    destination: requiredText(200),
+    vessel: optionalText(100),
+    voyage: optionalText(40),
+    departure_date: isoDate.nullable(),
+    arrival_date: isoDate.nullable(),
+  })
+  .refine((c) => !c.departure_date || !c.arrival_date || c.arrival_date >= c.departure_date, {
+    path: ['arrival_date'],
+    message: 'before the departure',
+  });
+export type ContainerInput = z.input<typeof containerInput>;
+
+/** Orders loaded into a container at once (extension): all or none. */
+export const containerLoad = z.object({ order_ids: z.array(id).min(1).max(50) });
+
+/** A container's event as staff add it (extension); not dated in the future. */
+export const containerEventInput = z.object({
+  milestone: z.enum(CONTAINER_MILESTONES),
+  place: requiredText(200),
+  event_time: isoDateTime,
+  note: optionalText(2000, true),
+});
 
 export const containersQuery = listQuery.extend({
   status: z.enum(CONTAINER_STATUSES).optional(),

@@ -37,6 +37,10 @@ import {
 } from './accounts';
 import {
   activeQuery,
+  containerDetail,
+  containerEventInput,
+  containerInput,
+  containerLoad,
   containersAnswer,
   containersQuery,
   customer,
@@ -453,6 +457,72 @@ export const calls = {
     query: containersQuery,
     answer: containersAnswer,
     session: true,
+  },
+  /** Extension, admin only (403 otherwise): add a container; 409 when its number is taken. */
+  createContainer: {
+    method: 'POST',
+    path: '/shipping-orders/admin/containers',
+    body: containerInput,
+    answer: containerDetail,
+    session: true,
+    idempotent: true,
+  },
+  /** Extension, admin only: one container, its orders, its events and the orders it could take. */
+  getContainer: {
+    method: 'GET',
+    path: '/shipping-orders/admin/containers/:id',
+    params: z.object({ id }),
+    answer: containerDetail,
+    session: true,
+  },
+  /**
+   * Extension, admin only: edit a container. 409 when its number is taken, or on `capacity_cbm` when the
+   * capacity is below what its orders take.
+   */
+  updateContainer: {
+    method: 'PATCH',
+    path: '/shipping-orders/admin/containers/:id',
+    params: z.object({ id }),
+    body: containerInput,
+    answer: containerDetail,
+    session: true,
+  },
+  /**
+   * Extension, admin only: load orders into a container, all or none. 409 on `order_ids` when the
+   * container no longer takes orders (sealed or later) or they exceed its capacity; 400 for an order
+   * that cannot be loaded (unknown, another origin's, in a container already, delivered or cancelled).
+   */
+  loadContainer: {
+    method: 'POST',
+    path: '/shipping-orders/admin/containers/:id/orders',
+    params: z.object({ id }),
+    body: containerLoad,
+    answer: containerDetail,
+    session: true,
+    idempotent: true,
+  },
+  /** Extension, admin only: take an order out of a container still being loaded (409 after). */
+  unloadContainer: {
+    method: 'DELETE',
+    path: '/shipping-orders/admin/containers/:id/orders/:order_id',
+    params: z.object({ id, order_id: id }),
+    answer: containerDetail,
+    session: true,
+  },
+  /**
+   * Extension, admin only: a container's event, recorded once and added to the timeline of each order
+   * inside it (cancelled and delivered ones aside); departure and arrival move the container's status.
+   * 409 on `milestone` naming the draft orders inside when it would move them past Confirmed; 400 on
+   * `event_time` in the future.
+   */
+  addContainerEvent: {
+    method: 'POST',
+    path: '/shipping-orders/admin/containers/:id/events',
+    params: z.object({ id }),
+    body: containerEventInput,
+    answer: containerDetail,
+    session: true,
+    idempotent: true,
   },
   getShippingOrder: {
     method: 'GET',

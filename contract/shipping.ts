@@ -73,6 +73,8 @@ export const trackingEvent = z.object({
   /** Extension: withdrawn by staff (kept on the timeline, struck through; it no longer moves the order). */
   withdrawn_at: z.string().nullable().optional(),
   withdrawn_by: z.string().nullable().optional(),
+  /** Extension: the container whose event this is a copy of (its number). */
+  container: z.string().nullable().optional(),
 });
 export type TrackingEvent = z.infer<typeof trackingEvent>;
 
@@ -126,11 +128,12 @@ export const shippingOrderSummary = z.object({
   by_status: z.record(z.enum(ORDER_STATUSES), z.number().int().nonnegative()),
   financed: z.number().int().nonnegative(),
   total_cbm_in_progress: z.number().nonnegative(),
-  /** Staff only (empty for a client): containers still being filled. */
+  /** Staff only (empty for a client): containers still being filled, with where they leave from. */
   open_containers: z.array(
     z.object({
       id: z.number().int(),
       name: z.string(),
+      origin: z.enum(ORIGINS).optional(),
       capacity_cbm: z.number().positive(),
       used_cbm: z.number().nonnegative(),
     }),

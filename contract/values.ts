@@ -142,8 +142,34 @@ export function nextOrderStatus(status: OrderStatus): OrderStatus | null {
 export const ORDER_TRANSITION_REFUSALS = ['backward', 'skip', 'cancelled', 'delivered'] as const;
 export type OrderTransitionRefusal = (typeof ORDER_TRANSITION_REFUSALS)[number];
 
-export const CONTAINER_STATUSES = ['open', 'closed', 'shipped', 'arrived'] as const;
+/** A container's life: planned, being loaded, sealed, at sea, arrived, emptied at destination. */
+export const CONTAINER_STATUSES = ['planned', 'loading', 'sealed', 'departed', 'arrived', 'emptied'] as const;
+export type ContainerStatus = (typeof CONTAINER_STATUSES)[number];
+/** The statuses in which a container takes orders. */
+export const LOADING_CONTAINER_STATUSES: readonly ContainerStatus[] = ['planned', 'loading'];
 export const CONTAINER_SIZES = ['20ft', '40ft', '40ft_hc'] as const;
+/** What each size holds, in CBM (the usable volume, not the box's inner volume): a new container's default. */
+export const CONTAINER_CAPACITY: Record<(typeof CONTAINER_SIZES)[number], number> = {
+  '20ft': 33,
+  '40ft': 67,
+  '40ft_hc': 76,
+};
+/** The equipment: dry van, refrigerated, open top, flat rack, tank. */
+export const CONTAINER_KINDS = ['dry', 'reefer', 'open_top', 'flat_rack', 'tank'] as const;
+
+/** The milestones a container's event may be: recorded once, copied to each order inside it. */
+export const CONTAINER_MILESTONES = [
+  'departed_origin',
+  'arrived_destination',
+  'customs_cleared',
+  'delayed',
+] as const;
+export type ContainerMilestone = (typeof CONTAINER_MILESTONES)[number];
+/** The status a container's event moves the container to. */
+export const CONTAINER_MILESTONE_STATUS: Partial<Record<ContainerMilestone, ContainerStatus>> = {
+  departed_origin: 'departed',
+  arrived_destination: 'arrived',
+};
 
 // ---- Trade finance: loans, transactions, schedule, documents (spec sections 3, 4, 6, 7, 8; DESIGN "States") ----
 

@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { isoDate } from '@contract/dates';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '~/catalog';
 import {
+  CONTAINER_KINDS,
+  CONTAINER_MILESTONES,
+  CONTAINER_SIZES,
   CONTAINER_STATUSES,
   MILESTONES,
   ORDER_ATTENTION,
@@ -50,6 +53,58 @@ export const directoryParams = z.object({
 });
 export type DirectoryParams = z.infer<typeof directoryParams>;
 
+/** A calendar day as `<input type="date">` sends it. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+  .refine((value) => isoDate.safeParse(value).success, 'validation.date');
+
+/**
+ * Admin add or edit a container. The capacity, when left empty, is its size's usable volume; the
+ * arrival is not before the departure.
+ */
+export const containerSchema = z
+  .object({
+    name: text(40),
+    kind: choice(CONTAINER_KINDS),
+    size: choice(CONTAINER_SIZES),
+    capacityCbm: decimalText({
+      min: 0,
+      aboveMin: true,
+      max: 200,
+      decimals: 2,
+      tooSmall: 'validation.positive',
+    }).optional(),
+    status: choice(CONTAINER_STATUSES),
+    origin: choice(ORIGINS),
+    destination: text(200),
+    vessel: optional(100),
+    voyage: optional(40),
+    departureDate: day.optional(),
+    arrivalDate: day.optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.departureDate && value.arrivalDate && value.arrivalDate < value.departureDate)
+      context.addIssue({
+        code: 'custom',
+        path: ['arrivalDate'],
+        message: 'shipping:containers.arrivalBeforeDeparture',
+      });
+  });
+export type ContainerForm = z.infer<typeof containerSchema>;
+
+/** Admin load the orders they tick into a container. */
+export const containerLoadSchema = z.object({
+  orderIds: z
+    .union([formRecordId(), z.array(formRecordId())])
+    .optional()
+    .transform((ids) => (ids === undefined ? [] : Array.isArray(ids) ? ids : [ids]))
+    .refine((ids) => ids.length > 0, 'shipping:containers.noneChosen'),
+});
+
+/** Admin take one order out of a container. */
+export const containerUnloadSchema = z.object({ orderId: formRecordId() });
+
 /** A date and time as `<input type="datetime-local">` sends it (read as UTC, as the pages show it). */
 const localDateTime = z
   .string({ required_error: required })
@@ -59,6 +114,17 @@ const localDateTime = z
       !Number.isNaN(new Date(`${value}Z`).getTime()),
     'validation.dateTime',
   );
+
+/** An event of a container's (admin), copied to each order inside it. */
+export const containerEventSchema = z.object({
+  milestone: choice(CONTAINER_MILESTONES),
+  place: text(200),
+  eventTime: localDateTime.refine((value) => {
+    const time = Date.parse(`${value.length === 16 ? `${value}:00` : value}Z`);
+    return Number.isNaN(time) || time <= Date.now() + 5 * 60_000;
+  }, 'validation.dateInFuture'),
+  note: optional(2000),
+});
 
 /** Staff add (no id) or correct (with id) a tracking event. */
 export const trackingSchema = z.object({

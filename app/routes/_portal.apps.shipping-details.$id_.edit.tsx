@@ -30,12 +30,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { t, title } = await pageTools(request, 'shipping');
   const [order, choices] = await Promise.all([orderOr404(request, signedIn, id), orderEditChoices(signedIn)]);
   // The order's own container and driver stay choices even when no longer open or active.
-  const containers = choices.containers.map(({ id, name, used_cbm, capacity_cbm }) => ({
-    id,
-    name,
-    used: used_cbm,
-    capacity: capacity_cbm,
-  }));
+  // Only the containers leaving from where the order's goods are.
+  const containers = choices.containers
+    .filter((container) => !container.origin || container.origin === order.origin)
+    .map(({ id, name, used_cbm, capacity_cbm }) => ({
+      id,
+      name,
+      used: used_cbm,
+      capacity: capacity_cbm,
+    }));
   if (order.container_id !== null && !containers.some((container) => container.id === order.container_id)) {
     containers.unshift({ id: order.container_id, name: order.container_name ?? '', used: 0, capacity: 0 });
   }
@@ -80,7 +83,12 @@ const keyFor: KeyFor = (error) => {
   }
   if (error.fields.includes('container_id'))
     return {
-      key: said.container_id === 'over_capacity' ? 'shipping:edit.overCapacity' : 'shipping:edit.noContainer',
+      key:
+        {
+          over_capacity: 'shipping:edit.overCapacity',
+          closed: 'shipping:edit.containerClosed',
+          origin: 'shipping:edit.containerOrigin',
+        }[said.container_id ?? ''] ?? 'shipping:edit.noContainer',
       field: 'containerId',
     };
   if (error.fields.includes('driver_id')) return { key: 'shipping:edit.noDriver', field: 'driverId' };

@@ -90,6 +90,10 @@ export const SCREENS: readonly Screen[] = [
     roles: ADMIN,
     menu: { section: 'apps', label: 'menu.containers', icon: 'containers' },
   },
+  // Admin run containers: add, edit, load and unload orders, events copied to each order inside.
+  { path: '/apps/shipping/container/new', roles: ADMIN },
+  { path: '/apps/shipping/container/:id', roles: ADMIN },
+  { path: '/apps/shipping/container/:id/edit', roles: ADMIN },
   {
     path: '/apps/shipping/drivers',
     roles: STAFF,

@@ -327,7 +327,7 @@ describe('an order and its tracking (/apps/shipping-details/:id)', () => {
 
 describe('containers (admin only)', () => {
   it('shows the admin containers with their orders and fill level', async () => {
-    const { loader } = await import('../routes/_portal.apps.shipping.container');
+    const { loader } = await import('../routes/_portal.apps.shipping.container._index');
     const page = await loader(args(pageRequest('/apps/shipping/container', { cookie: cookies.admin })));
     expect(page.page!.items.length).toBeGreaterThan(0);
     const withOrders = page.page!.items.find((container) => container.orders.length > 0)!;
@@ -338,7 +338,7 @@ describe('containers (admin only)', () => {
   });
 
   it('answers 403 to a warehouse agent and to a client', async () => {
-    const { loader } = await import('../routes/_portal.apps.shipping.container');
+    const { loader } = await import('../routes/_portal.apps.shipping.container._index');
     for (const who of ['agent', 'client'] as const) {
       const response = await thrown(() =>
         loader(args(pageRequest('/apps/shipping/container', { cookie: cookies[who] }))),

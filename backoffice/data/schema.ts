@@ -143,6 +143,24 @@ export interface ContainersTable {
   destination: string;
   departure_date: string | null;
   created_at: string;
+  /** Migration 0011: the equipment, the sailing, the arrival and the last change. */
+  kind: Generated<string>;
+  vessel: string | null;
+  voyage: string | null;
+  arrival_date: string | null;
+  updated_at: string | null;
+}
+
+/** Migration 0011: a container's event, copied to the timeline of each order inside it. */
+export interface ContainerEventsTable {
+  id: Generated<number>;
+  container_id: number;
+  milestone: string;
+  place: string;
+  event_time: string;
+  note: string | null;
+  created_by_user_id: number | null;
+  created_at: string;
 }
 
 export interface LoansTable {
@@ -236,6 +254,8 @@ export interface ShipmentTrackingTable {
   withdrawn_by_user_id: number | null;
   /** Migration 0009: the order's status before this event (null for the events before it). */
   status_before: string | null;
+  /** Migration 0011: the container event this one is a copy of. */
+  container_event_id: number | null;
 }
 
 export interface OrderDocumentsTable {
@@ -460,6 +480,7 @@ export interface Tables {
   suppliers: SuppliersTable;
   drivers: DriversTable;
   containers: ContainersTable;
+  container_events: ContainerEventsTable;
   loans: LoansTable;
   request_events: RequestEventsTable;
   loan_transactions: LoanTransactionsTable;

@@ -9,7 +9,7 @@ import type { Service } from '../../app/catalog';
 import type { OrderAttention } from '@contract';
 import type { App } from '../app';
 import type { Database } from '../data/database';
-import { listContainers, openContainers } from '../containers';
+import { openContainers } from '../containers';
 import { ApiError, refuse, type CallContext, type CallHandlers } from '../http';
 import { DEFAULT_LIST_LIMIT } from '../lists';
 import {
@@ -37,7 +37,6 @@ type OrderCalls =
   | 'listShippingOrders'
   | 'shippingOrderSummary'
   | 'listAllShippingOrders'
-  | 'listContainers'
   | 'getShippingOrder'
   | 'updateShippingOrder'
   | 'completeDelivery'
@@ -61,16 +60,21 @@ function trackingInput(
   body: Omit<CallContext<'updateTrackingEvent'>['body'], 'id'>,
   now: Date,
 ): TrackingInput {
-  const eventTime = new Date(body.event_time);
-  if (eventTime.getTime() > now.getTime() + CLOCK_SKEW_MS) {
-    throw refuse.invalid([{ path: 'event_time', message: 'must not be in the future' }]);
-  }
   return {
     milestone: body.milestone,
     place: body.place,
-    eventTime: eventTime.toISOString(),
+    eventTime: pastEventTime(body.event_time, now),
     note: body.note ?? null,
   };
+}
+
+/** An event's time as sent, in UTC; one in the future is refused (400 on `event_time`). */
+export function pastEventTime(sent: string, now: Date): string {
+  const eventTime = new Date(sent);
+  if (eventTime.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+    throw refuse.invalid([{ path: 'event_time', message: 'must not be in the future' }]);
+  }
+  return eventTime.toISOString();
 }
 
 /** A milestone the timeline's rules refuse (409 on `milestone`, saying why). */
@@ -104,6 +108,14 @@ function editRefused(refusal: OrderEditRefusal) {
       ]);
     case 'unknown_container':
       return refuse.invalid([{ path: 'container_id', message: 'No such container' }]);
+    case 'container_closed':
+      return new ApiError(409, 'conflict', 'This container no longer takes orders (it is sealed or later)', [
+        { path: 'container_id', message: 'closed' },
+      ]);
+    case 'container_origin':
+      return new ApiError(409, 'conflict', 'This container leaves from another origin than the order', [
+        { path: 'container_id', message: 'origin' },
+      ]);
     case 'unknown_driver':
       return refuse.invalid([{ path: 'driver_id', message: 'No such active driver' }]);
     case 'unknown_handler':
@@ -196,17 +208,6 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
     listAllShippingOrders({ query, session }) {
       if (!canAdministerShipments(session.user)) throw refuse.forbidden();
       return list(session.user, query);
-    },
-
-    async listContainers({ query, session }) {
-      if (!canAdministerShipments(session.user)) throw refuse.forbidden();
-      return listContainers(app.database, {
-        status: query.status,
-        origin: query.origin,
-        search: query.search || undefined,
-        limit: query.limit ?? DEFAULT_LIST_LIMIT,
-        offset: query.offset ?? 0,
-      });
     },
 
     async getShippingOrder({ params, session }) {

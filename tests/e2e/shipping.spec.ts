@@ -467,3 +467,71 @@ test('an agent checks orders in the list and adds one tracking event to each, th
     page.getByRole('table', { name: 'Shipping Orders' }).getByRole('link', { name: secondName }),
   ).toBeVisible();
 });
+
+test("the admin adds a container, loads an order into it, and the container's departure reaches the order's timeline", async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const description = uniqueText(testInfo, 'Rattan chairs to ship');
+  const orderPath = await orderFromNewRequest(page, description, 'JHI/E2E/04');
+  const number = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  const containerNumber = `E2E ${testInfo.project.name.toUpperCase()} ${Date.now().toString().slice(-7)}`;
+
+  await switchTo(page, ADMIN.email);
+  await open(page, '/apps/shipping/container');
+  await page.getByRole('link', { name: 'New container' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New container' })).toBeVisible();
+  await page.getByLabel('Container number').fill(containerNumber);
+  await page.getByLabel('Type').selectOption({ label: 'Dry' });
+  await page.getByRole('combobox', { name: 'Size' }).selectOption({ label: '20 ft' });
+  await page.getByLabel('Origin').selectOption({ label: 'Vietnam' });
+  await page.getByLabel('Destination').fill('Port Said, Egypt');
+  await page.getByLabel('Vessel').fill('Wan Hai 312');
+  await page.getByLabel('Departure date').fill('2026-12-10');
+  await page.getByLabel('Arrival date').fill('2026-12-01');
+  await page.getByRole('button', { name: 'New container' }).click();
+  // Refused with the reason under the field, and what was typed kept.
+  await expect(page.getByLabel('Arrival date')).toHaveAccessibleDescription(
+    'The arrival cannot be before the departure.',
+  );
+  await expect(page.getByLabel('Vessel')).toHaveValue('Wan Hai 312');
+  await page.getByLabel('Arrival date').fill('2027-01-06');
+  await page.getByRole('button', { name: 'New container' }).click();
+  await expect(page).toHaveURL(/\/apps\/shipping\/container\/\d+$/);
+  const containerPath = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { level: 1, name: containerNumber })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: '0 of 33 CBM' })).toBeVisible();
+
+  // Loaded: the order is inside, the container is loading.
+  const load = page.getByRole('form', { name: 'Load orders' });
+  await load.getByRole('button', { name: 'Load into the container' }).click();
+  await expect(load.getByText('Tick at least one order to load.')).toBeVisible();
+  await load.getByRole('checkbox', { name: new RegExp(number) }).check();
+  await load.getByRole('button', { name: 'Load into the container' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 order was loaded.' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('Loading');
+  await expect(page.getByRole('button', { name: `Take ${number} out of the container` })).toBeVisible();
+
+  // The departure, added once, is on the order's timeline; the container has departed.
+  const event = page.getByRole('form', { name: 'Add an event' });
+  await event.getByLabel('Milestone').selectOption({ label: 'Departed origin' });
+  await event.getByLabel('Place').fill('Cat Lai port');
+  await event.getByRole('button', { name: 'Add to every order inside' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The event was added to 1 order.' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('Departed');
+  // A departed container gives no order back and takes none.
+  await expect(page.getByRole('button', { name: `Take ${number} out of the container` })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Load orders' })).toHaveCount(0);
+
+  await open(page, orderPath);
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('In Transit');
+  const step = page.locator('#tracking').getByRole('listitem').filter({ hasText: 'Cat Lai port' });
+  await expect(step).toContainText('Departed origin');
+  await expect(step).toContainText(`Container ${containerNumber}`);
+  await expect(page.getByRole('definition').filter({ hasText: containerNumber })).toBeVisible();
+
+  // The container's page is the admin's.
+  await switchTo(page, AGENT.email);
+  const refused = await page.goto(containerPath);
+  expect(refused?.status()).toBe(403);
+});

@@ -283,6 +283,8 @@ beforeAll(async () => {
   ).id;
   const driver = (await db.selectFrom('drivers').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   const supplier = (await db.selectFrom('suppliers').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const container = (await db.selectFrom('containers').select('id').orderBy('id').executeTakeFirstOrThrow())
+    .id;
 
   // A quote sent to client A (the demo data has none): staff prepare and send it through the back office.
   const staffSession = await reference.login('agent@example.com');
@@ -358,6 +360,8 @@ beforeAll(async () => {
     '/apps/rates/:id': { params: { id: String(rateId) } },
     '/apps/shipping/drivers/:id': { params: { id: String(driver) } },
     '/apps/suppliers/:id': { params: { id: String(supplier) } },
+    '/apps/shipping/container/:id': { params: { id: String(container) } },
+    '/apps/shipping/container/:id/edit': { params: { id: String(container) } },
     // Demo shop: the sample products, the same for everyone.
     '/apps/ecommerce/detail/:id': { params: { id: '1' } },
     // Demo data: every user has the same sample posts, found by the slug of the title.

@@ -67,6 +67,11 @@ export function Timeline({
                 {event.note}
               </Text>
             )}
+            {event.container && (
+              <Text level="body-xs" textColor="text.tertiary">
+                {t('tracking.viaContainer', { container: event.container })}
+              </Text>
+            )}
             {event.created_by && (
               <Text level="body-xs" textColor="text.tertiary">
                 {t('tracking.by', { name: event.created_by })}

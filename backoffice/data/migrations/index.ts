@@ -13,6 +13,7 @@ import * as requestWithdrawal from './0007_request_withdrawal';
 import * as requestEvents from './0008_request_events';
 import * as trackingWithdrawal from './0009_tracking_withdrawal';
 import * as orderEditing from './0010_order_editing';
+import * as containerOperations from './0011_container_operations';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_request_events': requestEvents,
   '0009_tracking_withdrawal': trackingWithdrawal,
   '0010_order_editing': orderEditing,
+  '0011_container_operations': containerOperations,
 };

@@ -1,8 +1,10 @@
-// Admin: containers with their orders, how full each is (CBM), and status; filters and page in the URL.
+// Admin: containers with their orders, how full each is (CBM), and status; filters and page in the URL;
+// each container opens on its own page, and a new one is one click away.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LinearProgress, Stack, StatusLabel, Text, TextLink } from '~/components/ui';
+import { Button, LinearProgress, Stack, StatusLabel, Text, TextLink } from '~/components/ui';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatNumber } from '~/components/format';
 import { ListTable, SearchForm } from '~/components/list-table';
@@ -10,6 +12,7 @@ import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { FilterSelect } from '~/components/select-field';
 import { OrderStatusChip, originOptions, WarehouseDefault } from '~/components/shipping/order-parts';
+import { CONTAINER_STATUS_COLOURS } from '~/components/shipping/container-parts';
 import { containerListParams } from '~/forms/shipping';
 import { CONTAINER_STATUSES } from '@contract/values';
 import type { Container } from '@contract';
@@ -30,13 +33,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta = titleMeta;
-
-const STATUS_COLOURS: Record<Container['status'], 'primary' | 'neutral' | 'warning' | 'success'> = {
-  open: 'primary',
-  closed: 'neutral',
-  shipped: 'warning',
-  arrived: 'success',
-};
 
 function Fill({ container }: { container: Container }) {
   const { t, i18n } = useTranslation('shipping');
@@ -68,7 +64,19 @@ export default function Containers() {
   const { t: tcat } = useTranslation('catalog');
   return (
     <Stack gap={3}>
-      <PageHeading title={t('containers.title')} intro={t('containers.intro')} />
+      <PageHeading
+        title={t('containers.title')}
+        intro={t('containers.intro')}
+        action={
+          <Button
+            component={Link}
+            to="/apps/shipping/container/new"
+            startDecorator={<IconPlus aria-hidden size={18} />}
+          >
+            {t('containers.add')}
+          </Button>
+        }
+      />
       <SearchForm
         searchId="container-search"
         searchValue={data.params.q}
@@ -116,9 +124,9 @@ export default function Containers() {
         {(data.page?.items ?? []).map((container) => (
           <tr key={container.id}>
             <td>
-              <Text level="title-sm" dir="ltr">
+              <TextLink to={`/apps/shipping/container/${container.id}`} level="title-sm" dir="ltr">
                 {container.name}
-              </Text>
+              </TextLink>
               <Text level="body-xs">{tcat(`containerSizes.${container.size}`)}</Text>
             </td>
             <td>
@@ -135,7 +143,7 @@ export default function Containers() {
               )}
             </td>
             <td>
-              <StatusLabel variant="soft" colour={STATUS_COLOURS[container.status]}>
+              <StatusLabel variant="soft" colour={CONTAINER_STATUS_COLOURS[container.status]}>
                 {tcat(`containerStatuses.${container.status}`)}
               </StatusLabel>
             </td>
