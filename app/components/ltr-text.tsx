@@ -33,3 +33,11 @@ export function LtrTokens({ text }: { text: string }) {
     </span>
   );
 }
+
+/**
+ * A value put into a translated sentence as a run of its own (first strong isolate … pop directional
+ * isolate), so that a Latin name in an Arabic sentence does not carry the numbers beside it along.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}

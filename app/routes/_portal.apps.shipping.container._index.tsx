@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '~/components/ltr-text';
 import { Button, LinearProgress, Stack, StatusLabel, Text, TextLink } from '~/components/ui';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatNumber } from '~/components/format';
@@ -132,7 +133,7 @@ export default function Containers() {
             <td>
               {t('containers.routeText', {
                 origin: tcat(`origins.${container.origin}`),
-                destination: container.destination,
+                destination: isolate(container.destination),
               })}
               {container.departure_date && (
                 <Text level="body-xs">
@@ -169,7 +170,7 @@ export default function Containers() {
                       </TextLink>
                       <Text level="body-xs">
                         {t('containers.orderLine', {
-                          customer: order.partner_name,
+                          customer: isolate(order.partner_name),
                           cbm: formatNumber(order.cbm, i18n.language),
                         })}
                       </Text>

@@ -5,6 +5,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '~/components/ltr-text';
 import { ORIGINS } from '~/catalog';
 import {
   CONTAINER_KINDS,
@@ -140,7 +141,7 @@ export function ContainerFacts({ container }: { container: ContainerDetail }) {
             label: t('containers.route'),
             value: t('containers.routeText', {
               origin: tcat(`origins.${container.origin}`),
-              destination: container.destination,
+              destination: isolate(container.destination),
             }),
           },
           { label: t('containers.fields.vessel'), value: container.vessel },
@@ -190,7 +191,7 @@ export function ContainerOrders({ container }: { container: ContainerDetail }) {
                   <OrderStatusChip status={order.status} />
                   <Text level="body-sm">
                     {t('containers.orderLine', {
-                      customer: order.partner_name,
+                      customer: isolate(order.partner_name),
                       cbm: formatNumber(order.cbm, i18n.language),
                     })}
                   </Text>
@@ -265,7 +266,7 @@ export function LoadOrdersForm({ container }: { container: ContainerDetail }) {
                 <span>
                   <bdi>{order.name}</bdi> ·{' '}
                   {t('containers.orderLine', {
-                    customer: order.partner_name,
+                    customer: isolate(order.partner_name),
                     cbm: formatNumber(order.cbm, i18n.language),
                   })}{' '}
                   · {tcat(`orderStatuses.${order.status}`)}
