@@ -27,8 +27,9 @@ export default tseslint.config(
   },
   {
     // The contract's zod schemas stay out of the browser's bundle: what the browser runs takes values
-    // only from @contract/values (no zod) and @contract/dates (zod, which the forms bring anyway); types
-    // come from anywhere, since they leave no code behind.
+    // only from @contract/values (no zod), @contract/dates (zod, which the forms bring anyway) and
+    // @contract/phones (the phone library, on the forms that take a phone number); types come from
+    // anywhere, since they leave no code behind.
     files: ['app/components/**', 'app/forms/**', 'app/routes/**/*.tsx', 'app/root.tsx', 'app/catalog.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
@@ -45,7 +46,14 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              group: ['@contract/*', '!@contract/values', '!@contract/dates', '**/contract', '**/contract/*'],
+              group: [
+                '@contract/*',
+                '!@contract/values',
+                '!@contract/dates',
+                '!@contract/phones',
+                '**/contract',
+                '**/contract/*',
+              ],
               allowTypeImports: true,
               message:
                 "The browser takes the contract's values from '@contract/values' or '@contract/dates'.",

@@ -140,7 +140,14 @@ export const refuse = {
     new ApiError(413, 'payload_too_large', `The image is larger than ${limit} bytes`),
   imageNotAllowed: () =>
     refuse.invalid([{ path: 'image', message: 'The image must be a PNG, JPEG or WebP file' }]),
-  customerEmailTaken: () => new ApiError(409, 'conflict', 'A customer with this e-mail already exists'),
+  customerEmailTaken: () =>
+    new ApiError(409, 'conflict', 'A customer with this e-mail already exists', [
+      { path: 'email', message: 'email_taken' },
+    ]),
+  nationalIdTaken: () =>
+    new ApiError(409, 'conflict', 'A customer of this country has this national ID already', [
+      { path: 'national_id', message: 'national_id_taken' },
+    ]),
   invalidResetToken: () => new ApiError(400, 'invalid_token', 'The reset link is invalid or has expired'),
   twoFactorRequired: (challenge: string) =>
     new ApiError(401, 'two_factor_required', 'Two-step verification required', undefined, {}, challenge),

@@ -303,7 +303,7 @@ describe('every create of the contract', () => {
           national_id: '1048273615',
           gender: 'male',
           date_of_birth: '1983-02-17',
-          client_type: 'company',
+          client_type: 'individual',
           business_industry: 'Automotive parts',
         },
         session: sessions.admin,

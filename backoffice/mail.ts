@@ -209,3 +209,86 @@ export function registerAgainMail(to: string, link: string, lang: MailLanguage =
   const texts = registerAgainTexts[lang];
   return { to, subject: texts.subject, text: texts.body(link), link };
 }
+
+const invitationTexts: LinkTexts = {
+  en: {
+    subject: 'You are invited to the Harbour Freight customer portal',
+    body: (link) =>
+      `Hello,\n\nHarbour Freight has opened a customer portal account for you with this e-mail address. ` +
+      `There you follow your shipping orders, loans, invoices and statements, and send us requests.\n\n` +
+      `Choose your password here to sign in:\n\n${link}\n\n` +
+      `The link works once and for 7 days. If you did not expect this, ignore this e-mail.\n`,
+  },
+  fr: {
+    subject: 'Vous êtes invité sur le portail client Harbour Freight',
+    body: (link) =>
+      `Bonjour,\n\nHarbour Freight vous a ouvert un compte sur son portail client avec cette adresse ` +
+      `e-mail. Vous y suivez vos commandes d'expédition, prêts, factures et relevés, et nous envoyez vos ` +
+      `demandes.\n\nChoisissez votre mot de passe ici pour vous connecter :\n\n${link}\n\n` +
+      `Le lien ne fonctionne qu'une fois, pendant 7 jours. Si vous ne vous y attendiez pas, ignorez cet e-mail.\n`,
+  },
+  ar: {
+    subject: 'دعوة إلى بوابة عملاء Harbour Freight',
+    body: (link) =>
+      `مرحبًا،\n\nفتحت Harbour Freight لك حسابًا في بوابة العملاء بعنوان البريد الإلكتروني هذا. ` +
+      `تتابع فيها أوامر الشحن والقروض والفواتير وكشوف الحساب، وترسل إلينا طلباتك.\n\n` +
+      `اختر كلمة المرور من هنا لتسجيل الدخول:\n\n${link}\n\n` +
+      `يعمل الرابط مرة واحدة ولمدة 7 أيام. إذا لم تكن تتوقع هذه الرسالة، فتجاهلها.\n`,
+  },
+  zh: {
+    subject: '邀请您使用 Harbour Freight 客户门户',
+    body: (link) =>
+      `您好：\n\nHarbour Freight 已使用此电子邮件地址为您开通客户门户账户。` +
+      `您可以在门户中跟踪货运订单、贷款、发票和对账单，并向我们提交申请。\n\n` +
+      `请在此设置密码以登录：\n\n${link}\n\n该链接仅可使用一次，有效期 7 天。如果您并未预期此邮件，请忽略。\n`,
+  },
+};
+
+const linkAccountTexts: LinkTexts = {
+  en: {
+    subject: 'Reach your Harbour Freight customer account',
+    body: (link) =>
+      `Hello,\n\nSomeone registered on the Harbour Freight portal with this e-mail address, which we ` +
+      `already know as one of our customers. To reach your customer account, prove the address is yours ` +
+      `by choosing your password here:\n\n${link}\n\n` +
+      `The link works once and for 7 days. If it was not you, ignore this e-mail: nothing changes.\n`,
+  },
+  fr: {
+    subject: 'Accédez à votre compte client Harbour Freight',
+    body: (link) =>
+      `Bonjour,\n\nQuelqu'un s'est inscrit sur le portail Harbour Freight avec cette adresse e-mail, que ` +
+      `nous connaissons déjà comme celle d'un de nos clients. Pour accéder à votre compte client, ` +
+      `prouvez que l'adresse est la vôtre en choisissant votre mot de passe ici :\n\n${link}\n\n` +
+      `Le lien ne fonctionne qu'une fois, pendant 7 jours. Si ce n'était pas vous, ignorez cet e-mail : ` +
+      `rien ne change.\n`,
+  },
+  ar: {
+    subject: 'الوصول إلى حساب العميل لدى Harbour Freight',
+    body: (link) =>
+      `مرحبًا،\n\nسجّل أحدهم في بوابة Harbour Freight بعنوان البريد الإلكتروني هذا، ونحن نعرفه بالفعل ` +
+      `عنوانًا لأحد عملائنا. للوصول إلى حساب العميل، أثبت أن العنوان لك باختيار كلمة المرور من هنا:\n\n${link}\n\n` +
+      `يعمل الرابط مرة واحدة ولمدة 7 أيام. إذا لم تكن أنت، فتجاهل هذه الرسالة: لن يتغيّر شيء.\n`,
+  },
+  zh: {
+    subject: '进入您的 Harbour Freight 客户账户',
+    body: (link) =>
+      `您好：\n\n有人使用此电子邮件地址在 Harbour Freight 门户注册，而我们已将该地址登记为客户地址。` +
+      `要进入您的客户账户，请在此设置密码以证明该地址属于您：\n\n${link}\n\n` +
+      `该链接仅可使用一次，有效期 7 天。如果不是您本人，请忽略此邮件，一切保持不变。\n`,
+  },
+};
+
+/** To a customer staff invited: choose a password (`link`: the invitation's page, 7 days). */
+export function invitationMail(to: string, link: string, lang: MailLanguage = 'en'): MailMessage {
+  const texts = invitationTexts[lang];
+  return { to, subject: texts.subject, text: texts.body(link), link };
+}
+
+/**
+ * To a known customer's address someone registered with: choose a password to reach the account staff
+ * keep (`link`: as an invitation's), which proves the address is theirs.
+ */
+export function linkAccountMail(to: string, link: string, lang: MailLanguage = 'en'): MailMessage {
+  const texts = linkAccountTexts[lang];
+  return { to, subject: texts.subject, text: texts.body(link), link };
+}

@@ -1,5 +1,12 @@
 /** Partners: the forwarder's own (staff) and its customers; their contact, image and profile. */
-import { CLIENT_TYPES, CONTACT_IMAGE_TYPES, GENDERS, type ContactDetails, type Customer } from '@contract';
+import {
+  CLIENT_TYPES,
+  CONTACT_IMAGE_TYPES,
+  CUSTOMER_ACCESS,
+  GENDERS,
+  type ContactDetails,
+  type Customer,
+} from '@contract';
 import { sql } from 'kysely';
 import type { PartnerScope } from './access';
 import { inTransaction, type Database } from './data/database';
@@ -206,6 +213,39 @@ function selectCustomers(db: Database) {
         .else(0)
         .end()
         .as('has_account'),
+      eb
+        .case()
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('users as u')
+              .select('u.id')
+              .whereRef('u.partner_id', '=', 'p.id')
+              .where('u.active', '=', 0),
+          ),
+        )
+        .then('disabled')
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('users as u')
+              .select('u.id')
+              .whereRef('u.partner_id', '=', 'p.id')
+              .where('u.invited_at', 'is not', null)
+              .where('u.password_set_at', 'is', null),
+          ),
+        )
+        .then('invited')
+        .when(eb.exists(eb.selectFrom('users as u').select('u.id').whereRef('u.partner_id', '=', 'p.id')))
+        .then('active')
+        .else('none')
+        .end()
+        .as('access'),
+      eb
+        .selectFrom('users as u')
+        .select((inner) => inner.fn.max('u.invited_at').as('invited_at'))
+        .whereRef('u.partner_id', '=', 'p.id')
+        .as('invited_at'),
       'p.created_at',
     ])
     .where('p.is_staff', '=', 0);
@@ -219,6 +259,8 @@ function toCustomer(row: CustomerRow): Customer {
     gender: oneOf(GENDERS, row.gender),
     client_type: oneOf(CLIENT_TYPES, row.client_type),
     has_account: Number(row.has_account) === 1,
+    access: oneOf(CUSTOMER_ACCESS, row.access) ?? 'none',
+    invited_at: row.invited_at ?? null,
   };
 }
 
@@ -269,13 +311,17 @@ export async function findCustomer(
   return row ? toCustomer(row) : null;
 }
 
-/** Whether a partner or a user has this e-mail, ignoring case (also beyond ASCII). */
-async function emailInUse(db: Database, email: string): Promise<boolean> {
+/**
+ * Whether a partner or a user has this e-mail, ignoring case (also beyond ASCII); the partner `except`
+ * and its own accounts aside (a customer keeping its address).
+ */
+async function emailInUse(db: Database, email: string, except: number | null = null): Promise<boolean> {
   const sameEmail = (column: string) => sql<boolean>`lower(${sql.ref(column)}) = lower(${email})`;
   const partner = await db
     .selectFrom('partners')
     .select('id')
     .where(sameEmail('email'))
+    .$if(except !== null, (query) => query.where('id', '<>', except!))
     .limit(1)
     .executeTakeFirst();
   if (partner) return true;
@@ -283,24 +329,92 @@ async function emailInUse(db: Database, email: string): Promise<boolean> {
     .selectFrom('users')
     .select('id')
     .where(sameEmail('email'))
+    .$if(except !== null, (query) => query.where('partner_id', '<>', except!))
     .limit(1)
     .executeTakeFirst();
   return Boolean(user);
 }
 
+/** Text compared as staff mean it: trimmed, ignoring case. */
+const folded = (column: string) => sql<string>`lower(trim(coalesce(${sql.ref(column)}, '')))`;
+
 /**
- * Creates a customer partner without a login, unless a partner or a user already has its e-mail;
- * checked and created in one transaction, in turn with any other account or customer of the same
- * address (users.ts `insertAccount`). Returns its id, or 'email_taken'.
+ * Whether another customer of the same country has this national ID (ignoring case and spaces around;
+ * two countries may issue the same number).
+ */
+async function nationalIdTaken(
+  db: Database,
+  nationalId: string | null | undefined,
+  country: string | null | undefined,
+  except: number | null,
+): Promise<boolean> {
+  if (!nationalId) return false;
+  const row = await db
+    .selectFrom('partners')
+    .select('id')
+    .where('is_staff', '=', 0)
+    .where(folded('national_id'), '=', nationalId.trim().toLowerCase())
+    .where(folded('country'), '=', (country ?? '').trim().toLowerCase())
+    .$if(except !== null, (query) => query.where('id', '<>', except!))
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export type CustomerRefusal = 'email_taken' | 'national_id_taken';
+
+/**
+ * Creates a customer partner without a login, unless a partner or a user already has its e-mail, or a
+ * customer of its country its national ID; checked and created in one transaction, in turn with any
+ * other account or customer of the same address (users.ts `insertAccount`). Returns its id, or why not.
  */
 export async function createCustomer(
   db: Database,
   customer: Omit<NewPartner, 'isStaff' | 'referredByCode'> & { email: string },
   now: Date,
-): Promise<number | 'email_taken'> {
+): Promise<number | CustomerRefusal> {
   return inTransaction(db, async (trx) => {
     await lockKey(trx, `email:${customer.email.toLowerCase()}`);
-    return (await emailInUse(trx, customer.email)) ? 'email_taken' : insertPartner(trx, customer, now);
+    if (await emailInUse(trx, customer.email)) return 'email_taken';
+    if (await nationalIdTaken(trx, customer.nationalId, customer.country, null)) return 'national_id_taken';
+    return insertPartner(trx, customer, now);
+  });
+}
+
+/**
+ * Staff correct a customer's details. Its accounts follow a new e-mail address (they sign in with it).
+ * 'not_found' for no such customer, or why not.
+ */
+export async function updateCustomer(
+  db: Database,
+  partnerId: number,
+  customer: Omit<NewPartner, 'isStaff' | 'referredByCode'> & { email: string },
+): Promise<'not_found' | CustomerRefusal | null> {
+  return inTransaction(db, async (trx) => {
+    await lockKey(trx, `email:${customer.email.toLowerCase()}`);
+    const found = await trx
+      .selectFrom('partners')
+      .select('id')
+      .where('id', '=', partnerId)
+      .where('is_staff', '=', 0)
+      .executeTakeFirst();
+    if (!found) return 'not_found';
+    if (await emailInUse(trx, customer.email, partnerId)) return 'email_taken';
+    if (await nationalIdTaken(trx, customer.nationalId, customer.country, partnerId))
+      return 'national_id_taken';
+    const {
+      created_at: _created,
+      referred_by_code: _code,
+      is_staff: _staff,
+      ...values
+    } = partnerValues(customer, new Date(0));
+    await trx.updateTable('partners').set(values).where('id', '=', partnerId).execute();
+    await trx
+      .updateTable('users')
+      .set({ email: customer.email })
+      .where('partner_id', '=', partnerId)
+      .execute();
+    return null;
   });
 }
 

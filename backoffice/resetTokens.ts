@@ -5,8 +5,16 @@ import { setPasswordHash } from './users';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-/** Issues a single-use reset token for the user; any earlier unused token stops working. */
-export async function issueResetToken(db: Database, userId: number, now: Date): Promise<string> {
+/**
+ * Issues a single-use reset token for the user, working for `ttlMs` (an hour; an invitation's a week);
+ * any earlier unused token stops working.
+ */
+export async function issueResetToken(
+  db: Database,
+  userId: number,
+  now: Date,
+  ttlMs = RESET_TOKEN_TTL_MS,
+): Promise<string> {
   const token = newSecretToken();
   await inTransaction(db, async (trx) => {
     await trx
@@ -20,7 +28,7 @@ export async function issueResetToken(db: Database, userId: number, now: Date): 
         token_hash: hashToken(token),
         user_id: userId,
         created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+        expires_at: new Date(now.getTime() + ttlMs).toISOString(),
       })
       .execute();
   });
@@ -57,6 +65,12 @@ export async function resetPasswordWithToken(
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) return false;
     await setPasswordHash(trx, row.user_id, input.passwordHash);
+    // An invited account is its owner's from now on.
+    await trx
+      .updateTable('users')
+      .set({ password_set_at: now.toISOString() })
+      .where('id', '=', row.user_id)
+      .execute();
     await deleteUserSessions(trx, row.user_id);
     return true;
   });

@@ -120,6 +120,22 @@ describe('the contract', () => {
       .where('status', '=', 'cancelled')
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    // A customer staff entered, to correct, invite and give access to.
+    const invitee = (
+      (
+        await bo.call('createCustomer', {
+          body: {
+            name: 'Invited Customer',
+            phone: '+971 4 000 0001',
+            email: 'invited-customer@example.com',
+            national_id: '784-1980-0000000-2',
+            client_type: 'company',
+            business_industry: 'Testing',
+          },
+          session: admin,
+        })
+      ).body as { id: number }
+    ).id;
     // Containers: a planned one to load an order into and take another out of, of their origin.
     const spare = await database
       .selectFrom('shipping_orders')
@@ -348,6 +364,21 @@ describe('the contract', () => {
         },
         session: admin,
       },
+      updateCustomer: {
+        params: { id: invitee },
+        body: {
+          name: 'Invited Customer LLC',
+          phone: '+971 4 000 0001',
+          email: 'invited-customer@example.com',
+          national_id: '784-1980-0000000-2',
+          client_type: 'company',
+          business_industry: 'Testing',
+          country: 'United Arab Emirates',
+        },
+        session: admin,
+      },
+      inviteCustomer: { params: { id: invitee }, body: { language: 'ar' }, session: agent },
+      setCustomerAccess: { params: { id: invitee }, body: { active: true }, session: admin },
       listUsers: { session: admin },
       getUser: { params: { id: clientId }, session: client },
       createShippingRequest: {

@@ -1,5 +1,6 @@
 /** Calendar dates, as the forms and the back office both check them (zod is in the browser for the forms anyway). */
 import { z } from 'zod';
+import { CUSTOMER_AGE } from './values';
 
 /** A real calendar day (YYYY-MM-DD), not after today. */
 export function isPastDate(value: string): boolean {
@@ -10,6 +11,18 @@ export function isPastDate(value: string): boolean {
     date.toISOString().startsWith(value) &&
     value <= new Date().toISOString().slice(0, 10)
   );
+}
+
+/**
+ * A date of birth that gives an age between 16 and 120 today (`CUSTOMER_AGE`): a customer is an adult,
+ * and a typing slip (2O26, 1802) is caught.
+ */
+export function plausibleBirthDate(value: string, today = new Date()): boolean {
+  if (!isPastDate(value)) return false;
+  const now = dayOf(today);
+  const shift = (years: number) =>
+    `${String(Number(now.slice(0, 4)) - years).padStart(4, '0')}${now.slice(4)}`;
+  return value <= shift(CUSTOMER_AGE.min) && value > shift(CUSTOMER_AGE.max);
 }
 
 /** YYYY-MM-DD, a real calendar date. */

@@ -5,6 +5,8 @@ import { decimalValue, withoutControls } from '../app/services/input';
 import {
   CLIENT_TYPES,
   CONTAINER_KINDS,
+  CUSTOMER_ACCESS,
+  MAIL_LANGUAGES,
   CONTAINER_MILESTONES,
   CONTAINER_SIZES,
   CONTAINER_STATUSES,
@@ -13,7 +15,8 @@ import {
 } from './values';
 import { email, id, isoDateTime, optionalText, requiredText } from './fields';
 import { listQuery } from './common';
-import { isoDate, isPastDate } from './dates';
+import { isoDate, isPastDate, plausibleBirthDate } from './dates';
+import { internationalPhone } from './phones';
 
 export const customer = z.object({
   id: z.number().int(),
@@ -32,6 +35,9 @@ export const customer = z.object({
   /** Whether the customer has a portal account. */
   has_account: z.boolean(),
   created_at: z.string(),
+  /** Extension: the portal access (invited until the invitation's link is used) and the last invitation. */
+  access: z.enum(CUSTOMER_ACCESS).optional(),
+  invited_at: z.string().nullable().optional(),
 });
 export type Customer = z.infer<typeof customer>;
 
@@ -46,22 +52,50 @@ export const customersAnswer = z.object({
   total: z.number().int().nonnegative(),
 });
 
-/** POST /customer/create_customer_contact: the add-customer form's fields, all required but the address. */
-export const customerCreate = z.object({
+const customerFields = z.object({
   name: withoutControls(z.string().trim().min(1).max(200)),
-  phone: withoutControls(z.string().trim().min(1).max(40)),
+  phone: withoutControls(z.string().trim().min(1).max(40)).transform((value, context) => {
+    const phone = internationalPhone(value);
+    if (!phone) context.addIssue({ code: 'custom', message: 'not an international phone number' });
+    return phone ?? value;
+  }),
   email,
   national_id: withoutControls(z.string().trim().min(1).max(50)),
-  gender: z.enum(GENDERS),
-  date_of_birth: z.string().refine(isPastDate, 'Not a valid date of birth'),
-  client_type: z.enum(CLIENT_TYPES),
   business_industry: withoutControls(z.string().trim().min(1).max(100)),
   street: optionalText(200),
   city: optionalText(100),
   country: optionalText(100),
   company_name: optionalText(200),
 });
+
+/**
+ * POST /customer/create_customer_contact: the add-customer form's fields, all required but the address
+ * and, for a company, gender and date of birth (which a company has not: refused when sent). The phone
+ * is read with its country code and kept in international form (E.164); the date of birth gives an age
+ * of 16 to 120.
+ */
+export const customerCreate = z.discriminatedUnion('client_type', [
+  customerFields.extend({
+    client_type: z.literal(CLIENT_TYPES[0]),
+    gender: z.enum(GENDERS),
+    date_of_birth: z
+      .string()
+      .refine(isPastDate, 'Not a valid date of birth')
+      .refine((value) => plausibleBirthDate(value), 'Not a plausible date of birth'),
+  }),
+  customerFields.extend({
+    client_type: z.literal(CLIENT_TYPES[1]),
+    gender: z.null().optional(),
+    date_of_birth: z.null().optional(),
+  }),
+]);
 export type CustomerCreate = z.input<typeof customerCreate>;
+
+/** Staff invite a customer to the portal (extension): the invitation mail's language. */
+export const customerInvite = z.object({ language: z.enum(MAIL_LANGUAGES) });
+
+/** Staff disable or re-enable a customer's portal access (extension). */
+export const customerAccessUpdate = z.object({ active: z.boolean() });
 
 export const containerOrder = z.object({
   id: z.number().int(),

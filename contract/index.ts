@@ -44,7 +44,9 @@ import {
   containersAnswer,
   containersQuery,
   customer,
+  customerAccessUpdate,
   customerCreate,
+  customerInvite,
   customersAnswer,
   customersQuery,
   driver,
@@ -218,6 +220,40 @@ export const calls = {
     answer: createdAnswer,
     session: true,
     idempotent: true,
+  },
+  /**
+   * Extension (staff): correct a customer's details (the whole form); its accounts sign in with a new
+   * address. 409 on `email` or `national_id` as when adding one.
+   */
+  updateCustomer: {
+    method: 'PUT',
+    path: '/customers/:id',
+    params: z.object({ id }),
+    body: customerCreate,
+    answer: customer,
+    session: true,
+  },
+  /**
+   * Extension (staff): mail the customer an invitation to the portal in `language`, with a link to
+   * choose a password (once, for 7 days); again while the link is unused. 409 (`access`) once the
+   * customer has chosen a password or is disabled, or has no e-mail address.
+   */
+  inviteCustomer: {
+    method: 'POST',
+    path: '/customers/:id/invite',
+    params: z.object({ id }),
+    body: customerInvite,
+    answer: customer,
+    session: true,
+  },
+  /** Extension (staff): disable (every session ends) or re-enable a customer's access; 409 without an account. */
+  setCustomerAccess: {
+    method: 'PUT',
+    path: '/customers/:id/access',
+    params: z.object({ id }),
+    body: customerAccessUpdate,
+    answer: customer,
+    session: true,
   },
   listUsers: { method: 'GET', path: '/users', answer: usersAnswer, session: true },
   getUser: {

@@ -13,6 +13,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const MAIL_LANGUAGES = ['en', 'fr', 'ar', 'zh'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
 /** Profile images: PNG, JPEG or WebP up to 2 MiB (2 097 152 bytes, that size included). */
 export const CONTACT_IMAGE_LIMIT = 2 * 1024 * 1024;
@@ -22,6 +23,16 @@ export const CONTACT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as 
 
 export const GENDERS = ['male', 'female'] as const;
 export const CLIENT_TYPES = ['individual', 'company'] as const;
+/**
+ * A customer's portal access: no account yet, invited (the mailed link not used yet), active, or
+ * disabled by staff.
+ */
+export const CUSTOMER_ACCESS = ['none', 'invited', 'active', 'disabled'] as const;
+export type CustomerAccess = (typeof CUSTOMER_ACCESS)[number];
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7;
+/** The youngest and oldest age a date of birth may give (a customer is an adult, and alive). */
+export const CUSTOMER_AGE = { min: 16, max: 120 } as const;
 
 // ---- Shipping requests (spec sections 3 and 7; review and attachment download are extensions) ----
 

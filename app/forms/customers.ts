@@ -1,8 +1,9 @@
 // The staff's customer forms and the customer's own contact form: one schema each, for browser and action.
 import type { Submission } from '@conform-to/react';
 import { z } from 'zod';
-import { CLIENT_TYPES, GENDERS } from '@contract/values';
-import { isPastDate } from '@contract/dates';
+import { CLIENT_TYPES, GENDERS, MAIL_LANGUAGES } from '@contract/values';
+import { isPastDate, plausibleBirthDate } from '@contract/dates';
+import { internationalPhone } from '@contract/phones';
 import { SERVICES } from '~/catalog';
 import { formRecordId, pageParam, plainText, searchParam } from '~/services/input';
 
@@ -11,19 +12,12 @@ const text = (max: number) => plainText(max, { tooLong: 'validation.tooLong', re
 const optional = (max: number, multiline = false) =>
   plainText(max, { tooLong: 'validation.tooLong', multiline }).optional();
 
-/** "Add New Customer" (spec sections 3 and 8): every field but the address is required. */
-export const customerSchema = z.object({
+/** The customer's fields every customer has (the address and company name optional). */
+const customerFields = z.object({
   name: text(200),
-  phone: text(40),
+  phone: text(40).refine((value) => internationalPhone(value) !== null, 'customers:validation.phone'),
   email: text(254).email('validation.email'),
   nationalId: text(50),
-  gender: z.enum(GENDERS, { errorMap: () => ({ message: required }) }),
-  dateOfBirth: z
-    .string({ required_error: required })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-    .refine((value) => value <= new Date().toISOString().slice(0, 10), 'validation.dateInFuture')
-    .refine(isPastDate, 'validation.date'),
-  clientType: z.enum(CLIENT_TYPES, { errorMap: () => ({ message: required }) }),
   businessIndustry: text(100),
   street: optional(200),
   city: optional(100),
@@ -31,11 +25,60 @@ export const customerSchema = z.object({
   companyName: optional(200),
 });
 
+/** The client type, and for an individual (never a company) gender and a plausible date of birth. */
+const personFields = z
+  .object({
+    clientType: z.enum(CLIENT_TYPES, { errorMap: () => ({ message: required }) }),
+    gender: z.enum(GENDERS, { errorMap: () => ({ message: required }) }).optional(),
+    dateOfBirth: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+      .refine((value) => value <= new Date().toISOString().slice(0, 10), 'validation.dateInFuture')
+      .refine(isPastDate, 'validation.date')
+      .refine((value) => plausibleBirthDate(value), 'customers:validation.birthDate')
+      .optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.clientType !== 'individual') return;
+    for (const field of ['gender', 'dateOfBirth'] as const)
+      if (!value[field]) context.addIssue({ code: 'custom', path: [field], message: required });
+  })
+  // A company has neither: what the form still carries is dropped.
+  .transform((value) =>
+    value.clientType === 'company' ? { ...value, gender: undefined, dateOfBirth: undefined } : value,
+  );
+
+/**
+ * "Add New Customer" (spec sections 3 and 8) and its edit: every field but the address is required,
+ * gender and date of birth for an individual only. The phone is written with its country code. Two
+ * halves checked side by side, so that every message shows at once.
+ */
+export const customerSchema = customerFields.and(personFields);
+export type CustomerForm = z.infer<typeof customerSchema>;
+
+/** Adding a customer may send the invitation at once, in the language chosen. */
+export const newCustomerSchema = customerSchema.and(
+  z.object({
+    invite: z
+      .enum(['on', 'true'])
+      .optional()
+      .transform((value) => value !== undefined),
+    language: z.enum(MAIL_LANGUAGES).optional(),
+  }),
+);
+
+/** Staff invite the customer to the portal, in a language. */
+export const invitationSchema = z.object({
+  language: z.enum(MAIL_LANGUAGES, { errorMap: () => ({ message: 'validation.choose' }) }),
+});
+
 /**
  * Adds the spec's form-level message ("All required fields must be filled.") when a required field is
  * empty — in the browser's check and in the action alike.
  */
-export function withAllRequiredMessage<T>(submission: Submission<T, string[]>): Submission<T, string[]> {
+export function withAllRequiredMessage<T, V>(
+  submission: Submission<T, string[], V>,
+): Submission<T, string[], V> {
   const errors = submission.status === 'success' ? null : submission.error;
   if (errors && Object.values(errors).some((messages) => messages?.includes('validation.required'))) {
     errors[''] = [...(errors[''] ?? []), 'common:validation.allRequired'];

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link as RemixLink, useLoaderData } from '@remix-run/react';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { displayPhone } from '@contract/phones';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';
 import { ListTable, SearchForm } from '~/components/list-table';
@@ -88,9 +89,9 @@ export default function CustomersDirectory() {
             </td>
             <td>{customer.company_name ?? '—'}</td>
             <td dir="ltr">{customer.email ?? '—'}</td>
-            <td dir="ltr">{customer.phone ?? '—'}</td>
+            <td dir="ltr">{customer.phone ? displayPhone(customer.phone) : '—'}</td>
             <td>{customer.client_type ? t(`clientTypes.${customer.client_type}`) : '—'}</td>
-            <td>{customer.has_account ? t('directory.hasAccount') : t('directory.noAccount')}</td>
+            <td>{t(`access.states.${customer.access ?? (customer.has_account ? 'active' : 'none')}`)}</td>
           </tr>
         ))}
       </ListTable>

@@ -1,4 +1,5 @@
-// The page the reset mail links to: choose a new password with the mailed token.
+// The page the reset mail links to: choose a new password with the mailed token. An invitation's link
+// (`invitation=1`) opens it as the customer's welcome: their first password.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { LoaderFunctionArgs } from '@remix-run/node';
@@ -20,10 +21,12 @@ export const handle = { i18n: ['common', 'auth'] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t, title } = await pageTools(request, 'auth');
   const url = new URL(request.url);
+  const invitation = url.searchParams.get('invitation') === '1';
   return {
-    title: title(t('reset.title')),
+    title: title(t(invitation ? 'reset.invitationTitle' : 'reset.title')),
     email: url.searchParams.get('email') ?? '',
     token: url.searchParams.get('token') ?? '',
+    invitation,
   };
 }
 
@@ -32,7 +35,14 @@ export const meta = titleMeta;
 
 export default function ResetPassword() {
   const { t } = useTranslation('auth');
-  const { email, token } = useLoaderData<typeof loader>();
+  const { email, token, invitation } = useLoaderData<typeof loader>();
+  const texts = invitation
+    ? {
+        title: 'reset.invitationTitle',
+        subtitle: 'reset.invitationSubtitle',
+        submit: 'reset.invitationSubmit',
+      }
+    : { title: 'reset.title', subtitle: 'reset.subtitle', submit: 'reset.submit' };
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: 'reset-password',
@@ -47,8 +57,8 @@ export default function ResetPassword() {
   return (
     <AuthShell
       design="card"
-      title={t('reset.title')}
-      subtitle={usable ? <LtrTokens text={t('reset.subtitle', { email })} /> : undefined}
+      title={t(texts.title)}
+      subtitle={usable ? <LtrTokens text={t(texts.subtitle, { email })} /> : undefined}
     >
       {usable ? (
         <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
@@ -56,6 +66,7 @@ export default function ResetPassword() {
             <FormErrors id={form.errorId} errors={form.errors} />
             <input type="hidden" name={fields.email.name} value={email} />
             <input type="hidden" name={fields.token.name} value={token} />
+            {invitation && <input type="hidden" name="invitation" value="1" />}
             <TextField
               field={fields.password}
               label={t('reset.password')}
@@ -71,7 +82,7 @@ export default function ResetPassword() {
               autoComplete="new-password"
               required
             />
-            <SubmitButton>{t('reset.submit')}</SubmitButton>
+            <SubmitButton>{t(texts.submit)}</SubmitButton>
           </Stack>
         </Form>
       ) : (

@@ -225,7 +225,11 @@ export async function resetPasswordAction({ request }: ActionFunctionArgs) {
       status: 400,
     });
   }
-  return redirectWithFlash(request, '/auth/login', { key: 'auth:login.passwordChanged' });
+  // An invitation's link: the customer's first password.
+  const invitation = formData.get('invitation') === '1';
+  return redirectWithFlash(request, '/auth/login', {
+    key: invitation ? 'auth:login.passwordSet' : 'auth:login.passwordChanged',
+  });
 }
 
 /** The sign-in's second step: the code from the authenticator app, or a recovery code. */

@@ -43,6 +43,9 @@ export interface UsersTable {
   totp_pending_secret: string | null;
   totp_enabled_at: string | null;
   totp_last_counter: number | null;
+  /** Migration 0012: the last invitation staff sent, and when the owner set a password after one. */
+  invited_at: string | null;
+  password_set_at: string | null;
 }
 
 export interface UserRolesTable {

@@ -3,7 +3,14 @@ import { refuse, type CallHandlers } from '../http';
 import { beginLoginAttempt, codeAccepted, loginSucceeded } from '../loginThrottle';
 import { createChallenge, isTwoFactorOn } from '../twoFactor';
 import { mayMailAccount } from '../accountMails';
-import { passwordResetMail, registerAgainMail, welcomeMail, type MailLanguage } from '../mail';
+import { customerWaitingFor, inviteCustomer } from '../customerAccess';
+import {
+  linkAccountMail,
+  passwordResetMail,
+  registerAgainMail,
+  welcomeMail,
+  type MailLanguage,
+} from '../mail';
 import { hashPassword, isWeakPassword, verifyPassword } from '../passwords';
 import { issueResetToken, resetPasswordWithToken } from '../resetTokens';
 import {
@@ -75,6 +82,20 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
         return { status: 'success' as const };
       };
       if (await findUserByEmail(app.database, body.email)) return registerAgain();
+      // An address staff entered for a customer: its owner chooses a password through a mailed link
+      // (proving the address) and reaches that customer; never a second customer of the same address.
+      const waiting = await customerWaitingFor(app.database, body.email);
+      if (waiting !== null) {
+        const invited = await inviteCustomer(app.database, waiting, body.lang ?? 'en', app.now());
+        if (typeof invited === 'string') return registerAgain();
+        if (await mayMailAccount(app.database, invited.email, app.now())) {
+          const query = new URLSearchParams({ token: invited.token, email: invited.email, invitation: '1' });
+          await app.mailer.send(
+            linkAccountMail(invited.email, `${app.portalUrl}/auth/reset-password?${query}`, body.lang),
+          );
+        }
+        return { status: 'success' };
+      }
       try {
         await insertAccount(
           app.database,

@@ -1,12 +1,49 @@
-import { canManageCustomers, partnerScope } from '../access';
+import { canManageCustomers, partnerScope, type Principal } from '../access';
 import type { App } from '../app';
-import { refuse, type CallHandlers } from '../http';
+import { inviteCustomer, setCustomerAccess } from '../customerAccess';
+import type { Database } from '../data/database';
+import { ApiError, refuse, type CallContext, type CallHandlers } from '../http';
 import { DEFAULT_LIST_LIMIT } from '../lists';
-import { createCustomer, findCustomer, listCustomers } from '../partners';
+import { invitationMail, type MailLanguage } from '../mail';
+import { createCustomer, findCustomer, listCustomers, updateCustomer } from '../partners';
 
-type CustomerCalls = 'listCustomers' | 'getCustomer' | 'createCustomer';
+type CustomerCalls =
+  | 'listCustomers'
+  | 'getCustomer'
+  | 'createCustomer'
+  | 'updateCustomer'
+  | 'inviteCustomer'
+  | 'setCustomerAccess';
+
+function customerFields(body: CallContext<'createCustomer'>['body']) {
+  return {
+    name: body.name,
+    email: body.email,
+    phone: body.phone,
+    nationalId: body.national_id,
+    gender: body.gender ?? null,
+    dateOfBirth: body.date_of_birth ?? null,
+    clientType: body.client_type,
+    businessIndustry: body.business_industry,
+    street: body.street ?? null,
+    city: body.city ?? null,
+    country: body.country ?? null,
+    companyName: body.company_name ?? null,
+  };
+}
+
+const accessRefused = (message: string) =>
+  new ApiError(409, 'conflict', message, [{ path: 'access', message }]);
 
 export function customerHandlers(app: App): Pick<CallHandlers, CustomerCalls> {
+  /** The customer as staff see it now (after a change in `db`). */
+  const customerNow = async (user: Principal, id: number, db: Database = app.database) => {
+    // The forwarder's own partner is no customer: "not found" like an unknown id.
+    const customer = await findCustomer(db, partnerScope(user), id);
+    if (!customer) throw refuse.notFound();
+    return customer;
+  };
+
   return {
     listCustomers({ query, session }) {
       if (!canManageCustomers(session.user)) throw refuse.forbidden();
@@ -19,35 +56,52 @@ export function customerHandlers(app: App): Pick<CallHandlers, CustomerCalls> {
 
     async getCustomer({ params, session }) {
       if (!canManageCustomers(session.user)) throw refuse.forbidden();
-      // The forwarder's own partner is no customer: "not found" like an unknown id.
-      const customer = await findCustomer(app.database, partnerScope(session.user), params.id);
-      if (!customer) throw refuse.notFound();
-      return customer;
+      return customerNow(session.user, params.id);
     },
 
     async createCustomer({ body, session, database }) {
       if (!canManageCustomers(session.user)) throw refuse.forbidden();
       // `database`: with an Idempotency-Key, the transaction that also keeps the answer.
-      const id = await createCustomer(
-        database,
-        {
-          name: body.name,
-          email: body.email,
-          phone: body.phone,
-          nationalId: body.national_id,
-          gender: body.gender,
-          dateOfBirth: body.date_of_birth,
-          clientType: body.client_type,
-          businessIndustry: body.business_industry,
-          street: body.street ?? null,
-          city: body.city ?? null,
-          country: body.country ?? null,
-          companyName: body.company_name ?? null,
-        },
-        app.now(),
-      );
+      const id = await createCustomer(database, customerFields(body), app.now());
       if (id === 'email_taken') throw refuse.customerEmailTaken();
+      if (id === 'national_id_taken') throw refuse.nationalIdTaken();
       return { status: 'success', id };
+    },
+
+    async updateCustomer({ params, body, session }) {
+      if (!canManageCustomers(session.user)) throw refuse.forbidden();
+      const refused = await updateCustomer(app.database, params.id, customerFields(body));
+      if (refused === 'not_found') throw refuse.notFound();
+      if (refused === 'email_taken') throw refuse.customerEmailTaken();
+      if (refused === 'national_id_taken') throw refuse.nationalIdTaken();
+      return customerNow(session.user, params.id);
+    },
+
+    async inviteCustomer({ params, body, session }) {
+      if (!canManageCustomers(session.user)) throw refuse.forbidden();
+      const invited = await inviteCustomer(app.database, params.id, body.language, app.now());
+      if (invited === 'not_found') throw refuse.notFound();
+      if (invited === 'no_email') throw accessRefused('The customer has no e-mail address to invite');
+      if (invited === 'joined') throw accessRefused('The customer has chosen a password already');
+      if (invited === 'disabled') throw accessRefused('The customer’s access is disabled');
+      if (invited === 'email_taken') throw refuse.customerEmailTaken();
+      const query = new URLSearchParams({ token: invited.token, email: invited.email, invitation: '1' });
+      await app.mailer.send(
+        invitationMail(
+          invited.email,
+          `${app.portalUrl}/auth/reset-password?${query}`,
+          body.language as MailLanguage,
+        ),
+      );
+      return customerNow(session.user, params.id);
+    },
+
+    async setCustomerAccess({ params, body, session }) {
+      if (!canManageCustomers(session.user)) throw refuse.forbidden();
+      const refused = await setCustomerAccess(app.database, params.id, body.active);
+      if (refused === 'not_found') throw refuse.notFound();
+      if (refused === 'no_account') throw accessRefused('The customer has no portal account yet');
+      return customerNow(session.user, params.id);
     },
   };
 }

@@ -354,6 +354,7 @@ beforeAll(async () => {
     '/apps/shipping/new-order/:requestId': mine({ requestId: await requestOf('shipping') }),
     '/apps/loans/new-loan/:requestId': mine({ requestId: await requestOf('trade_finance') }),
     '/apps/customers/:id': mine({ id: client }),
+    '/apps/customers/:id/edit': mine({ id: client }),
     '/apps/quotes/:id': mine({ id: quote }),
     '/apps/quotes/:id/download': mine({ id: quote }),
     '/apps/quotes/new/:requestId': mine({ requestId: quotation }),

@@ -14,6 +14,7 @@ import * as requestEvents from './0008_request_events';
 import * as trackingWithdrawal from './0009_tracking_withdrawal';
 import * as orderEditing from './0010_order_editing';
 import * as containerOperations from './0011_container_operations';
+import * as customerAccess from './0012_customer_access';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_tracking_withdrawal': trackingWithdrawal,
   '0010_order_editing': orderEditing,
   '0011_container_operations': containerOperations,
+  '0012_customer_access': customerAccess,
 };
