@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { CLIENT_TYPES, GENDERS, MAIL_LANGUAGES } from '@contract/values';
 import { isPastDate, plausibleBirthDate } from '@contract/dates';
 import { internationalPhone } from '@contract/phones';
-import { SERVICES } from '~/catalog';
-import { formRecordId, pageParam, plainText, searchParam } from '~/services/input';
+import { CATEGORIES, CONTAINER_TYPES, DESTINATIONS, ORIGINS, SERVICES, type Service } from '~/catalog';
+import { decimalText, formRecordId, pageParam, plainText, searchParam } from '~/services/input';
 
 const required = 'validation.required';
 const text = (max: number) => plainText(max, { tooLong: 'validation.tooLong', required });
@@ -97,12 +97,55 @@ export const contactSchema = z.object({
 });
 
 /** Staff file a request for a customer (/apps/request-for-service). */
-export const staffRequestSchema = z.object({
-  customer: formRecordId('validation.choose'),
-  service: z.enum(SERVICES, { errorMap: () => ({ message: 'validation.choose' }) }),
-  description: optional(5000, true),
-  attachments: z.unknown().optional(),
-});
+/** The services whose requests name the shipment (and so can become orders or be priced). */
+export const SHIPMENT_SERVICES: readonly Service[] = ['shipping', 'quotation'];
+
+/**
+ * Staff file a request for a customer (/apps/request-for-service). A shipping or quotation request
+ * carries what the customer's own form asks: category, container type, origin, CBM (and the destination
+ * of a quotation), so that it can become an order. Two halves checked side by side, so that every
+ * message shows at once.
+ */
+export const staffRequestSchema = z
+  .object({
+    customer: formRecordId('validation.choose'),
+    service: z.enum(SERVICES, { errorMap: () => ({ message: 'validation.choose' }) }),
+    description: optional(5000, true),
+    attachments: z.unknown().optional(),
+  })
+  .and(
+    z
+      .object({
+        service: z.enum(SERVICES).optional().catch(undefined),
+        category: z.enum(CATEGORIES, { errorMap: () => ({ message: 'validation.choose' }) }).optional(),
+        containerType: z
+          .enum(CONTAINER_TYPES, { errorMap: () => ({ message: 'validation.choose' }) })
+          .optional(),
+        origin: z.enum(ORIGINS, { errorMap: () => ({ message: 'validation.choose' }) }).optional(),
+        destination: z.enum(DESTINATIONS, { errorMap: () => ({ message: 'validation.choose' }) }).optional(),
+        cbm: decimalText({
+          min: 0,
+          aboveMin: true,
+          max: 100_000,
+          decimals: 3,
+          tooSmall: 'validation.positive',
+        }).optional(),
+      })
+      .superRefine((value, context) => {
+        if (!value.service || !SHIPMENT_SERVICES.includes(value.service)) return;
+        const needed = ['category', 'containerType', 'origin', 'cbm'] as const;
+        for (const field of needed)
+          if (value[field] === undefined)
+            context.addIssue({
+              code: 'custom',
+              path: [field],
+              message: field === 'cbm' ? required : 'validation.choose',
+            });
+        if (value.service === 'quotation' && !value.destination)
+          context.addIssue({ code: 'custom', path: ['destination'], message: 'validation.choose' });
+      }),
+  );
+export type StaffRequest = z.infer<typeof staffRequestSchema>;
 
 export const customerListParams = z.object({
   q: searchParam(),

@@ -1,17 +1,18 @@
 // Staff: file a request for service on behalf of a chosen customer.
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type Submission, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { SERVICES } from '~/catalog';
+import { CATEGORIES, CONTAINER_TYPES, DESTINATIONS, ORIGINS, SERVICES } from '~/catalog';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { titleMeta } from '~/components/page-title';
 import { AttachmentsField, DescriptionField } from '~/components/requests/request-form';
 import { SelectField } from '~/components/select-field';
-import { Card, Stack } from '~/components/ui';
+import { Card, Grid, Stack, Text } from '~/components/ui';
+import { TextField } from '~/components/form-field';
 import { staffRequestSchema } from '~/forms/customers';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
@@ -42,17 +43,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = staffRequestAction;
 export const meta = titleMeta;
 
+/** The form's fields as the browser sends them. */
+type StaffRequestFields = Record<
+  | 'customer'
+  | 'service'
+  | 'category'
+  | 'containerType'
+  | 'origin'
+  | 'destination'
+  | 'cbm'
+  | 'description'
+  | 'attachments',
+  string | undefined
+>;
+
 export default function StaffRequestForService() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation('customers');
   const { t: tr } = useTranslation('requests');
   const { t: tcat } = useTranslation('catalog');
   const lastResult = useActionData<SubmissionResult<string[]>>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<StaffRequestFields>({
     id: 'staff-request',
     lastResult,
     defaultValue: { customer: data.preselected },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffRequestSchema }),
+    // Conform checks the fields by name; the schema's two halves give one value.
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: staffRequestSchema }) as unknown as Submission<
+        StaffRequestFields,
+        string[],
+        StaffRequestFields
+      >,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
@@ -89,6 +110,63 @@ export default function StaffRequestForService() {
                 options={SERVICES.map((service) => ({ value: service, label: tcat(`services.${service}`) }))}
                 required
               />
+              <fieldset className="plain-fieldset">
+                <legend>{t('staffRequest.shipment')}</legend>
+                <Stack gap={1.5}>
+                  <Text level="body-sm">{t('staffRequest.shipmentHint')}</Text>
+                  <Grid container spacing={2}>
+                    <Grid xs={12} md={6}>
+                      <SelectField
+                        field={fields.category}
+                        label={tr('fields.category')}
+                        placeholder={t('fields.select')}
+                        options={CATEGORIES.map((value) => ({ value, label: tcat(`categories.${value}`) }))}
+                      />
+                    </Grid>
+                    <Grid xs={12} md={6}>
+                      <SelectField
+                        field={fields.containerType}
+                        label={tr('fields.containerType')}
+                        placeholder={t('fields.select')}
+                        options={CONTAINER_TYPES.map((value) => ({
+                          value,
+                          label: tcat(`containerTypes.${value}`),
+                        }))}
+                      />
+                    </Grid>
+                    <Grid xs={12} md={4}>
+                      <SelectField
+                        field={fields.origin}
+                        label={tr('fields.origin')}
+                        placeholder={t('fields.select')}
+                        options={ORIGINS.map((value) => ({ value, label: tcat(`origins.${value}`) }))}
+                      />
+                    </Grid>
+                    <Grid xs={12} md={4}>
+                      <SelectField
+                        field={fields.destination}
+                        label={tr('fields.destination')}
+                        placeholder={t('fields.select')}
+                        hint={t('staffRequest.destinationHint')}
+                        options={DESTINATIONS.map((value) => ({
+                          value,
+                          label: tcat(`destinations.${value}`),
+                        }))}
+                      />
+                    </Grid>
+                    <Grid xs={12} md={4}>
+                      <TextField
+                        field={fields.cbm}
+                        label={tr('fields.cbm')}
+                        type="number"
+                        step="any"
+                        hint={tr('fields.cbmHint')}
+                        dir="ltr"
+                      />
+                    </Grid>
+                  </Grid>
+                </Stack>
+              </fieldset>
               <DescriptionField field={fields.description} />
               <AttachmentsField field={fields.attachments} submitted={lastResult != null} />
               <SubmitButton>{t('staffRequest.submit')}</SubmitButton>

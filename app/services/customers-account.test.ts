@@ -130,19 +130,39 @@ describe('staff file a request for a customer', () => {
     const { loader, action } = await import('../routes/_portal.apps.request-for-service');
     const page = await loader(args(pageRequest('/apps/request-for-service', { cookie: cookies.agent })));
     const jade = page.customers.find((c) => c.name.startsWith('Jade Harbor Imports'))!;
-    const form = new FormData();
-    form.append('customer', String(jade.id));
-    form.append('service', 'quotation');
-    form.append('description', 'Quote for 2 x 40ft from Ningbo, filed by phone.');
-    const response = (await action(
-      args(
-        new Request(new URL('/apps/request-for-service', PORTAL), {
-          method: 'POST',
-          body: form,
-          headers: { Cookie: cookies.agent! },
-        }),
-      ),
-    )) as Response;
+    const send = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      return action(
+        args(
+          new Request(new URL('/apps/request-for-service', PORTAL), {
+            method: 'POST',
+            body: form,
+            headers: { Cookie: cookies.agent! },
+          }),
+        ),
+      );
+    };
+    const request = {
+      customer: String(jade.id),
+      service: 'quotation',
+      description: 'Quote for 2 x 40ft from Ningbo, filed by phone.',
+    };
+    // A quotation names the shipment, as the customer's own form does: every missing field is said.
+    const incomplete = (await send(request)) as unknown as {
+      data: { error?: Record<string, string[]> };
+    };
+    expect(Object.keys(incomplete.data.error ?? {}).sort()).toEqual(
+      ['category', 'cbm', 'containerType', 'destination', 'origin'].sort(),
+    );
+    const response = (await send({
+      ...request,
+      category: 'furniture_home_decor',
+      containerType: 'full_container_load',
+      origin: 'china',
+      destination: 'jebel_ali',
+      cbm: '67',
+    })) as Response;
     expect(response.headers.get('Location')).toBe('/apps/request-for-service');
     const filed = await flashAfter(response);
     expect(filed).toMatchObject({ key: 'customers:staffRequest.sent', values: { id: expect.any(Number) } });
@@ -154,6 +174,8 @@ describe('staff file a request for a customer', () => {
     expect(theirs.page!.requests[0]).toMatchObject({
       service: 'quotation',
       email_from: 'client2@example.com',
+      origin: 'china',
+      destination: 'jebel_ali',
     });
     const notMine = await clientList(
       args(pageRequest('/apps/send-client-requests?q=Ningbo', { cookie: cookies.client })),

@@ -4,7 +4,7 @@ import type { Submission } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs } from '@remix-run/node';
 import type { Service } from '~/catalog';
-import { staffRequestSchema } from '~/forms/customers';
+import { SHIPMENT_SERVICES, staffRequestSchema } from '~/forms/customers';
 import {
   detailedRequestSchema,
   financeRequestSchema,
@@ -131,7 +131,22 @@ export function staffRequestAction(args: ActionFunctionArgs) {
     args,
     '/apps/request-for-service',
     (formData) => parseWithZod(formData, { schema: staffRequestSchema }),
-    (value) => ({ service: value.service, description: value.description }),
+    (value) =>
+      SHIPMENT_SERVICES.includes(value.service) && value.category
+        ? {
+            service: value.service,
+            details: {
+              category: value.category,
+              containerType: value.containerType!,
+              origin: value.origin!,
+              cbm: value.cbm!,
+              ...(value.service === 'quotation' && value.destination
+                ? { destination: value.destination }
+                : {}),
+            },
+            description: value.description,
+          }
+        : { service: value.service, description: value.description },
     {
       partner: async (value, signedIn) => {
         const customer = await getCustomer(signedIn, value.customer);
