@@ -17,6 +17,7 @@ import { inTransaction, type Database } from './data/database';
 import { searchWhere } from './lists';
 import { lockOrder, recordEvent } from './tracking';
 import { fullName } from './users';
+import { changesBetween, recordAudit } from './audit';
 
 export type ContainerSize = (typeof CONTAINER_SIZES)[number];
 export type ContainerKind = (typeof CONTAINER_KINDS)[number];
@@ -318,11 +319,31 @@ export type ContainerSaveRefusal =
 export async function addContainer(
   db: Database,
   input: ContainerChange,
+  userId: number,
   now: Date,
 ): Promise<number | 'number_taken'> {
-  if (await numberTaken(db, input.name, null)) return 'number_taken';
-  return createContainer(db, { ...input, capacityCbm: input.capacityCbm }, now);
+  return inTransaction(db, async (trx) => {
+    if (await numberTaken(trx, input.name, null)) return 'number_taken';
+    const id = await createContainer(trx, { ...input, capacityCbm: input.capacityCbm }, now);
+    await recordAudit(trx, { recordType: 'container', recordId: id, action: 'created', userId }, now);
+    return id;
+  });
 }
+
+/** A container's columns as its history names them. */
+const CONTAINER_FIELDS = [
+  'name',
+  'kind',
+  'size',
+  'capacity_cbm',
+  'status',
+  'origin',
+  'destination',
+  'vessel',
+  'voyage',
+  'departure_date',
+  'arrival_date',
+] as const;
 
 /**
  * Edits a container. Its capacity may not fall below what its orders take, and its origin stays while
@@ -332,10 +353,11 @@ export async function updateContainer(
   db: Database,
   id: number,
   input: ContainerChange,
+  userId: number,
   now: Date,
 ): Promise<ContainerSaveRefusal | null> {
   return inTransaction(db, async (trx) => {
-    const row = await trx.selectFrom('containers').select(['origin']).where('id', '=', id).executeTakeFirst();
+    const row = await trx.selectFrom('containers').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return 'not_found';
     if (await numberTaken(trx, input.name, id)) return 'number_taken';
     const own = (await ordersOf(trx, [id])).get(id) ?? [];
@@ -361,8 +383,45 @@ export async function updateContainer(
       })
       .where('id', '=', id)
       .execute();
+    const after = await trx
+      .selectFrom('containers')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const changes = changesBetween(row, after, CONTAINER_FIELDS);
+    if (changes)
+      await recordAudit(
+        trx,
+        { recordType: 'container', recordId: id, action: 'edited', changes, userId },
+        now,
+      );
     return null;
   });
+}
+
+/** The order's history and the container's say that the order went in, or came out. */
+async function recordMove(
+  trx: Database,
+  container: { id: number; name: string },
+  order: { id: number; name: string },
+  action: 'loaded' | 'unloaded',
+  userId: number,
+  now: Date,
+): Promise<void> {
+  await recordAudit(
+    trx,
+    { recordType: 'container', recordId: container.id, action, note: order.name, userId },
+    now,
+  );
+  const container_name = {
+    before: action === 'loaded' ? null : container.name,
+    after: action === 'loaded' ? container.name : null,
+  };
+  await recordAudit(
+    trx,
+    { recordType: 'order', recordId: order.id, action: 'edited', changes: { container_name }, userId },
+    now,
+  );
 }
 
 export type LoadRefusal =
@@ -380,6 +439,7 @@ export async function loadContainer(
   db: Database,
   id: number,
   orderIds: readonly number[],
+  userId: number,
   now: Date,
 ): Promise<LoadRefusal | null> {
   return inTransaction(db, async (trx) => {
@@ -387,14 +447,14 @@ export async function loadContainer(
       .updateTable('containers')
       .set({ updated_at: now.toISOString() })
       .where('id', '=', id)
-      .returning(['status', 'origin', 'capacity_cbm'])
+      .returning(['name', 'status', 'origin', 'capacity_cbm'])
       .executeTakeFirst();
     if (!container) return 'not_found';
     if (!LOADING_CONTAINER_STATUSES.includes(container.status as ContainerStatus)) return 'closed';
     const wanted = [...new Set(orderIds)];
     const orders = await trx
       .selectFrom('shipping_orders')
-      .select(['id', 'cbm'])
+      .select(['id', 'name', 'cbm'])
       .where('id', 'in', wanted)
       .where('container_id', 'is', null)
       .where('origin', '=', container.origin)
@@ -416,6 +476,8 @@ export async function loadContainer(
       .execute();
     if (container.status === 'planned')
       await trx.updateTable('containers').set({ status: 'loading' }).where('id', '=', id).execute();
+    for (const order of orders)
+      await recordMove(trx, { id, name: container.name }, order, 'loaded', userId, now);
     return null;
   });
 }
@@ -425,12 +487,13 @@ export async function unloadContainer(
   db: Database,
   id: number,
   orderId: number,
+  userId: number,
   now: Date,
 ): Promise<'not_found' | 'closed' | null> {
   return inTransaction(db, async (trx) => {
     const container = await trx
       .selectFrom('containers')
-      .select('status')
+      .select(['name', 'status'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!container) return 'not_found';
@@ -441,7 +504,14 @@ export async function unloadContainer(
       .where('id', '=', orderId)
       .where('container_id', '=', id)
       .executeTakeFirst();
-    return Number(changed.numUpdatedRows) === 0 ? 'not_found' : null;
+    if (Number(changed.numUpdatedRows) === 0) return 'not_found';
+    const order = await trx
+      .selectFrom('shipping_orders')
+      .select(['id', 'name'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    await recordMove(trx, { id, name: container.name }, order, 'unloaded', userId, now);
+    return null;
   });
 }
 
@@ -513,6 +583,18 @@ export async function addContainerEvent(
       if (typeof added === 'string')
         throw new Error(`container event refused on order ${order.id}: ${added}`);
     }
+    await recordAudit(
+      trx,
+      {
+        recordType: 'container',
+        recordId: id,
+        action: 'event',
+        changes: { milestone: { before: null, after: input.milestone } },
+        note: input.place,
+        userId,
+      },
+      now,
+    );
     const status = CONTAINER_MILESTONE_STATUS[input.milestone];
     if (status) {
       await trx

@@ -19,6 +19,42 @@ import { roundCbm } from './containers';
 import { inTransaction, type Database } from './data/database';
 import { findShippingOrder } from './orders';
 import { lockOrder, recordEvent, type TrackingRefusal } from './tracking';
+import { changesBetween, recordAudit, type AuditEntry } from './audit';
+
+/** The fields of an order its history follows (its container, driver and handler by name). */
+const FOLLOWED = [
+  'status',
+  'container_name',
+  'driver_name',
+  'handler_name',
+  'expected_arrival',
+  'delivery_date',
+  'location',
+  'shipping_mark',
+] as const;
+
+/** What an edit did to the order, for its history: a cancellation (for the customer too), or the changes. */
+function editEntry(
+  before: ShippingOrderDetail,
+  after: ShippingOrderDetail,
+  userId: number,
+): AuditEntry | null {
+  if (after.status === 'cancelled' && before.status !== 'cancelled')
+    return {
+      recordType: 'order',
+      recordId: after.id,
+      action: 'cancelled',
+      note: after.cancel_reason ?? null,
+      userId,
+      customerVisible: true,
+    };
+  const changes = changesBetween(
+    before as unknown as Record<string, unknown>,
+    after as unknown as Record<string, unknown>,
+    FOLLOWED,
+  );
+  return changes ? { recordType: 'order', recordId: after.id, action: 'edited', changes, userId } : null;
+}
 
 export interface OrderEdit {
   status: OrderStatus;
@@ -68,7 +104,9 @@ export async function editShippingOrder(
   userId: number,
   now: Date,
 ): Promise<ShippingOrderDetail | OrderEditRefusal | null> {
-  return changeOrder(db, orderId, now, async (trx, current, before) => {
+  const history = (before: ShippingOrderDetail, after: ShippingOrderDetail) =>
+    editEntry(before, after, userId);
+  return changeOrder(db, orderId, now, history, async (trx, current, before) => {
     const refusal = await checkEdit(trx, before, edit);
     if (refusal) return refusal;
 
@@ -122,6 +160,8 @@ async function changeOrder(
   db: Database,
   orderId: number,
   now: Date,
+  /** The entry the change makes in the order's history, from the order before and after. */
+  history: (before: ShippingOrderDetail, after: ShippingOrderDetail) => AuditEntry | null,
   change: (
     trx: Database,
     current: OrderStatus,
@@ -137,7 +177,10 @@ async function changeOrder(
     const refusal = await change(trx, current, before);
     if (refusal) return new Rollback(refusal).throw();
     // The order just changed, read back as the staff member sees it (any customer's).
-    return findShippingOrder(trx, EVERY_CUSTOMER, orderId);
+    const after = await findShippingOrder(trx, EVERY_CUSTOMER, orderId);
+    const entry = after && history(before, after);
+    if (entry) await recordAudit(trx, entry, now);
+    return after;
   }).catch((error: unknown) => {
     if (error instanceof Rollback) return error.refusal;
     throw error;
@@ -217,7 +260,15 @@ export async function completeDelivery(
   userId: number,
   now: Date,
 ): Promise<ShippingOrderDetail | OrderEditRefusal | null> {
-  return changeOrder(db, orderId, now, async (trx, current, before) => {
+  const history = (_before: ShippingOrderDetail, after: ShippingOrderDetail): AuditEntry => ({
+    recordType: 'order',
+    recordId: after.id,
+    action: 'delivered',
+    note: input.receivedBy,
+    userId,
+    customerVisible: true,
+  });
+  return changeOrder(db, orderId, now, history, async (trx, current, before) => {
     const why = transitionRefusal(current, 'delivered');
     if (why) return { refused: 'transition', why };
     const place = input.place ?? before.location;

@@ -500,6 +500,7 @@ describe('the contract', () => {
         body: { milestone: 'delayed', place: 'Jebel Ali', event_time: new Date().toISOString(), note: null },
         session: admin,
       },
+      getHistory: { params: { record_type: 'order', id: order }, session: client },
       getShippingOrder: { params: { id: order }, session: client },
       updateShippingOrder: {
         params: { id: cancelledOrder },

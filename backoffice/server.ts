@@ -19,6 +19,7 @@ import { quoteHandlers } from './routes/quotes';
 import { rateHandlers } from './routes/rates';
 import { orderHandlers } from './routes/orders';
 import { containerHandlers } from './routes/containers';
+import { historyHandlers } from './routes/history';
 import { profileHandlers } from './routes/profile';
 import { twoFactorHandlers } from './routes/twoFactor';
 import { requestHandlers } from './routes/requests';
@@ -116,6 +117,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       ...requestHandlers(app),
       ...orderHandlers(app),
       ...containerHandlers(app),
+      ...historyHandlers(app),
       ...fleetHandlers(app),
       ...loanHandlers(app),
       ...quoteHandlers(app),

@@ -59,6 +59,7 @@ import {
   warehouseInput,
 } from './directory';
 import { healthAnswer } from './health';
+import { historyAnswer, historyParams } from './history';
 import {
   DEMO_STATE_MAX_BYTES,
   demoStateAnswer,
@@ -128,6 +129,7 @@ export * from './health';
 export * from './demo';
 export * from './requests';
 export * from './shipping';
+export * from './history';
 export * from './quotes';
 export * from './rates';
 export * from './finance';
@@ -486,6 +488,18 @@ export const calls = {
   },
   /** Extension (staff, 403 otherwise): what waits for staff, counted in their scope. */
   staffWork: { method: 'GET', path: '/work', answer: staffWork, session: true },
+  /**
+   * Extension: a record's history, oldest first. Staff see every entry of the records they may see
+   * (an order outside an agent's scope: 404; containers: the admin's, 403 otherwise); a client sees the
+   * entries meant for the customer on its own orders and loans (404 for another's; 403 for the rest).
+   */
+  getHistory: {
+    method: 'GET',
+    path: '/history/:record_type/:id',
+    params: historyParams,
+    answer: historyAnswer,
+    session: true,
+  },
   /** Admin only (403 otherwise). */
   listContainers: {
     method: 'GET',

@@ -255,3 +255,29 @@ export const QUOTE_CURRENCIES = ['USD', 'EUR', 'AED', 'CNY'] as const;
 export type QuoteCurrency = (typeof QUOTE_CURRENCIES)[number];
 /** The most lines one quote may have. */
 export const QUOTE_MAX_LINES = 30;
+
+// ---- History: who did what to a record (extension) ----
+
+/** The records that keep a history (a request keeps its own, with its decisions). */
+export const HISTORY_RECORDS = ['order', 'container', 'customer', 'loan'] as const;
+export type HistoryRecord = (typeof HISTORY_RECORDS)[number];
+/** What was done. */
+export const HISTORY_ACTIONS = [
+  'created',
+  'edited',
+  'cancelled',
+  'delivered',
+  'tracking_added',
+  'tracking_corrected',
+  'tracking_withdrawn',
+  'loaded',
+  'unloaded',
+  'event',
+  'invited',
+  'access_disabled',
+  'access_enabled',
+  'approved',
+  'denied',
+  'payment_recorded',
+] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];

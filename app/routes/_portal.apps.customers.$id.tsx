@@ -10,6 +10,7 @@ import { displayPhone } from '@contract/phones';
 import { MAIL_LANGUAGES, type CustomerAccess } from '@contract/values';
 import { LANGUAGE_NAMES } from '~/components/customers/customer-form';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { HistoryCard } from '~/components/history';
 import { FormErrors } from '~/components/form-parts';
 import { formatDate, formatDateTime } from '~/components/format';
 import { FieldList } from '~/components/page-parts';
@@ -25,11 +26,13 @@ import { redirectWithFlash } from '~/services/flash.server';
 import { readForm } from '~/services/form-body.server';
 import { getLanguage } from '~/services/i18n.server';
 import { pageTools } from '~/services/page.server';
+import { recordHistory } from '~/services/history.server';
 import { recordIdOr404 } from '~/services/params.server';
 
 const SCREEN = '/apps/customers/:id';
 
-export const handle = { i18n: ['common', 'customers'] };
+// catalog: the history names an origin or a status in the reader's words.
+export const handle = { i18n: ['common', 'catalog', 'customers'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
@@ -41,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: title(customer.name || t('detail.title')),
       customer,
       language: await getLanguage(request),
+      history: await recordHistory(signedIn, 'customer', customer.id),
     };
   } catch (error) {
     return recordLoadFailed(request, 'customer', error);
@@ -159,7 +163,7 @@ function AccessCard() {
 }
 
 export default function CustomerDetail() {
-  const { customer } = useLoaderData<typeof loader>();
+  const { customer, history } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('customers');
   const rows = [
     { label: t('fields.email'), value: customer.email, ltr: true },
@@ -200,6 +204,7 @@ export default function CustomerDetail() {
         <FieldList rows={rows} />
       </Card>
       <AccessCard />
+      <HistoryCard recordType="customer" events={history} />
       <Stack direction="row" gap={1.5} flexWrap="wrap">
         <Button component={Link} to={`/apps/request-for-service?customer=${customer.id}`}>
           {t('detail.newRequest')}

@@ -10,6 +10,8 @@ import { Button } from '~/components/ui';
 import { ShareForm, type ShareAnswer } from '~/components/documents/share-form';
 import { SharedLinks, type RevokeAnswer } from '~/components/documents/shared-links';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { HistoryCard } from '~/components/history';
+import { recordHistory } from '~/services/history.server';
 import { LoanStateChip, PaymentStatusChip } from '~/components/finance/loan-parts';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { TextareaField, TextField } from '~/components/form-field';
@@ -70,6 +72,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     transactionsError: transactions.error,
     shareLinks,
     staff: isStaff(signedIn.user.roles),
+    // Staff read every entry; the customer the decision.
+    history: await recordHistory(signedIn, 'loan', loan.id),
     // Staff record payments here: the payment form's key against a form sent twice.
     ...newFormKey(),
   };
@@ -303,7 +307,8 @@ function Transactions({ transactions, currency }: { transactions: LoanTransactio
 }
 
 export default function LoanDetails() {
-  const { loan, transactions, transactionsError, shareLinks, staff } = useLoaderData<typeof loader>();
+  const { loan, transactions, transactionsError, shareLinks, staff, history } =
+    useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('finance');
   const { t: tcat } = useTranslation('catalog');
   const { t: tb } = useTranslation('billing');
@@ -513,6 +518,9 @@ export default function LoanDetails() {
               </div>
             )}
           </Card>
+        </Grid>
+        <Grid xs={12}>
+          <HistoryCard recordType="loan" events={history} />
         </Grid>
       </Grid>
     </Stack>

@@ -35,6 +35,8 @@ import {
   withdrawTrackingEvent,
 } from '~/services/shipping.server';
 import { DeliveryCard } from '~/components/shipping/delivery';
+import { HistoryCard } from '~/components/history';
+import { recordHistory } from '~/services/history.server';
 import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/apps/shipping-details/:id';
@@ -49,6 +51,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     title: title(t('detail.title', { name: order.name })),
     order,
+    // Staff read every entry; the customer those meant for it.
+    history: await recordHistory(signedIn, 'order', id),
     staff: isStaff(signedIn.user.roles),
     ...newFormKey(),
   };
@@ -151,7 +155,7 @@ async function deliverAction(request: Request, signedIn: SignedIn, orderId: numb
 export const meta = titleMeta;
 
 export default function ShippingDetails() {
-  const { order, staff } = useLoaderData<typeof loader>();
+  const { order, staff, history } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('shipping');
   const { t: tcat } = useTranslation('catalog');
   const language = i18n.language;
@@ -368,6 +372,7 @@ export default function ShippingDetails() {
                 )}
               </Card>
             )}
+            <HistoryCard recordType="order" events={history} />
           </Stack>
         </Grid>
       </Grid>

@@ -5,6 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { HistoryCard } from '~/components/history';
 import { RecordHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import {
@@ -25,7 +26,7 @@ export const action = (args: ActionFunctionArgs) => containerPageAction(args);
 export const meta = titleMeta;
 
 export default function ContainerPage() {
-  const { container } = useLoaderData<typeof loader>();
+  const { container, history } = useLoaderData<typeof loader>();
   const { t } = useTranslation('shipping');
   const { t: tcat } = useTranslation('catalog');
   return (
@@ -60,6 +61,7 @@ export default function ContainerPage() {
           <Stack gap={2}>
             {takesOrders(container) && <LoadOrdersForm container={container} />}
             <ContainerEvents container={container} />
+            <HistoryCard recordType="container" events={history} />
           </Stack>
         </Grid>
       </Grid>

@@ -25,6 +25,7 @@ import { redirectWithFlash } from './flash.server';
 import { readForm } from './form-body.server';
 import { formKeyFrom, newFormKey } from './idempotency.server';
 import { pageTools } from './page.server';
+import { recordHistory } from './history.server';
 import { recordIdOr404 } from './params.server';
 
 const LIST = '/apps/shipping/container';
@@ -70,7 +71,12 @@ export async function containerPageLoader({ request, params }: LoaderFunctionArg
   const signedIn = await requireAdmin(request);
   const container = await getContainer(signedIn, recordIdOr404(params.id));
   const { t, title } = await pageTools(request, 'shipping');
-  return { title: title(t('containers.pageTitle', { name: container.name })), container, ...newFormKey() };
+  return {
+    title: title(t('containers.pageTitle', { name: container.name })),
+    container,
+    history: await recordHistory(signedIn, 'container', container.id),
+    ...newFormKey(),
+  };
 }
 
 function refused(formId: string, result: ContainerActionData['result']) {

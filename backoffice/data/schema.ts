@@ -154,6 +154,20 @@ export interface ContainersTable {
   updated_at: string | null;
 }
 
+/** Migration 0013: who did what to a record, and what changed. */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  record_type: string;
+  record_id: number;
+  action: string;
+  /** JSON: {field: [before, after]} */
+  changes: string | null;
+  note: string | null;
+  user_id: number | null;
+  customer_visible: Generated<number>;
+  created_at: string;
+}
+
 /** Migration 0011: a container's event, copied to the timeline of each order inside it. */
 export interface ContainerEventsTable {
   id: Generated<number>;
@@ -484,6 +498,7 @@ export interface Tables {
   drivers: DriversTable;
   containers: ContainersTable;
   container_events: ContainerEventsTable;
+  audit_events: AuditEventsTable;
   loans: LoansTable;
   request_events: RequestEventsTable;
   loan_transactions: LoanTransactionsTable;

@@ -73,7 +73,7 @@ export function containerHandlers(app: App): Pick<CallHandlers, ContainerCalls> 
     async createContainer({ body, session, database }) {
       requireAdmin(session);
       // `database`: with an Idempotency-Key, the transaction that also keeps the answer.
-      const id = await addContainer(database, containerChange(body), app.now());
+      const id = await addContainer(database, containerChange(body), session.user.id, app.now());
       if (id === 'number_taken') throw numberTaken();
       return detail(database, id);
     },
@@ -85,7 +85,13 @@ export function containerHandlers(app: App): Pick<CallHandlers, ContainerCalls> 
 
     async updateContainer({ params, body, session }) {
       requireAdmin(session);
-      const refused = await updateContainer(app.database, params.id, containerChange(body), app.now());
+      const refused = await updateContainer(
+        app.database,
+        params.id,
+        containerChange(body),
+        session.user.id,
+        app.now(),
+      );
       if (refused === 'not_found') throw refuse.notFound();
       if (refused === 'number_taken') throw numberTaken();
       if (refused?.refused === 'below_used')
@@ -101,7 +107,7 @@ export function containerHandlers(app: App): Pick<CallHandlers, ContainerCalls> 
 
     async loadContainer({ params, body, session, database }) {
       requireAdmin(session);
-      const refused = await loadContainer(database, params.id, body.order_ids, app.now());
+      const refused = await loadContainer(database, params.id, body.order_ids, session.user.id, app.now());
       if (refused === 'not_found') throw refuse.notFound();
       if (refused === 'closed')
         throw new ApiError(409, 'conflict', 'This container no longer takes orders (it is sealed or later)', [
@@ -126,7 +132,13 @@ export function containerHandlers(app: App): Pick<CallHandlers, ContainerCalls> 
 
     async unloadContainer({ params, session }) {
       requireAdmin(session);
-      const refused = await unloadContainer(app.database, params.id, params.order_id, app.now());
+      const refused = await unloadContainer(
+        app.database,
+        params.id,
+        params.order_id,
+        session.user.id,
+        app.now(),
+      );
       if (refused === 'not_found') throw refuse.notFound();
       if (refused === 'closed')
         throw new ApiError(409, 'conflict', 'This container is sealed: its orders stay in it', [

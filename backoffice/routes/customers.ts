@@ -1,5 +1,6 @@
 import { canManageCustomers, partnerScope, type Principal } from '../access';
 import type { App } from '../app';
+import { changesBetween, recordAudit, type AuditEntry } from '../audit';
 import { inviteCustomer, setCustomerAccess } from '../customerAccess';
 import type { Database } from '../data/database';
 import { ApiError, refuse, type CallContext, type CallHandlers } from '../http';
@@ -31,6 +32,29 @@ function customerFields(body: CallContext<'createCustomer'>['body']) {
     companyName: body.company_name ?? null,
   };
 }
+
+/** The customer's fields its history follows. */
+const CUSTOMER_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'national_id',
+  'gender',
+  'date_of_birth',
+  'client_type',
+  'business_industry',
+  'street',
+  'city',
+  'country',
+  'company_name',
+] as const;
+
+const entry = (id: number, action: AuditEntry['action'], userId: number): AuditEntry => ({
+  recordType: 'customer',
+  recordId: id,
+  action,
+  userId,
+});
 
 const accessRefused = (message: string) =>
   new ApiError(409, 'conflict', message, [{ path: 'access', message }]);
@@ -65,16 +89,26 @@ export function customerHandlers(app: App): Pick<CallHandlers, CustomerCalls> {
       const id = await createCustomer(database, customerFields(body), app.now());
       if (id === 'email_taken') throw refuse.customerEmailTaken();
       if (id === 'national_id_taken') throw refuse.nationalIdTaken();
+      await recordAudit(database, entry(id, 'created', session.user.id), app.now());
       return { status: 'success', id };
     },
 
     async updateCustomer({ params, body, session }) {
       if (!canManageCustomers(session.user)) throw refuse.forbidden();
+      const before = await customerNow(session.user, params.id);
       const refused = await updateCustomer(app.database, params.id, customerFields(body));
       if (refused === 'not_found') throw refuse.notFound();
       if (refused === 'email_taken') throw refuse.customerEmailTaken();
       if (refused === 'national_id_taken') throw refuse.nationalIdTaken();
-      return customerNow(session.user, params.id);
+      const after = await customerNow(session.user, params.id);
+      const changes = changesBetween(before, after, CUSTOMER_FIELDS);
+      if (changes)
+        await recordAudit(
+          app.database,
+          { ...entry(params.id, 'edited', session.user.id), changes },
+          app.now(),
+        );
+      return after;
     },
 
     async inviteCustomer({ params, body, session }) {
@@ -93,6 +127,11 @@ export function customerHandlers(app: App): Pick<CallHandlers, CustomerCalls> {
           body.language as MailLanguage,
         ),
       );
+      await recordAudit(
+        app.database,
+        { ...entry(params.id, 'invited', session.user.id), note: `${invited.email} (${body.language})` },
+        app.now(),
+      );
       return customerNow(session.user, params.id);
     },
 
@@ -101,6 +140,8 @@ export function customerHandlers(app: App): Pick<CallHandlers, CustomerCalls> {
       const refused = await setCustomerAccess(app.database, params.id, body.active);
       if (refused === 'not_found') throw refuse.notFound();
       if (refused === 'no_account') throw accessRefused('The customer has no portal account yet');
+      const action = body.active ? 'access_enabled' : 'access_disabled';
+      await recordAudit(app.database, entry(params.id, action, session.user.id), app.now());
       return customerNow(session.user, params.id);
     },
   };

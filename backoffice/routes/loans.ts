@@ -1,5 +1,6 @@
 import { canManageLoans, customerInScope, isStaff, partnerScope, type Principal } from '../access';
 import type { App } from '../app';
+import { recordAudit } from '../audit';
 import { refuse, type CallContext, type CallHandlers } from '../http';
 import { DEFAULT_LIST_LIMIT } from '../lists';
 import {
@@ -88,7 +89,20 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
       );
       if (outcome === 'not_found') throw refuse.notFound();
       if (outcome === 'already_decided') throw refuse.loanAlreadyDecided();
-      return loanDetail(app.database, await loanInScope(session.user, params.number), today());
+      const loan = await loanInScope(session.user, params.number);
+      await recordAudit(
+        app.database,
+        {
+          recordType: 'loan',
+          recordId: loan.id,
+          action: body.state,
+          note: body.note || null,
+          userId: session.user.id,
+          customerVisible: true,
+        },
+        app.now(),
+      );
+      return loanDetail(app.database, loan, today());
     },
 
     async recordLoanTransaction({ params, body, session, database }) {
@@ -114,6 +128,18 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
       if (outcome === 'before_disbursement') {
         throw refuse.transactionDate('The date is before the loan was paid out');
       }
+      await recordAudit(
+        database,
+        {
+          recordType: 'loan',
+          recordId: loan.id,
+          action: 'payment_recorded',
+          changes: { [body.type]: { before: null, after: body.amount } },
+          note: body.reference || body.note || null,
+          userId: session.user.id,
+        },
+        app.now(),
+      );
       return loanDetail(database, loan, today());
     },
 
@@ -186,6 +212,18 @@ export function loanHandlers(app: App): Pick<CallHandlers, LoanCalls> {
       if (outcome === 'not_trade_finance') throw refuse.requestNotTradeFinance();
       if (outcome === 'has_loan') throw refuse.requestHasLoan();
       if (outcome === 'order_financed') throw refuse.orderFinanced();
+      await recordAudit(
+        database,
+        {
+          recordType: 'loan',
+          recordId: outcome.id,
+          action: 'approved',
+          note: body.note || null,
+          userId: session.user.id,
+          customerVisible: true,
+        },
+        app.now(),
+      );
       return { status: 'success', ...outcome };
     },
   };

@@ -6,11 +6,12 @@ import {
   type Principal,
 } from '../access';
 import type { Service } from '../../app/catalog';
-import type { OrderAttention } from '@contract';
+import type { OrderAttention, TrackingEvent } from '@contract';
 import type { App } from '../app';
 import type { Database } from '../data/database';
 import { openContainers } from '../containers';
 import { ApiError, refuse, type CallContext, type CallHandlers } from '../http';
+import { recordAudit, type AuditEntry } from '../audit';
 import { DEFAULT_LIST_LIMIT } from '../lists';
 import {
   createOrderFromRequest,
@@ -75,6 +76,22 @@ export function pastEventTime(sent: string, now: Date): string {
     throw refuse.invalid([{ path: 'event_time', message: 'must not be in the future' }]);
   }
   return eventTime.toISOString();
+}
+
+/** A tracking event's entry in its order's history: the milestone, and where. */
+function trackingEntry(
+  event: TrackingEvent,
+  action: 'tracking_added' | 'tracking_corrected' | 'tracking_withdrawn',
+  userId: number,
+): AuditEntry {
+  return {
+    recordType: 'order',
+    recordId: event.shipping_order_id,
+    action,
+    changes: { milestone: { before: null, after: event.milestone } },
+    note: event.place,
+    userId,
+  };
 }
 
 /** A milestone the timeline's rules refuse (409 on `milestone`, saying why). */
@@ -190,6 +207,18 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       if (outcome === 'not_approved') throw refuse.requestNotApproved();
       if (outcome === 'has_order') throw refuse.requestHasOrder();
       if (outcome === 'unknown_supplier') throw refuse.unknownSupplier();
+      await recordAudit(
+        database,
+        {
+          recordType: 'order',
+          recordId: outcome.id,
+          action: 'created',
+          note: `#${params.id}`,
+          userId: session.user.id,
+          customerVisible: true,
+        },
+        app.now(),
+      );
       return { status: 'success', id: outcome.id };
     },
 
@@ -328,6 +357,7 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       );
       if (!event) throw refuse.notFound();
       if (typeof event === 'string') throw trackingRefused(event);
+      await recordAudit(database, trackingEntry(event, 'tracking_added', session.user.id), app.now());
       return event;
     },
 
@@ -343,6 +373,7 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       if (!event) throw refuse.notFound();
       if (event === 'withdrawn') throw refuse.eventWithdrawn();
       if (typeof event === 'string') throw trackingRefused(event);
+      await recordAudit(app.database, trackingEntry(event, 'tracking_corrected', session.user.id), app.now());
       return event;
     },
 
@@ -352,6 +383,7 @@ export function orderHandlers(app: App): Pick<CallHandlers, OrderCalls> {
       const event = await withdrawTrackingEvent(app.database, params.id, session.user.id, app.now());
       if (!event) throw refuse.notFound();
       if (event === 'withdrawn') throw refuse.eventWithdrawn();
+      await recordAudit(app.database, trackingEntry(event, 'tracking_withdrawn', session.user.id), app.now());
       return event;
     },
 

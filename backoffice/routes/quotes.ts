@@ -1,5 +1,6 @@
 import { isStaff, partnerScope } from '../access';
 import type { App } from '../app';
+import { recordAudit } from '../audit';
 import { refuse, type CallContext, type CallHandlers } from '../http';
 import { DEFAULT_LIST_LIMIT } from '../lists';
 import { dayOf } from '../numbers';
@@ -64,7 +65,21 @@ export function quoteHandlers(app: App): Pick<CallHandlers, QuoteCalls> {
     if (outcome === 'not_open') throw refuse.quoteNotOpen();
     if (outcome === 'expired') throw refuse.quoteExpired();
     if (outcome === 'has_order') throw refuse.requestHasOrder();
-    return quoteFor(database, session, params.id);
+    const quote = await quoteFor(database, session, params.id);
+    if (decision.accept && quote.shipping_order_id !== null)
+      await recordAudit(
+        database,
+        {
+          recordType: 'order',
+          recordId: quote.shipping_order_id,
+          action: 'created',
+          note: quote.name,
+          userId: session.user.id,
+          customerVisible: true,
+        },
+        app.now(),
+      );
+    return quote;
   };
 
   return {

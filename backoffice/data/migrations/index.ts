@@ -15,6 +15,7 @@ import * as trackingWithdrawal from './0009_tracking_withdrawal';
 import * as orderEditing from './0010_order_editing';
 import * as containerOperations from './0011_container_operations';
 import * as customerAccess from './0012_customer_access';
+import * as auditTrail from './0013_audit_trail';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_order_editing': orderEditing,
   '0011_container_operations': containerOperations,
   '0012_customer_access': customerAccess,
+  '0013_audit_trail': auditTrail,
 };
