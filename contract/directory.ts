@@ -16,7 +16,7 @@ import {
 import { email, id, isoDateTime, optionalText, requiredText } from './fields';
 import { listQuery } from './common';
 import { isoDate, isPastDate, plausibleBirthDate } from './dates';
-import { internationalPhone } from './phones';
+import { phoneField } from './phones';
 
 export const customer = z.object({
   id: z.number().int(),
@@ -54,11 +54,7 @@ export const customersAnswer = z.object({
 
 const customerFields = z.object({
   name: withoutControls(z.string().trim().min(1).max(200)),
-  phone: withoutControls(z.string().trim().min(1).max(40)).transform((value, context) => {
-    const phone = internationalPhone(value);
-    if (!phone) context.addIssue({ code: 'custom', message: 'not an international phone number' });
-    return phone ?? value;
-  }),
+  phone: phoneField(withoutControls(z.string().trim().min(1).max(40))),
   email,
   national_id: withoutControls(z.string().trim().min(1).max(50)),
   business_industry: withoutControls(z.string().trim().min(1).max(100)),

@@ -3,6 +3,7 @@
  * international form (E.164, "+201007312284"); shown grouped as the country writes them.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import type { z } from 'zod';
 
 /**
  * The number in E.164 when it is a possible number written with its country code ("+20 100 731 2284",
@@ -18,4 +19,16 @@ export function internationalPhone(typed: string): string | null {
 /** The number grouped for reading ("+20 100 731 2284"); as stored when it cannot be read. */
 export function displayPhone(stored: string): string {
   return parsePhoneNumberFromString(stored)?.formatInternational() ?? stored;
+}
+
+/** A phone number as the back office takes it: written with its country code, kept in E.164. */
+export function phoneField<T extends z.ZodType<string | null | undefined>>(
+  text: T,
+): z.ZodEffects<T, z.output<T>> {
+  return text.transform((value: z.output<T>, context) => {
+    if (value === null || value === undefined || value === '') return value;
+    const phone = internationalPhone(value);
+    if (!phone) context.addIssue({ code: 'custom', message: 'not an international phone number' });
+    return (phone ?? value) as z.output<T>;
+  });
 }
