@@ -1,5 +1,6 @@
 /** A user's own account: contact details and image, profile, preferences, and the list of users. */
 import { z } from 'zod';
+import { phoneField } from './phones';
 import { withoutControls } from '../app/services/input';
 import { CONTACT_IMAGE_TYPES, MAIL_LANGUAGES } from './values';
 import { base64, optionalText, personName } from './fields';
@@ -23,7 +24,8 @@ export type ContactDetails = z.infer<typeof contactDetails>;
 /** What a customer may change of their contact (POST /update_contact_details). */
 export const contactUpdate = z.object({
   name: withoutControls(z.string().trim().min(1).max(200)),
-  phone: optionalText(40),
+  /** With its country code; kept in E.164. */
+  phone: phoneField(optionalText(40)),
   street: optionalText(200),
   city: optionalText(100),
   country: optionalText(100),

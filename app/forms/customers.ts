@@ -15,7 +15,7 @@ const optional = (max: number, multiline = false) =>
 /** The customer's fields every customer has (the address and company name optional). */
 const customerFields = z.object({
   name: text(200),
-  phone: text(40).refine((value) => internationalPhone(value) !== null, 'customers:validation.phone'),
+  phone: text(40).refine((value) => internationalPhone(value) !== null, 'validation.phone'),
   email: text(254).email('validation.email'),
   nationalId: text(50),
   businessIndustry: text(100),
@@ -89,7 +89,7 @@ export function withAllRequiredMessage<T, V>(
 /** The customer's own contact details (/pages/account-settings). */
 export const contactSchema = z.object({
   name: text(200),
-  phone: optional(40),
+  phone: optional(40).refine((value) => !value || internationalPhone(value) !== null, 'validation.phone'),
   street: optional(200),
   city: optional(100),
   country: optional(100),

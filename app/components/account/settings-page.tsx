@@ -4,6 +4,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import { Form, Link, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { displayPhone } from '@contract/phones';
 import { CONTACT_IMAGE_LIMIT, PASSWORD_MIN_LENGTH } from '@contract/values';
 import { ProfileForm } from '~/components/account/profile-form';
 import { CopyButton } from '~/components/copy-button';
@@ -56,7 +57,7 @@ function ContactForm({
     lastResult: answer?.form === 'contact' ? answer.result : undefined,
     defaultValue: {
       name: contact.name,
-      phone: contact.phone ?? '',
+      phone: contact.phone ? displayPhone(contact.phone) : '',
       street: contact.street ?? '',
       city: contact.city ?? '',
       country: contact.country ?? '',
