@@ -530,6 +530,41 @@ test("the admin adds a container, loads an order into it, and the container's de
   await expect(step).toContainText(`Container ${containerNumber}`);
   await expect(page.getByRole('definition').filter({ hasText: containerNumber })).toBeVisible();
 
+  // A mistaken place is corrected on the order's timeline.
+  // The disclosure's summary, named by its hidden text (works without JavaScript too).
+  await step.locator('summary', { hasText: 'Edit the event “Departed origin”' }).click();
+  const correction = step.getByRole('form', { name: 'Correct a tracking event' });
+  await correction.getByLabel('Place').fill('Cat Lai terminal, Ho Chi Minh City');
+  await correction.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The tracking event was corrected.' }),
+  ).toBeVisible();
+  await expect(
+    page.locator('#tracking').getByRole('listitem').filter({ hasText: 'Cat Lai terminal' }),
+  ).toContainText('Departed origin');
+
+  // On to delivery: arrived and cleared by edits, then delivered with the receiver's name.
+  for (const status of ['Arrived', 'Cleared'] as const) {
+    await page.getByRole('link', { name: 'Edit order' }).click();
+    await page.getByLabel('Status').selectOption({ label: status });
+    await page.getByLabel('Location').fill('Port Said');
+    await page.getByRole('button', { name: 'Save the order' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Order ${number} saved.` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText(status);
+  }
+  const delivery = page.getByRole('form', { name: 'Mark the delivery done' });
+  await delivery.getByLabel('Received by').fill('Mona Aziz');
+  await delivery.getByRole('button', { name: 'Mark as delivered' }).click();
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('Delivered');
+
+  // The order's history tells who did what.
+  const history = page.getByRole('heading', { level: 2, name: 'History' }).locator('..');
+  await expect(history).toContainText(`Container: (none) → ${containerNumber}`);
+  await expect(history).toContainText('Tracking event corrected');
+  await expect(history).toContainText('Status: Arrived → Cleared');
+  await expect(history).toContainText('Delivered');
+  await expect(history).toContainText(ADMIN.name);
+
   // The container's page is the admin's.
   await switchTo(page, AGENT.email);
   const refused = await page.goto(containerPath);
