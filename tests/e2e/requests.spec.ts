@@ -548,6 +548,18 @@ test('staff file a request for a customer chosen on the customer page', async ({
   await page.getByRole('combobox', { name: 'Service', exact: true }).selectOption({ label: 'Quotation' });
   await page.getByLabel('Description').fill(description);
   await page.getByRole('button', { name: 'File the request' }).click();
+  // A quotation names the shipment, as the customer's own form does; what was typed is kept.
+  const category = page.getByRole('combobox', { name: 'Category', exact: true });
+  await expect(category).toHaveAccessibleDescription('Choose one of the options.');
+  await expect(page.getByLabel('Description')).toHaveValue(description);
+  await category.selectOption({ label: 'Furniture and home decor' });
+  await page
+    .getByRole('combobox', { name: 'Container type', exact: true })
+    .selectOption({ label: 'Groupage' });
+  await page.getByRole('combobox', { name: 'Origin', exact: true }).selectOption({ label: 'China' });
+  await page.getByRole('combobox', { name: 'Destination', exact: true }).selectOption({ index: 1 });
+  await page.getByRole('spinbutton', { name: 'CBMs required' }).fill('12.5');
+  await page.getByRole('button', { name: 'File the request' }).click();
 
   await expect(page).toHaveURL(/\/apps\/request-for-service$/);
   const notice = page.getByRole('status').filter({ hasText: 'has been filed' });
