@@ -15,6 +15,7 @@ import {
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { EVERY_CUSTOMER, type PartnerScope } from './access';
 import type { CheckedAttachment } from './attachments';
+import { notifyCustomer } from './notifications';
 import { inTransaction, type Database } from './data/database';
 import { isUniqueViolation } from './data/dialect';
 import type { Tables } from './data/schema';
@@ -610,6 +611,17 @@ export async function decideLoan(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return 'already_decided';
     if (approved) await addLoanTransaction(trx, loan.id, disbursement(loan, today), now);
+    await notifyCustomer(
+      trx,
+      loan.partner_id,
+      {
+        kind: approved ? 'loan_approved' : 'loan_denied',
+        recordType: 'loan',
+        recordId: loan.id,
+        params: { loan: loan.name },
+      },
+      now,
+    );
     return 'decided';
   });
 }
@@ -738,6 +750,12 @@ export async function createLoanFromRequest(
           now,
         );
       }
+      await notifyCustomer(
+        trx,
+        request.partner_id,
+        { kind: 'loan_approved', recordType: 'loan', recordId: loan.id, params: { loan: loan.name } },
+        now,
+      );
       return loan;
     });
   } catch (error) {

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Category, ContainerType, Origin } from '../app/catalog';
 import type { Incoterm, QuoteDetail, QuoteLineKind, QuoteStatus, QuoteSummary, QuoteUnit } from '@contract';
 import type { PartnerScope } from './access';
+import { notifyCustomer } from './notifications';
 import { inTransaction, type Database } from './data/database';
 import { searchWhere } from './lists';
 import { allocateNumber, fromCents, toCents } from './numbers';
@@ -414,6 +415,18 @@ export async function sendQuote(
         now,
       );
     }
+    const sent = await trx
+      .selectFrom('quotes as q')
+      .innerJoin('shipping_requests as r', 'r.id', 'q.request_id')
+      .select(['q.name', 'r.partner_id'])
+      .where('q.id', '=', input.id)
+      .executeTakeFirstOrThrow();
+    await notifyCustomer(
+      trx,
+      sent.partner_id,
+      { kind: 'quote_sent', recordType: 'quote', recordId: input.id, params: { quote: sent.name } },
+      now,
+    );
     return 'done';
   });
 }

@@ -10,6 +10,7 @@ import { fromCents, toCents } from './numbers';
 import { sql } from 'kysely';
 import type { CheckedAttachment } from './attachments';
 import type { PartnerScope } from './access';
+import { notifyCustomer, notifyStaff } from './notifications';
 import { inTransaction, type Database } from './data/database';
 import { searchWhere } from './lists';
 import { fullName } from './users';
@@ -28,6 +29,8 @@ export interface NewShippingRequest {
   description: string;
   expectedRevenue: number;
   attachments: readonly CheckedAttachment[];
+  /** The demo data: nobody is told. */
+  quiet?: boolean;
 }
 
 export interface FinanceApplicationValues {
@@ -325,6 +328,12 @@ export async function createShippingRequest(
       .returning('id')
       .executeTakeFirstOrThrow();
     if (request.finance) await insertApplication(trx, id, request.finance);
+    if (!request.quiet)
+      await notifyStaff(
+        trx,
+        { kind: 'request_received', recordType: 'request', recordId: id, params: { id } },
+        now,
+      );
     // One file at a time: each insert holds one file's bytes, never all of them in one statement.
     for (const file of request.attachments) {
       await trx
@@ -459,7 +468,14 @@ export type ReviewOutcome = 'reviewed' | 'not_found' | 'already_reviewed' | 'wit
 /** Approves or rejects a pending request (not withdrawn), keeping the note, the reviewer and the time. */
 export async function reviewShippingRequest(
   db: Database,
-  review: { id: number; status: 'approved' | 'rejected'; note: string | null; reviewerId: number },
+  review: {
+    id: number;
+    status: 'approved' | 'rejected';
+    note: string | null;
+    reviewerId: number;
+    /** The demo data: nobody is told. */
+    quiet?: boolean;
+  },
   now: Date,
 ): Promise<ReviewOutcome> {
   return inTransaction(db, async (trx): Promise<ReviewOutcome> => {
@@ -487,6 +503,24 @@ export async function reviewShippingRequest(
         },
         now,
       );
+      if (!review.quiet) {
+        const { partner_id } = await trx
+          .selectFrom('shipping_requests')
+          .select('partner_id')
+          .where('id', '=', review.id)
+          .executeTakeFirstOrThrow();
+        await notifyCustomer(
+          trx,
+          partner_id,
+          {
+            kind: review.status === 'approved' ? 'request_approved' : 'request_rejected',
+            recordType: 'request',
+            recordId: review.id,
+            params: { id: review.id },
+          },
+          now,
+        );
+      }
       return 'reviewed';
     }
     const exists = await trx

@@ -241,6 +241,7 @@ async function seedRequests(context: SeedContext): Promise<void> {
         description: request.description,
         expectedRevenue: request.expectedRevenue,
         attachments: request.attachments ?? [],
+        quiet: true,
       },
       at(request.daysAgo, 9),
     );
@@ -249,7 +250,13 @@ async function seedRequests(context: SeedContext): Promise<void> {
     if (!reviewer) throw new Error(`Seed data for ${request.review.by}`);
     await reviewShippingRequest(
       context.database,
-      { id, status: request.review.status, note: request.review.note, reviewerId: reviewer.userId },
+      {
+        id,
+        status: request.review.status,
+        note: request.review.note,
+        reviewerId: reviewer.userId,
+        quiet: true,
+      },
       at(request.review.daysAgo, 14),
     );
   }

@@ -693,6 +693,7 @@ export async function seedOrders(context: SeedContext): Promise<void> {
           place: placeOf(event.milestone, order.origin, DESTINATIONS[order.customer]),
           eventTime: event.time.toISOString(),
           note: noteOf(event.milestone, order, plan.vessel),
+          quiet: true,
         },
         agent.userId,
         event.time,

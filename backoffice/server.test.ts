@@ -501,6 +501,8 @@ describe('the contract', () => {
         session: admin,
       },
       getHistory: { params: { record_type: 'order', id: order }, session: client },
+      listNotifications: { query: { unread: 'true', limit: 5 }, session: agent },
+      markNotificationsRead: { body: {}, session: agent },
       getShippingOrder: { params: { id: order }, session: client },
       updateShippingOrder: {
         params: { id: cancelledOrder },

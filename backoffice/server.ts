@@ -20,6 +20,7 @@ import { rateHandlers } from './routes/rates';
 import { orderHandlers } from './routes/orders';
 import { containerHandlers } from './routes/containers';
 import { historyHandlers } from './routes/history';
+import { notificationHandlers } from './routes/notifications';
 import { profileHandlers } from './routes/profile';
 import { twoFactorHandlers } from './routes/twoFactor';
 import { requestHandlers } from './routes/requests';
@@ -118,6 +119,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       ...orderHandlers(app),
       ...containerHandlers(app),
       ...historyHandlers(app),
+      ...notificationHandlers(app),
       ...fleetHandlers(app),
       ...loanHandlers(app),
       ...quoteHandlers(app),

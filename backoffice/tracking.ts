@@ -9,6 +9,7 @@ import {
 import type { PartnerScope } from './access';
 import { inTransaction, type Database } from './data/database';
 import { fullName } from './users';
+import { notifyCustomer } from './notifications';
 
 export interface TrackingInput {
   milestone: Milestone;
@@ -18,6 +19,8 @@ export interface TrackingInput {
   note: string | null;
   /** The container event this one is a copy of. */
   containerEventId?: number;
+  /** The demo data: nobody is told. */
+  quiet?: boolean;
 }
 
 interface TrackingRow {
@@ -265,6 +268,24 @@ export async function recordEvent(
     .executeTakeFirstOrThrow();
   await trx.updateTable('shipping_orders').set({ location: null }).where('id', '=', orderId).execute();
   await moveOrder(trx, orderId, current, input.milestone, now);
+  if (!input.quiet) {
+    const order = await trx
+      .selectFrom('shipping_orders')
+      .select(['partner_id', 'name'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    await notifyCustomer(
+      trx,
+      order.partner_id,
+      {
+        kind: 'order_milestone',
+        recordType: 'order',
+        recordId: orderId,
+        params: { order: order.name, milestone: input.milestone },
+      },
+      now,
+    );
+  }
   return { id };
 }
 

@@ -60,6 +60,7 @@ import {
 } from './directory';
 import { healthAnswer } from './health';
 import { historyAnswer, historyParams } from './history';
+import { notificationsAnswer, notificationsQuery, notificationsRead, unreadAnswer } from './notifications';
 import {
   DEMO_STATE_MAX_BYTES,
   demoStateAnswer,
@@ -130,6 +131,7 @@ export * from './demo';
 export * from './requests';
 export * from './shipping';
 export * from './history';
+export * from './notifications';
 export * from './quotes';
 export * from './rates';
 export * from './finance';
@@ -498,6 +500,22 @@ export const calls = {
     path: '/history/:record_type/:id',
     params: historyParams,
     answer: historyAnswer,
+    session: true,
+  },
+  /** Extension: the signed-in person's notifications, newest first, with how many are unread. */
+  listNotifications: {
+    method: 'GET',
+    path: '/notifications',
+    query: notificationsQuery,
+    answer: notificationsAnswer,
+    session: true,
+  },
+  /** Extension: marks the person's notifications read (these, or all); answers how many stay unread. */
+  markNotificationsRead: {
+    method: 'POST',
+    path: '/notifications/read',
+    body: notificationsRead,
+    answer: unreadAnswer,
     session: true,
   },
   /** Admin only (403 otherwise). */

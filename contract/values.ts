@@ -281,3 +281,20 @@ export const HISTORY_ACTIONS = [
   'payment_recorded',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+// ---- Notifications in the portal (extension) ----
+
+/** What a person is told: staff of a new request; the customer of what changed on its records. */
+export const NOTIFICATION_KINDS = [
+  'request_received',
+  'request_approved',
+  'request_rejected',
+  'quote_sent',
+  'order_milestone',
+  'loan_approved',
+  'loan_denied',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The records a notification links to. */
+export const NOTIFICATION_RECORDS = ['request', 'quote', 'order', 'loan'] as const;
+export type NotificationRecord = (typeof NOTIFICATION_RECORDS)[number];

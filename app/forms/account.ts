@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ORIGINS } from '~/catalog';
 import { PASSWORD_MAX_LENGTH, TOTP_CODE } from '@contract/values';
-import { plainText } from '~/services/input';
+import { formRecordId, pageParam, plainText } from '~/services/input';
 import { authCode } from './auth';
 
 const required = 'validation.required';
@@ -42,3 +42,17 @@ export const twoStepDisableSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, 'validation.tooLong'),
   code: authCode,
 });
+
+/** /apps/notifications: unread only or all, and the page. */
+export const notificationListParams = z.object({
+  unread: z.enum(['true']).optional().catch(undefined),
+  page: pageParam,
+});
+
+/** Marking one notification read (with its id), or all of them (`all`). */
+export const notificationReadSchema = z
+  .object({
+    id: formRecordId().optional(),
+    all: z.literal('1').optional(),
+  })
+  .refine((value) => value.id !== undefined || value.all !== undefined, 'validation.required');

@@ -6,19 +6,22 @@ import { FlashMessage } from '~/components/flash-message';
 import { PortalLayout } from '~/components/layout/portal-layout';
 import type { loader as rootLoader } from '~/root';
 import { screensFor } from '~/services/access';
+import { unreadCount } from '~/services/notifications.server';
 import { requireUser } from '~/services/auth.server';
 import { DEFAULT_APPEARANCE } from '~/theme/appearance';
 
 export const handle = { i18n: ['common'] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
+  const signedIn = await requireUser(request);
+  const { user } = signedIn;
   const menu = screensFor(user.roles).flatMap((screen) =>
     screen.menu ? [{ path: screen.path, menu: screen.menu }] : [],
   );
   return {
     user: { name: user.name, email: user.email, role: user.role, profile_image: user.profile_image },
     menu,
+    unread: await unreadCount(signedIn),
   };
 }
 
@@ -30,6 +33,7 @@ function Frame({ children }: { children: React.ReactNode }) {
       user={data.user}
       menu={data.menu}
       appearance={preferences?.appearance ?? DEFAULT_APPEARANCE}
+      unread={data.unread}
     >
       {children}
     </PortalLayout>

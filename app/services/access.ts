@@ -157,6 +157,8 @@ export const SCREENS: readonly Screen[] = [
     menu: { section: 'apps', label: 'menu.customers', icon: 'customers' },
   },
   { path: '/apps/customers/new', roles: STAFF },
+  // Everyone's own notifications (the top bar's bell); the back office answers each person's only.
+  { path: '/apps/notifications', roles: ALL_ROLES },
   { path: '/apps/customers/:id', roles: STAFF },
   // Staff correct a customer's details; its access (invite, disable) is on the customer's page.
   { path: '/apps/customers/:id/edit', roles: STAFF },

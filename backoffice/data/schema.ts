@@ -154,6 +154,19 @@ export interface ContainersTable {
   updated_at: string | null;
 }
 
+/** Migration 0014: what a person is told in the portal. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  record_type: string;
+  record_id: number;
+  /** JSON: what the text names (an order's number, a milestone). */
+  params: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
 /** Migration 0013: who did what to a record, and what changed. */
 export interface AuditEventsTable {
   id: Generated<number>;
@@ -499,6 +512,7 @@ export interface Tables {
   containers: ContainersTable;
   container_events: ContainerEventsTable;
   audit_events: AuditEventsTable;
+  notifications: NotificationsTable;
   loans: LoansTable;
   request_events: RequestEventsTable;
   loan_transactions: LoanTransactionsTable;

@@ -20,6 +20,7 @@ import { LanguageSwitcher } from '../language-switcher';
 import { LegalLinks } from '../pages/legal-links';
 import { MenuIcon } from './menu-icons';
 import { UserMenu } from './user-menu';
+import { NotificationBell } from './notification-bell';
 
 type MenuEntry = Pick<Screen, 'path'> & { menu: NonNullable<Screen['menu']> };
 const SECTIONS: MenuSection[] = ['home', 'apps', 'workspace', 'pages'];
@@ -97,11 +98,14 @@ export function PortalLayout({
   user,
   menu,
   appearance,
+  unread = null,
   children,
 }: {
   user: Pick<PortalUser, 'name' | 'email' | 'role' | 'profile_image'>;
   menu: MenuEntry[];
   appearance: Appearance;
+  /** Unread notifications; null when unknown (no count shown). */
+  unread?: number | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -183,6 +187,7 @@ export function PortalLayout({
               </form>
             )}
             <Box className="topbar-space" />
+            <NotificationBell unread={unread} />
             <LanguageSwitcher />
             <AppearancePanel />
             <UserMenu user={user} />

@@ -16,6 +16,7 @@ import * as orderEditing from './0010_order_editing';
 import * as containerOperations from './0011_container_operations';
 import * as customerAccess from './0012_customer_access';
 import * as auditTrail from './0013_audit_trail';
+import * as notifications from './0014_notifications';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_container_operations': containerOperations,
   '0012_customer_access': customerAccess,
   '0013_audit_trail': auditTrail,
+  '0014_notifications': notifications,
 };
