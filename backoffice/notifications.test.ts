@@ -53,7 +53,10 @@ describe('notifications', () => {
         record_id: id,
       });
     }
-    expect((await mine('client')).total).toBe(0);
+    // The customer hears that its request arrived.
+    expect((await mine('client')).notifications).toEqual([
+      expect.objectContaining({ kind: 'request_sent', record_type: 'request', record_id: id }),
+    ]);
 
     await bo.call('reviewShippingRequest', {
       params: { id },
@@ -68,6 +71,7 @@ describe('notifications', () => {
         record_id: id,
         read_at: null,
       }),
+      expect.objectContaining({ kind: 'request_sent', record_id: id }),
     ]);
     expect((await mine('client2')).total).toBe(0);
 
@@ -76,9 +80,11 @@ describe('notifications', () => {
       body: { ids: [client.notifications[0]!.id] },
       session: sessions.client,
     });
-    expect(read.body).toEqual({ unread: 0 });
+    expect(read.body).toEqual({ unread: 1 });
     expect((await mine('client')).notifications[0]?.read_at).not.toBeNull();
-    expect((await mine('client', { unread: 'true' })).total).toBe(0);
+    expect((await mine('client', { unread: 'true' })).notifications.map((n) => n.kind)).toEqual([
+      'request_sent',
+    ]);
     // Another person's ids change nothing of theirs.
     const agentsOwn = (await mine('agent')).notifications[0]!.id;
     await bo.call('markNotificationsRead', { body: { ids: [agentsOwn] }, session: sessions.client });

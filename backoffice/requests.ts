@@ -328,12 +328,19 @@ export async function createShippingRequest(
       .returning('id')
       .executeTakeFirstOrThrow();
     if (request.finance) await insertApplication(trx, id, request.finance);
-    if (!request.quiet)
+    if (!request.quiet) {
       await notifyStaff(
         trx,
         { kind: 'request_received', recordType: 'request', recordId: id, params: { id } },
         now,
       );
+      await notifyCustomer(
+        trx,
+        request.partnerId,
+        { kind: 'request_sent', recordType: 'request', recordId: id, params: { id } },
+        now,
+      );
+    }
     // One file at a time: each insert holds one file's bytes, never all of them in one statement.
     for (const file of request.attachments) {
       await trx

@@ -284,9 +284,13 @@ export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 // ---- Notifications in the portal (extension) ----
 
-/** What a person is told: staff of a new request; the customer of what changed on its records. */
+/**
+ * What a person is told: staff of a new request; the customer that its request arrived, and of what
+ * changed on its records.
+ */
 export const NOTIFICATION_KINDS = [
   'request_received',
+  'request_sent',
   'request_approved',
   'request_rejected',
   'quote_sent',

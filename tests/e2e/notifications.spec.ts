@@ -30,7 +30,8 @@ test('a customer is told its request was approved, opens it from the notificatio
 
   await switchTo(page, email, 'nadia-notified-passphrase-1');
   await open(page, '/dashboards/modern');
-  const bell = page.getByRole('link', { name: 'Notifications: 1 unread' });
+  // That its request arrived, and that it was approved.
+  const bell = page.getByRole('link', { name: 'Notifications: 2 unread' });
   await expect(bell).toBeVisible();
   await bell.click();
   await expect(page).toHaveURL('/apps/notifications');
@@ -39,6 +40,11 @@ test('a customer is told its request was approved, opens it from the notificatio
   await expect(item).toContainText('New');
   await item.getByRole('button', { name: `Mark “Your request #${id} was approved” as read` }).click();
   await expect(page.getByRole('status').filter({ hasText: 'marked as read' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notifications: 1 unread' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `We received your request #${id}` })).toContainText(
+    'New',
+  );
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
   await page.getByRole('link', { name: `Your request #${id} was approved` }).click();
   await expect(page).toHaveURL(`/apps/requests/${id}`);
