@@ -1,8 +1,7 @@
 // The appearance settings of spec section 3 as one plain form: applied on the next page load, no JavaScript needed.
 import { useLocation, useRouteLoaderData } from '@remix-run/react';
-import { IconPalette } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button, Stack } from '~/components/ui';
+import { Button, Icon, Stack } from '~/components/ui';
 import type { loader as rootLoader } from '~/root';
 import { BORDER_RADII, DEFAULT_APPEARANCE, PALETTES } from '~/theme/appearance';
 import { BRAND_COLOURS } from '~/theme/palettes';
@@ -48,7 +47,7 @@ export function AppearancePanel() {
   const appearance = preferences?.appearance ?? DEFAULT_APPEARANCE;
   const dir = preferences?.dir ?? 'ltr';
   return (
-    <Disclosure label={t('appearance.title')} summary={<IconPalette aria-hidden size={20} />} width={340}>
+    <Disclosure label={t('appearance.title')} summary={<Icon name="palette" size={20} />} width={340}>
       <form method="post" action="/preferences">
         <input type="hidden" name="intent" value="appearance" />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />

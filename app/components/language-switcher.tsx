@@ -1,8 +1,7 @@
 // Switches the portal's language: a plain form, so it works without JavaScript; the page reloads in it.
 import { useLocation } from '@remix-run/react';
-import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button, Stack } from '~/components/ui';
+import { Button, Icon, Stack } from '~/components/ui';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '~/i18n';
 import { Disclosure } from './disclosure';
 
@@ -15,7 +14,7 @@ export function LanguageSwitcher() {
       label={t('language.current', { language: LANGUAGE_NAMES[current] ?? current })}
       summary={
         <>
-          <IconLanguage aria-hidden size={20} />
+          <Icon name="language" size={20} />
           <span className="disclosure-text">{LANGUAGE_NAMES[current] ?? current}</span>
         </>
       }

@@ -5,6 +5,7 @@
  * its route lands, so the menu never links to a page that does not exist.
  */
 import type { RoleName } from '@contract';
+import type { IconName } from '~/components/ui/icon-names';
 
 export const ALL_ROLES: readonly RoleName[] = ['client', 'warehouse_agent', 'admin'];
 export const STAFF: readonly RoleName[] = ['warehouse_agent', 'admin'];
@@ -16,7 +17,7 @@ export interface Screen {
   path: string;
   roles: readonly RoleName[];
   /** Shown in the menu under this section, with this label key (namespace common). */
-  menu?: { section: MenuSection; label: string; icon: string };
+  menu?: { section: MenuSection; label: string; icon: IconName };
 }
 
 const CLIENT: readonly RoleName[] = ['client'];

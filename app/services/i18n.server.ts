@@ -69,10 +69,69 @@ export function i18nFor(language: Language, namespaces: readonly Namespace[] = N
     ready = instance
       .use(initReactI18next)
       .init({ ...i18nConfig, lng: language, ns: [...namespaces], resources: chosen })
-      .then(() => instance);
+      .then(() => keepPlainTranslations(instance));
     instances.set(key, ready);
   }
   return ready;
+}
+
+/** The most plain translations one bound function keeps (the portal's keys are far fewer). */
+const KEPT_PER_FUNCTION = 5_000;
+
+/**
+ * What a translation is kept under: the key, with its options when they are plain values (a count, a
+ * name, a number), which decide the text entirely; null for anything else (an object or a function
+ * among the options, several keys), which is translated every time.
+ */
+function textId(key: unknown, options: unknown): string | null {
+  if (typeof key !== 'string') return null;
+  if (options === undefined) return key;
+  if (typeof options !== 'object' || options === null) return null;
+  // A list or tree of translations is the caller's to change.
+  if ('returnObjects' in options) return null;
+  for (const value of Object.values(options)) {
+    if ((typeof value === 'object' && value !== null) || typeof value === 'function') return null;
+  }
+  return `${key}\u0000${JSON.stringify(options)}`;
+}
+
+/**
+ * A translation is the same every time for the same key, values, language, namespaces and prefix, and
+ * the translations of a shared instance never change. So each instance gives one translation function
+ * per language, namespaces and prefix, made once, and that function keeps the translations it gave:
+ * the labels of every page are looked up once (ADR 056).
+ */
+function keepPlainTranslations(instance: I18n): I18n {
+  const getFixedT = instance.getFixedT.bind(instance) as (...args: unknown[]) => TFunction;
+  const functions = new Map<string, TFunction>();
+  const keptGetFixedT = (language: unknown, namespace: unknown, keyPrefix?: unknown) => {
+    const id = `${String(language)}\u0000${String(namespace)}\u0000${String(keyPrefix)}`;
+    let kept = functions.get(id);
+    if (!kept) {
+      const translate = getFixedT(language, namespace, keyPrefix) as unknown as (
+        ...args: unknown[]
+      ) => unknown;
+      const texts = new Map<string, unknown>();
+      const keptTranslate = (key: unknown, ...rest: unknown[]) => {
+        const id = rest.length <= 1 ? textId(key, rest[0]) : null;
+        if (id === null) return translate(key, ...rest);
+        let text = texts.get(id);
+        if (text === undefined) {
+          text = translate(key, ...rest);
+          if (texts.size >= KEPT_PER_FUNCTION) texts.clear();
+          texts.set(id, text);
+        }
+        return text;
+      };
+      // What the bound function says of itself (react-i18next's Trans reads its namespaces).
+      const { lng, lngs, ns, keyPrefix: prefix } = translate as unknown as Record<string, unknown>;
+      kept = Object.assign(keptTranslate, { lng, lngs, ns, keyPrefix: prefix }) as unknown as TFunction;
+      functions.set(id, kept);
+    }
+    return kept;
+  };
+  instance.getFixedT = keptGetFixedT as unknown as I18n['getFixedT'];
+  return instance;
 }
 
 /** The translation function of the request's language for one namespace (others by prefix). */

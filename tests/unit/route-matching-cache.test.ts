@@ -1,6 +1,7 @@
 // Route matching keeps the flattened, ranked branches of each routes array (patches/@remix-run+router,
 // ADR 036): the same array reuses them on every match, another array gets its own, patching routes in
-// (lazy route discovery) starts afresh, and the portal's URLs match the same routes as before. Each
+// (lazy route discovery) starts afresh, and the portal's URLs match the same routes as before. The
+// matches of each path are kept too (ADR 056), and each caller gets its own copy. Each
 // route pattern is compiled to its regular expression once, then kept. Checked on
 // both copies of the router: the CommonJS file the server loads and the ES module the browser build uses.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -128,6 +129,38 @@ describe.each(copies)('route matching cache, %s', (_copy, router) => {
     } finally {
       globalThis.RegExp = Native;
     }
+  });
+
+  it('answers a path matched before without matching again, each caller with its own matches', () => {
+    const routes: Route[] = [{ id: 'root', path: '/', children: [{ id: 'order', path: 'orders/:id' }] }];
+    const first = router.matchRoutes(routes as RouteObject[], '/orders/7')!;
+    expect(first.map((found) => found.route.id)).toEqual(['root', 'order']);
+    const exec = RegExp.prototype.exec;
+    let executed = 0;
+    RegExp.prototype.exec = function (this: RegExp, text: string) {
+      executed++;
+      return exec.call(this, text);
+    };
+    let again: ReturnType<Router['matchRoutes']>;
+    try {
+      again = router.matchRoutes(routes as RouteObject[], '/orders/7');
+    } finally {
+      RegExp.prototype.exec = exec;
+    }
+    expect(executed).toBe(0);
+    expect(again).toEqual(first);
+    // Changing an answer changes neither the one kept nor another caller's; the matches of one answer
+    // share their params, as the matcher's own do.
+    expect(again![0]).not.toBe(first[0]);
+    expect(again![0]!.params).toBe(again![1]!.params);
+    (again![1]!.params as Record<string, string>).id = '8';
+    expect(again![0]!.params.id).toBe('8');
+    expect(first[1]!.params.id).toBe('7');
+    expect(router.matchRoutes(routes as RouteObject[], '/orders/7')![1]!.params).toEqual({ id: '7' });
+    // Another path is matched for itself; a path with no route is kept as none.
+    expect(router.matchRoutes(routes as RouteObject[], '/orders/9')![1]!.params).toEqual({ id: '9' });
+    expect(router.matchRoutes(routes as RouteObject[], '/nowhere')).toBeNull();
+    expect(router.matchRoutes(routes as RouteObject[], '/nowhere')).toBeNull();
   });
 
   it("matches the portal's URLs to the same routes as a fresh ranking does", () => {

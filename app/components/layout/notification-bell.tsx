@@ -1,8 +1,7 @@
 // The top bar's way to the notifications, with how many are unread (a link: no JavaScript needed).
 import { Link } from '@remix-run/react';
-import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from '~/components/ui';
+import { Icon, IconButton } from '~/components/ui';
 
 export function NotificationBell({ unread }: { unread: number | null }) {
   const { t } = useTranslation();
@@ -15,7 +14,7 @@ export function NotificationBell({ unread }: { unread: number | null }) {
       aria-label={count > 0 ? t('notifications.topbar', { count }) : t('notifications.topbarNone')}
       className="notification-bell"
     >
-      <IconBell aria-hidden size={22} />
+      <Icon name="bell" size={22} />
       {count > 0 && (
         <span className="notification-count" aria-hidden="true">
           {count > 99 ? '99+' : count}

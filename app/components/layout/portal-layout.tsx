@@ -1,96 +1,30 @@
 // The portal's frame (spec sections 3 and 9): sidebar 270 (mini 87) or horizontal menu, top bar 70,
 // boxed or full content, and an off-canvas drawer on small screens that opens without JavaScript; a
 // footer with the legal pages.
-import { Link, NavLink, useLocation } from '@remix-run/react';
-import {
-  IconLayoutSidebarLeftCollapse,
-  IconLayoutSidebarLeftExpand,
-  IconMenu2,
-  IconTruckDelivery,
-  IconX,
-} from '@tabler/icons-react';
-import { Fragment, type ReactNode } from 'react';
+import { Link, useLocation } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box, IconButton, Text } from '~/components/ui';
-import type { MenuSection, Screen } from '~/services/access';
+import { Box, Icon, IconButton, Text } from '~/components/ui';
 import type { PortalUser } from '~/services/user';
 import { LAYOUT, type Appearance } from '~/theme/appearance';
 import { AppearancePanel } from '../appearance-panel';
 import { LanguageSwitcher } from '../language-switcher';
 import { LegalLinks } from '../pages/legal-links';
-import { MenuIcon } from './menu-icons';
+import { MenuLinks, type MenuEntry } from './menu-links';
 import { UserMenu } from './user-menu';
 import { NotificationBell } from './notification-bell';
-
-type MenuEntry = Pick<Screen, 'path'> & { menu: NonNullable<Screen['menu']> };
-const SECTIONS: MenuSection[] = ['home', 'apps', 'workspace', 'pages'];
 
 function Brand({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   return (
     <Link to="/dashboards/modern" className="brand" aria-label={t('app.name')}>
-      <IconTruckDelivery aria-hidden size={30} stroke={1.6} />
+      <Icon name="logo" size={30} stroke={1.6} />
       {!compact && (
         <Text level="title-lg" component="span" textColor="inherit">
           {t('app.name')}
         </Text>
       )}
     </Link>
-  );
-}
-
-/**
- * The menu as plain lists and links styled by global.css (.menu-*): it is on every page, and Joy's list
- * components cost several styled elements per entry to render on the server.
- */
-function MenuLinks({
-  entries,
-  compact,
-  horizontal,
-}: {
-  entries: MenuEntry[];
-  compact: boolean;
-  horizontal: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {SECTIONS.map((section) => {
-        const items = entries.filter((entry) => entry.menu.section === section);
-        if (items.length === 0) return null;
-        return (
-          // The heading stands before the list it names: a list holds list items only.
-          <Fragment key={section}>
-            {!horizontal && (
-              <div id={`menu-${section}`} className={compact ? 'visually-hidden' : 'menu-heading'}>
-                {t(`menu.sections.${section}`)}
-              </div>
-            )}
-            <ul
-              className={horizontal ? 'menu-list menu-list-horizontal' : 'menu-list'}
-              aria-labelledby={horizontal ? undefined : `menu-${section}`}
-              aria-label={horizontal ? t(`menu.sections.${section}`) : undefined}
-            >
-              {items.map((entry) => (
-                <li key={entry.path}>
-                  <NavLink
-                    to={entry.path}
-                    prefetch="intent"
-                    className="menu-link"
-                    title={compact ? t(entry.menu.label) : undefined}
-                  >
-                    <span className="menu-icon">
-                      <MenuIcon name={entry.menu.icon} />
-                    </span>
-                    <span className={compact ? 'visually-hidden' : undefined}>{t(entry.menu.label)}</span>
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </Fragment>
-        );
-      })}
-    </>
   );
 }
 
@@ -138,7 +72,7 @@ export function PortalLayout({
             aria-label={t('nav.closeMenu')}
             variant="plain"
           >
-            <IconX aria-hidden size={20} />
+            <Icon name="close" size={20} />
           </IconButton>
         </Box>
         <Box component="nav" aria-label={t('nav.mainMenu')} className="sidebar-nav">
@@ -162,7 +96,7 @@ export function PortalLayout({
               aria-controls="sidebar"
               variant="plain"
             >
-              <IconMenu2 aria-hidden size={22} />
+              <Icon name="menu" size={22} />
             </IconButton>
             {horizontal ? (
               <Box className="topbar-brand">
@@ -179,9 +113,9 @@ export function PortalLayout({
                   aria-label={collapsed ? t('nav.expandMenu') : t('nav.collapseMenu')}
                 >
                   {collapsed ? (
-                    <IconLayoutSidebarLeftExpand aria-hidden size={22} />
+                    <Icon name="sidebarExpand" size={22} />
                   ) : (
-                    <IconLayoutSidebarLeftCollapse aria-hidden size={22} />
+                    <Icon name="sidebarCollapse" size={22} />
                   )}
                 </IconButton>
               </form>

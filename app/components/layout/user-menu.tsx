@@ -1,9 +1,8 @@
 // The top bar's account menu: who is signed in, and signing out (a form: works without JavaScript).
 import { Link } from '@remix-run/react';
-import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Divider, Text } from '~/components/ui';
+import { Button, Divider, Icon, Text } from '~/components/ui';
 import { Ltr } from '~/components/ltr-text';
 import { initials, type PortalUser } from '~/services/user';
 import { Disclosure } from '../disclosure';
@@ -48,7 +47,7 @@ export function UserMenu({ user }: { user: Pick<PortalUser, 'name' | 'email' | '
         variant="plain"
         color="neutral"
         fullWidth
-        startDecorator={<IconSettings aria-hidden size={18} />}
+        startDecorator={<Icon name="settings" size={18} />}
         style={{ justifyContent: 'flex-start', marginBlockEnd: 8 }}
       >
         {t('menu.accountSettings')}
@@ -59,7 +58,7 @@ export function UserMenu({ user }: { user: Pick<PortalUser, 'name' | 'email' | '
           variant="soft"
           color="neutral"
           fullWidth
-          startDecorator={<IconLogout aria-hidden size={18} />}
+          startDecorator={<Icon name="logout" size={18} />}
         >
           {t('user.signOut')}
         </Button>

@@ -33,6 +33,8 @@ export {
   type TextareaProps,
 } from './controls';
 export { AspectRatio, Avatar } from './media';
+export { Icon, type IconProps } from './icon';
+export { type IconName } from './icon-names';
 export {
   Chip,
   LinearProgress,
