@@ -22,7 +22,8 @@ const desktop = { ...devices['Desktop Chrome'], launchOptions };
 export default defineConfig({
   testDir: 'tests/e2e',
   // *.spec.ts: with JavaScript on and off; *.js.spec.ts: JavaScript on only; *.api.spec.ts: no browser
-  // needed, run once; *.ar.spec.ts: an Arabic-speaking browser.
+  // needed, run once; *.ar.spec.ts: an Arabic-speaking browser (the quotation and finance journeys also
+  // without JavaScript).
   projects: [
     {
       name: 'chromium',
@@ -40,6 +41,17 @@ export default defineConfig({
       name: 'arabic',
       testMatch: '**/*.ar.spec.ts',
       use: { ...desktop, locale: 'ar', extraHTTPHeaders: { 'Accept-Language': 'ar' } },
+    },
+    {
+      // The Arabic journeys of quotations and trade finance, without JavaScript too.
+      name: 'arabic-no-js',
+      testMatch: '**/quotes-finance.ar.spec.ts',
+      use: {
+        ...desktop,
+        locale: 'ar',
+        extraHTTPHeaders: { 'Accept-Language': 'ar' },
+        javaScriptEnabled: false,
+      },
     },
   ],
   workers: 2,

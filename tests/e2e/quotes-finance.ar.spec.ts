@@ -1,6 +1,7 @@
-// Quotations and trade finance in Arabic, right to left, found by their Arabic labels: a quotation
-// request priced by staff and accepted by the customer (its PDF downloads), and a finance application
-// approved with terms into a loan that a repayment then services.
+// Quotations and trade finance in Arabic, right to left, found by their Arabic labels, with JavaScript
+// and without: a quotation request priced at once from the rate table, then by staff, and accepted by
+// the customer (its PDF downloads); a finance application approved with terms into a loan that a
+// repayment then services.
 import { expect, test, type Page } from '@playwright/test';
 import { AGENT, CLIENT, CLIENT2, open, signInAs, switchTo, translation, uniqueText } from './support';
 
@@ -26,12 +27,21 @@ test('in Arabic, staff price a quotation request and the customer downloads and 
   await page.getByLabel(t('requests', 'fields.category')).selectOption('toys_games');
   await page.getByLabel(t('requests', 'fields.containerType')).selectOption('groupage');
   await page.getByLabel(t('requests', 'fields.origin')).selectOption('china');
-  await page.getByLabel(t('requests', 'fields.destination')).selectOption('alexandria');
+  // A lane the demo rate table prices: $88 per CBM, $400 at least.
+  await page.getByLabel(t('requests', 'fields.destination')).selectOption('port_said');
   await page.getByLabel(t('requests', 'fields.cbm')).fill('6');
   await page.getByLabel(t('requests', 'fields.description')).fill(words);
   await page.getByRole('button', { name: t('requests', 'fields.submit') }).click();
   await expect(page).toHaveURL(/\/apps\/requests\/\d+$/);
   const requestPath = new URL(page.url()).pathname;
+  // Priced at once from the rate table, in Arabic, as indicative: 6 CBM at $88.
+  const money = (value: number) =>
+    new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(value);
+  const indicative = page.getByRole('note', { name: t('quotes', 'indicative.title') });
+  await expect(indicative).toContainText(t('quotes', 'indicative.price', { price: money(528) }));
+  await expect(indicative).toContainText(
+    t('quotes', 'indicative.per_cbm', { quantity: 6, price: money(88) }),
+  );
 
   await switchTo(page, AGENT.email);
   await open(page, requestPath);
@@ -74,9 +84,11 @@ test('in Arabic, a finance application is approved with terms into a loan, and a
   await page.getByLabel(new RegExp(`^${t('requests', 'finance.supplierName')}[\\s*]*$`)).fill('مصانع القطن');
   await page.getByLabel(t('requests', 'finance.supplierCountry')).fill('مصر');
   await page.getByLabel(t('requests', 'finance.purpose')).fill(purpose);
-  // An order of its own, the last one listed (the English journeys take the first ones).
-  const orders = page.getByRole('group', { name: t('requests', 'finance.orders') });
-  await orders.getByRole('checkbox').last().check();
+  // An order of its own that no other journey finances: the last one listed with JavaScript, the one
+  // before it without (the English journeys take the first ones; an order is financed by one loan).
+  const orders = page.getByRole('group', { name: t('requests', 'finance.orders') }).getByRole('checkbox');
+  const count = await orders.count();
+  await orders.nth(testInfo.project.name === 'arabic-no-js' ? count - 2 : count - 1).check();
   await page.getByRole('button', { name: t('requests', 'fields.submit') }).click();
   await expect(page).toHaveURL(/\/apps\/requests\/\d+$/);
   const requestPath = new URL(page.url()).pathname;
