@@ -8,6 +8,7 @@ import {
   type CallAnswer,
   type Loan,
   type LoanDetail,
+  type LoanNoteCode,
   type LoanState,
   type LoanTab,
   type LoanTransaction,
@@ -17,6 +18,7 @@ import { EVERY_CUSTOMER, type PartnerScope } from './access';
 import type { CheckedAttachment } from './attachments';
 import { notifyCustomer } from './notifications';
 import { inTransaction, type Database } from './data/database';
+import { noteColumns } from './loanNotes';
 import { isUniqueViolation } from './data/dialect';
 import type { Tables } from './data/schema';
 import { searchWhere } from './lists';
@@ -398,19 +400,34 @@ export async function loanDetail(db: Database, row: LoanRow, today: string): Pro
 export async function loanTransactions(db: Database, loan: LoanRow): Promise<LoanTransaction[]> {
   const rows = await db
     .selectFrom('loan_transactions')
-    .select(['id', 'loan_id', 'type', 'amount_cents', 'date', 'reference', 'note'])
+    .select([
+      'id',
+      'loan_id',
+      'type',
+      'amount_cents',
+      'date',
+      'reference',
+      'note',
+      'note_code',
+      'note_params',
+    ])
     .where('loan_id', '=', loan.id)
     .orderBy('date')
     .orderBy('id')
-    .$narrowType<{ type: TransactionType }>()
+    .$narrowType<{ type: TransactionType; note_code: LoanNoteCode | null }>()
     .execute();
   const interest = scheduleInterest(loan);
   let balance = 0;
-  return rows.map(({ amount_cents, ...row }) => {
+  return rows.map(({ amount_cents, note_params, ...row }) => {
     if (row.type === 'repayment') balance -= amount_cents;
     else if (row.type === 'fee') balance += amount_cents;
     else balance += amount_cents + Math.round((interest * amount_cents) / loan.principal_cents);
-    return { ...row, amount: fromCents(amount_cents), balance: fromCents(balance) };
+    return {
+      ...row,
+      note_params: note_params === null ? null : (JSON.parse(note_params) as Record<string, string | number>),
+      amount: fromCents(amount_cents),
+      balance: fromCents(balance),
+    };
   });
 }
 
@@ -501,6 +518,9 @@ export interface NewTransaction {
   date: string;
   reference: string | null;
   note: string | null;
+  /** Set when the back office wrote the note (noteColumns in loanNotes.ts). */
+  noteCode?: LoanNoteCode;
+  noteParams?: Record<string, string | number>;
 }
 
 export async function addLoanTransaction(
@@ -518,6 +538,8 @@ export async function addLoanTransaction(
       date: transaction.date,
       reference: transaction.reference,
       note: transaction.note,
+      note_code: transaction.noteCode ?? null,
+      note_params: transaction.noteParams ? JSON.stringify(transaction.noteParams) : null,
       created_at: now.toISOString(),
     })
     .execute();
@@ -566,13 +588,19 @@ export function disbursement(
   loan: Pick<LoanRow, 'name' | 'principal_cents' | 'interest_rate' | 'term_months' | 'currency'>,
   date: string,
 ): NewTransaction {
-  const interest = fromCents(scheduleInterest(loan)).toLocaleString('en-US', { minimumFractionDigits: 2 });
   return {
     type: 'disbursement',
     amountCents: loan.principal_cents,
     date,
     reference: `${loan.name}-D`,
-    note: `Principal paid out; the balance adds ${loan.currency} ${interest} interest over ${loan.term_months} months`,
+    ...noteColumns({
+      code: 'disbursement',
+      params: {
+        currency: loan.currency,
+        interest: fromCents(scheduleInterest(loan)),
+        months: loan.term_months,
+      },
+    }),
   };
 }
 
@@ -721,7 +749,7 @@ export async function createLoanFromRequest(
             amountCents: input.arrangementFeeCents,
             date: today,
             reference: `${loan.name}-F`,
-            note: 'Arrangement fee',
+            ...noteColumns({ code: 'arrangement_fee', params: {} }),
           },
           now,
         );

@@ -1,6 +1,7 @@
 /** Demo loans (seed step): every state for both demo customers, with transactions that fit their schedules. */
 import type { LoanState } from '@contract';
 import { DAY_MS, daysBefore, demoRandom, pastDayAt } from './demo';
+import { noteColumns } from './loanNotes';
 import { addLoanDocument, addLoanTransaction, disbursement, insertLoan, loanSchedule } from './loans';
 import { dayOf, toCents } from './numbers';
 import { demoPdf } from './pdf';
@@ -203,8 +204,8 @@ export async function seedLoans(context: SeedContext): Promise<void> {
     };
     await addLoanTransaction(context.database, id, disbursement(row, issueDate), decidedAt);
     const feeCents = Math.round((principalCents * ARRANGEMENT_FEE) / 100);
-    const feeNote = `Arrangement fee (${ARRANGEMENT_FEE}%)`;
-    const fee = { type: 'fee', amountCents: feeCents, reference: `${name}-F1`, note: feeNote } as const;
+    const feeNote = noteColumns({ code: 'arrangement_fee', params: { percent: ARRANGEMENT_FEE } });
+    const fee = { type: 'fee', amountCents: feeCents, reference: `${name}-F1`, ...feeNote } as const;
     await addLoanTransaction(context.database, id, { ...fee, date: issueDate }, decidedAt);
 
     const schedule = loanSchedule({ ...row, state: 'approved', issue_date: issueDate }, 0, today);
@@ -221,9 +222,10 @@ export async function seedLoans(context: SeedContext): Promise<void> {
           amountCents: line.amount + (settles ? feeCents : 0),
           date,
           reference: `${name}-R${index + 1}`,
-          note: settles
-            ? `Instalment ${index + 1} of ${loan.termMonths} and the arrangement fee`
-            : `Instalment ${index + 1} of ${loan.termMonths}`,
+          ...noteColumns({
+            code: settles ? 'instalment_and_fee' : 'instalment',
+            params: { number: index + 1, total: loan.termMonths },
+          }),
         },
         onDay(date, context.now),
       );
@@ -239,7 +241,7 @@ export async function seedLoans(context: SeedContext): Promise<void> {
           amountCents: LATE_FEE_CENTS,
           date: lateFeeDate,
           reference: `${name}-F2`,
-          note: `Late payment fee: instalment ${paid.length + 1} unpaid`,
+          ...noteColumns({ code: 'late_fee', params: { number: paid.length + 1 } }),
         },
         onDay(lateFeeDate, context.now),
       );

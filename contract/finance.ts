@@ -5,6 +5,7 @@ import { decimalNumber, withoutControls } from '../app/services/input';
 import {
   INVOICE_FILTERS,
   INVOICE_STATES,
+  LOAN_NOTE_CODES,
   LOAN_PAYMENT_STATUSES,
   LOAN_STATES,
   LOAN_TABS,
@@ -70,6 +71,15 @@ export const loanTransaction = z.object({
   date: z.string(),
   reference: z.string().nullable(),
   note: z.string().nullable(),
+  /**
+   * Extension: set when the back office wrote the note (its pay-out, a fee, an instalment): what it says,
+   * as a code and its values, for the reader's language; `note` keeps the English words.
+   */
+  note_code: z.enum(LOAN_NOTE_CODES).nullable().optional(),
+  note_params: z
+    .record(z.union([z.string(), z.number()]))
+    .nullable()
+    .optional(),
   /** Balance owed after this transaction, in date order. */
   balance: z.number(),
 });

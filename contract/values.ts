@@ -191,6 +191,19 @@ export const LOAN_TABS = ['show_all', 'previous', 'denied'] as const;
 export type LoanTab = (typeof LOAN_TABS)[number];
 export const LOAN_PAYMENT_STATUSES = ['not_disbursed', 'current', 'overdue', 'paid'] as const;
 export const TRANSACTION_TYPES = ['disbursement', 'repayment', 'fee'] as const;
+/**
+ * Extension: the lines the back office writes on a loan's transactions, by code, so that each reader
+ * gets them in their language (with their values: `loan-notes` in the contract's docs); a note typed by
+ * staff has none.
+ */
+export const LOAN_NOTE_CODES = [
+  'disbursement',
+  'arrangement_fee',
+  'instalment',
+  'instalment_and_fee',
+  'late_fee',
+] as const;
+export type LoanNoteCode = (typeof LOAN_NOTE_CODES)[number];
 
 /** A 6-digit code from the authenticator app, or a recovery code (xxxxx-xxxxx, letters and digits). */
 export const TOTP_CODE = /^\d{6}$/;

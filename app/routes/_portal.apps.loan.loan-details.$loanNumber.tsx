@@ -12,7 +12,7 @@ import { SharedLinks, type RevokeAnswer } from '~/components/documents/shared-li
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { HistoryCard } from '~/components/history';
 import { recordHistory } from '~/services/history.server';
-import { LoanStateChip, PaymentStatusChip } from '~/components/finance/loan-parts';
+import { LoanStateChip, PaymentStatusChip, TransactionNote } from '~/components/finance/loan-parts';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { TextareaField, TextField } from '~/components/form-field';
 import { IdempotencyKeyField } from '~/components/idempotency-key';
@@ -295,9 +295,9 @@ function Transactions({ transactions, currency }: { transactions: LoanTransactio
               </>
             )}
           </Text>
-          {entry.note && (
+          {(entry.note || entry.note_code) && (
             <Text level="body-sm" textColor="text.secondary">
-              {entry.note}
+              <TransactionNote entry={entry} />
             </Text>
           )}
         </li>

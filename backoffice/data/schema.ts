@@ -222,6 +222,10 @@ export interface LoanTransactionsTable {
   date: string;
   reference: string | null;
   note: string | null;
+  /** What the back office wrote, as a code (loanNotes.ts); null for a note typed by staff. */
+  note_code: string | null;
+  /** JSON: the values of the coded note. */
+  note_params: string | null;
   created_at: string;
 }
 

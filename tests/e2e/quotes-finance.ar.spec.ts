@@ -105,6 +105,10 @@ test('in Arabic, a finance application is approved with terms into a loan, and a
   // Three monthly instalments, as the application's tenor.
   const schedule = page.getByRole('table', { name: t('finance', 'detail.schedule') });
   await expect(schedule.locator('tbody tr')).toHaveCount(3);
+  // The pay-out's line the back office wrote reads in Arabic: three months, the "few" form.
+  const paidOut = t('finance', 'transaction.notes.disbursement_few').split('{{')[0]!.trim();
+  await expect(page.getByText(paidOut)).toBeVisible();
+  await expect(page.getByText('Principal paid out')).toHaveCount(0);
 
   // A repayment is recorded in Arabic; the customer sees it on the loan.
   const payment = page.getByRole('form', { name: t('finance', 'transaction.title') });

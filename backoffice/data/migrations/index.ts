@@ -17,6 +17,7 @@ import * as containerOperations from './0011_container_operations';
 import * as customerAccess from './0012_customer_access';
 import * as auditTrail from './0013_audit_trail';
 import * as notifications from './0014_notifications';
+import * as loanNoteCodes from './0015_loan_note_codes';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_customer_access': customerAccess,
   '0013_audit_trail': auditTrail,
   '0014_notifications': notifications,
+  '0015_loan_note_codes': loanNoteCodes,
 };
