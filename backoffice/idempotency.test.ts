@@ -412,6 +412,17 @@ describe('every create of the contract', () => {
       },
       table: 'container_events',
     }),
+    postMessage: async () => ({
+      options: {
+        params: {
+          record_type: 'order',
+          id: await count(`SELECT id FROM shipping_orders WHERE status = 'in_transit' LIMIT 1`),
+        },
+        body: { body: 'Is the seal number on the bill of lading?' },
+        session: sessions.agent,
+      },
+      table: 'messages',
+    }),
   };
 
   it('names each idempotent call of the contract here, and no other', () => {

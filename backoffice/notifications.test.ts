@@ -28,7 +28,7 @@ async function mine(who: DemoAccount, query: Record<string, string> = {}) {
 describe('notifications', () => {
   it('start empty: the demo data tells nobody', async () => {
     for (const who of ['admin', 'agent', 'client', 'client2'] as const) {
-      expect(await mine(who)).toEqual({ notifications: [], total: 0, unread: 0 });
+      expect(await mine(who)).toEqual({ notifications: [], total: 0, unread: 0, unread_messages: 0 });
     }
   });
 

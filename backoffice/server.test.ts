@@ -503,6 +503,13 @@ describe('the contract', () => {
       getHistory: { params: { record_type: 'order', id: order }, session: client },
       listNotifications: { query: { unread: 'true', limit: 5 }, session: agent },
       markNotificationsRead: { body: {}, session: agent },
+      postMessage: {
+        params: { record_type: 'order', id: order },
+        body: { body: 'When does it leave Shenzhen?' },
+        session: client,
+      },
+      listMessages: { params: { record_type: 'order', id: order }, session: agent },
+      listConversations: { query: { unread: 'true', limit: 5 }, session: client },
       getShippingOrder: { params: { id: order }, session: client },
       updateShippingOrder: {
         params: { id: cancelledOrder },

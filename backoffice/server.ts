@@ -21,6 +21,7 @@ import { orderHandlers } from './routes/orders';
 import { containerHandlers } from './routes/containers';
 import { historyHandlers } from './routes/history';
 import { notificationHandlers } from './routes/notifications';
+import { conversationHandlers } from './routes/conversations';
 import { profileHandlers } from './routes/profile';
 import { twoFactorHandlers } from './routes/twoFactor';
 import { requestHandlers } from './routes/requests';
@@ -120,6 +121,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       ...containerHandlers(app),
       ...historyHandlers(app),
       ...notificationHandlers(app),
+      ...conversationHandlers(app),
       ...fleetHandlers(app),
       ...loanHandlers(app),
       ...quoteHandlers(app),

@@ -60,6 +60,14 @@ import {
 } from './directory';
 import { healthAnswer } from './health';
 import { historyAnswer, historyParams } from './history';
+import {
+  conversationsAnswer,
+  conversationsQuery,
+  message,
+  messageInput,
+  messagesAnswer,
+  threadParams,
+} from './conversations';
 import { notificationsAnswer, notificationsQuery, notificationsRead, unreadAnswer } from './notifications';
 import {
   DEMO_STATE_MAX_BYTES,
@@ -132,6 +140,7 @@ export * from './requests';
 export * from './shipping';
 export * from './history';
 export * from './notifications';
+export * from './conversations';
 export * from './quotes';
 export * from './rates';
 export * from './finance';
@@ -516,6 +525,38 @@ export const calls = {
     path: '/notifications/read',
     body: notificationsRead,
     answer: unreadAnswer,
+    session: true,
+  },
+  /**
+   * Extension: the messages of a record's conversation, oldest first, and how many the person had not
+   * read; the call marks them read. A customer gets no internal note. 404 for a record out of scope.
+   */
+  listMessages: {
+    method: 'GET',
+    path: '/messages/:record_type/:id',
+    params: threadParams,
+    answer: messagesAnswer,
+    session: true,
+  },
+  /**
+   * Extension: writes a message on a record's conversation (403 for a customer's internal note; 404
+   * for a record out of scope); the other side is notified in the same transaction.
+   */
+  postMessage: {
+    method: 'POST',
+    path: '/messages/:record_type/:id',
+    params: threadParams,
+    body: messageInput,
+    answer: message,
+    session: true,
+    idempotent: true,
+  },
+  /** Extension: the conversations the person may see, the newest message first, with their unread counts. */
+  listConversations: {
+    method: 'GET',
+    path: '/conversations',
+    query: conversationsQuery,
+    answer: conversationsAnswer,
     session: true,
   },
   /** Admin only (403 otherwise). */

@@ -22,6 +22,8 @@ export const notificationsAnswer = z.object({
   total: z.number().int().nonnegative(),
   /** How many of the person's notifications are unread, whatever the page. */
   unread: z.number().int().nonnegative(),
+  /** Messages the person has not read in the conversations they may see (a back office may leave it out). */
+  unread_messages: z.number().int().nonnegative().optional(),
 });
 
 /** Marks these notifications read, or every one when `ids` is left out. */

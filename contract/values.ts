@@ -310,8 +310,14 @@ export const NOTIFICATION_KINDS = [
   'order_milestone',
   'loan_approved',
   'loan_denied',
+  'message_received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The records a notification links to. */
-export const NOTIFICATION_RECORDS = ['request', 'quote', 'order', 'loan'] as const;
+export const NOTIFICATION_RECORDS = ['request', 'quote', 'order', 'loan', 'invoice'] as const;
+/** Extension: the records that have a conversation between the customer and staff. */
+export const MESSAGE_RECORDS = ['request', 'quote', 'order', 'loan', 'invoice'] as const;
+export type MessageRecord = (typeof MESSAGE_RECORDS)[number];
+/** The longest message, in characters. */
+export const MESSAGE_MAX = 4000;
 export type NotificationRecord = (typeof NOTIFICATION_RECORDS)[number];

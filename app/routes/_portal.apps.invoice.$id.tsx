@@ -7,13 +7,16 @@ import { Button } from '~/components/ui';
 import { DocumentActions } from '~/components/documents/document-actions';
 import { InvoiceDocument } from '~/components/documents/invoice-document';
 import { SharedLinks } from '~/components/documents/shared-links';
+import { ConversationCard } from '~/components/conversation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';
 import { Stack } from '~/components/ui';
-import { rolesFor } from '~/services/access';
+import { isStaff, rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import { documentShareAction } from '~/services/documents/share-action.server';
 import { invoiceOr404, shareInvoice } from '~/services/invoices.server';
+import { loadThread, messageAction } from '~/services/conversations.server';
+import { readForm } from '~/services/form-body.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 import { shareLinksOf } from '~/services/shares.server';
@@ -29,20 +32,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // A draft is never shared, so it has no links to list.
   const shareLinks =
     invoice.state === 'draft' ? null : await shareLinksOf(request, signedIn, 'invoice', invoice.id);
-  const { t, title } = await pageTools(request, 'billing');
-  return { title: title(t('invoice.title', { name: invoice.name })), invoice, shareLinks };
+  const { t, title, common } = await pageTools(request, 'billing');
+  return {
+    title: title(t('invoice.title', { name: invoice.name })),
+    invoice,
+    shareLinks,
+    staff: isStaff(signedIn.user.roles),
+    conversation: await loadThread(signedIn, 'invoice', invoice.id, common),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
+  const formData = await readForm(request.clone());
+  if (formData.get('intent') === 'message') return messageAction(request, signedIn, 'invoice', formData);
   return documentShareAction(request, signedIn, 'invoice', () => shareInvoice(signedIn, id));
 }
 
 export const meta = titleMeta;
 
 export default function InvoicePage() {
-  const { invoice, shareLinks } = useLoaderData<typeof loader>();
+  const { invoice, shareLinks, staff, conversation } = useLoaderData<typeof loader>();
   const { t } = useTranslation('billing');
   const name = t('invoice.title', { name: invoice.name });
   return (
@@ -64,6 +75,9 @@ export default function InvoicePage() {
       />
       <InvoiceDocument invoice={invoice} />
       {invoice.state !== 'draft' && <SharedLinks links={shareLinks} />}
+      <div className="no-print">
+        <ConversationCard thread={conversation.value} error={conversation.error} staff={staff} />
+      </div>
     </Stack>
   );
 }

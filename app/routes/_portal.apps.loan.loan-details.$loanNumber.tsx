@@ -10,7 +10,9 @@ import { Button } from '~/components/ui';
 import { ShareForm, type ShareAnswer } from '~/components/documents/share-form';
 import { SharedLinks, type RevokeAnswer } from '~/components/documents/shared-links';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { ConversationCard } from '~/components/conversation';
 import { HistoryCard } from '~/components/history';
+import { loadThread, messageAction } from '~/services/conversations.server';
 import { recordHistory } from '~/services/history.server';
 import { LoanStateChip, PaymentStatusChip, TransactionNote } from '~/components/finance/loan-parts';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
@@ -74,6 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     staff: isStaff(signedIn.user.roles),
     // Staff read every entry; the customer the decision.
     history: await recordHistory(signedIn, 'loan', loan.id),
+    conversation: await loadThread(signedIn, 'loan', loan.id, common),
     // Staff record payments here: the payment form's key against a form sent twice.
     ...newFormKey(),
   };
@@ -137,6 +140,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const number = loanNumberOr404(params.loanNumber);
   const formData = await readForm(request);
+  if (formData.get('intent') === 'message') return messageAction(request, signedIn, 'loan', formData);
   if (formData.get('intent') === 'share') return share(request, signedIn, number, formData);
   if (formData.get('intent') === 'revoke') return revokeShareAction(request, signedIn, formData);
   if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
@@ -307,7 +311,7 @@ function Transactions({ transactions, currency }: { transactions: LoanTransactio
 }
 
 export default function LoanDetails() {
-  const { loan, transactions, transactionsError, shareLinks, staff, history } =
+  const { loan, transactions, transactionsError, shareLinks, staff, history, conversation } =
     useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('finance');
   const { t: tcat } = useTranslation('catalog');
@@ -520,6 +524,7 @@ export default function LoanDetails() {
           </Card>
         </Grid>
         <Grid xs={12}>
+          <ConversationCard thread={conversation.value} error={conversation.error} staff={staff} />
           <HistoryCard recordType="loan" events={history} />
         </Grid>
       </Grid>

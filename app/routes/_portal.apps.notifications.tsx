@@ -75,6 +75,7 @@ function useNotificationText() {
       order: params.order,
       quote: params.quote,
       loan: params.loan,
+      name: params.name,
       milestone: params.milestone ? tcat(`milestones.${params.milestone}`) : '',
     });
   };

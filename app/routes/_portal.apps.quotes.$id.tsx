@@ -9,6 +9,7 @@ import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } 
 import { useTranslation } from 'react-i18next';
 import { DocumentActions } from '~/components/documents/document-actions';
 import { QuoteDocument } from '~/components/documents/quote-document';
+import { ConversationCard } from '~/components/conversation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TextareaField } from '~/components/form-field';
 import { FormErrors } from '~/components/form-parts';
@@ -27,6 +28,7 @@ import { attempt, formErrorsOf, isBackofficeError } from '~/services/errors.serv
 import { redirectWithFlash } from '~/services/flash.server';
 import { readForm } from '~/services/form-body.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
+import { loadThread, messageAction } from '~/services/conversations.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 import {
@@ -45,12 +47,13 @@ export const handle = { i18n: ['common', 'catalog', 'quotes', 'shipping'] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
-  const { t, title } = await pageTools(request, 'quotes');
+  const { t, title, common } = await pageTools(request, 'quotes');
   const quote = await quoteOr404(request, signedIn, id);
   return {
     title: title(t('detail.title', { name: quote.name, version: quote.version })),
     quote,
     staff: isStaff(signedIn.user.roles),
+    conversation: await loadThread(signedIn, 'quote', id, common),
     today: new Date().toISOString().slice(0, 10),
     // A fresh key per view: the editor starts again from what was saved, and a decision sent twice
     // counts once.
@@ -151,6 +154,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = recordIdOr404(params.id);
   const formData = await readForm(request);
   const intent = formData.get('intent');
+  if (intent === 'message') return messageAction(request, signedIn, 'quote', formData);
   const staff = isStaff(signedIn.user.roles);
   if (staff && intent === 'revise') {
     const quote = await quoteOr404(request, signedIn, id);
@@ -257,7 +261,7 @@ function Revise() {
 }
 
 export default function QuotePage() {
-  const { quote, staff, idempotencyKey } = useLoaderData<typeof loader>();
+  const { quote, staff, idempotencyKey, conversation } = useLoaderData<typeof loader>();
   const answer = useActionData<ActionAnswer>();
   const { t, i18n } = useTranslation('quotes');
   const language = i18n.language;
@@ -381,6 +385,7 @@ export default function QuotePage() {
                 ))}
               </Stack>
             </Card>
+            <ConversationCard thread={conversation.value} error={conversation.error} staff={staff} />
           </Stack>
         </Grid>
       </Grid>

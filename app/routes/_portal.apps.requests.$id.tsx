@@ -5,6 +5,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { ConversationCard } from '~/components/conversation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
 import { FieldList, RecordHeading } from '~/components/page-parts';
@@ -24,6 +25,7 @@ import { newFormKey } from '~/services/idempotency.server';
 import { quotesOfRequest } from '~/services/quotes.server';
 import { indicativePriceOf } from '~/services/rates.server';
 import { requireUser } from '~/services/auth.server';
+import { loadThread, messageAction } from '~/services/conversations.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 import { reviewAction } from '~/services/request-list.server';
@@ -67,6 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     quotesError: quotes?.error ?? null,
     quotesUnsupported: quotes?.value?.unsupported ?? false,
     indicative: indicative?.value ?? null,
+    conversation: await loadThread(signedIn, 'request', id, common),
     // Staff prepare a quote from here: pressed twice, one draft.
     ...newFormKey(),
   };
@@ -74,6 +77,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const formData = await readForm(args.request.clone());
+  if (formData.get('intent') === 'message') {
+    const signedIn = await requireUser(args.request, { anyOf: rolesFor(SCREEN) });
+    return messageAction(args.request, signedIn, 'request', formData);
+  }
   if (formData.get('intent') === 'withdraw') return withdrawAction(args, formData);
   if (formData.get('intent') === 'reopen') return reopenAction(args, formData);
   return reviewAction(args, REVIEW_SCREEN);
@@ -382,7 +389,7 @@ function CustomerChanges({ id }: { id: number }) {
 }
 
 export default function RequestPage() {
-  const { request, details, text, staff, quotes, quotesError, quotesUnsupported, indicative } =
+  const { request, details, text, staff, quotes, quotesError, quotesUnsupported, indicative, conversation } =
     useLoaderData<typeof loader>();
   const { t: tq } = useTranslation('quotes');
   const { t, i18n } = useTranslation('requests');
@@ -501,6 +508,7 @@ export default function RequestPage() {
                   <ReopenForm id={request.id} />
                 </Section>
               )}
+            <ConversationCard thread={conversation.value} error={conversation.error} staff={staff} />
           </Stack>
         </Grid>
       </Grid>

@@ -35,7 +35,9 @@ import {
   withdrawTrackingEvent,
 } from '~/services/shipping.server';
 import { DeliveryCard } from '~/components/shipping/delivery';
+import { ConversationCard } from '~/components/conversation';
 import { HistoryCard } from '~/components/history';
+import { loadThread, messageAction } from '~/services/conversations.server';
 import { recordHistory } from '~/services/history.server';
 import { readForm } from '~/services/form-body.server';
 
@@ -53,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     order,
     // Staff read every entry; the customer those meant for it.
     history: await recordHistory(signedIn, 'order', id),
+    conversation: await loadThread(signedIn, 'order', id, t),
     staff: isStaff(signedIn.user.roles),
     ...newFormKey(),
   };
@@ -61,8 +64,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
-  if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
   const formData = await readForm(request);
+  // The order's conversation is the customer's too (the back office scopes it); the rest is staff work.
+  if (formData.get('intent') === 'message') return messageAction(request, signedIn, 'order', formData);
+  if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
   if (formData.get('intent') === 'withdraw') return withdrawAction(request, signedIn, id, formData);
   if (formData.get('intent') === 'deliver') return deliverAction(request, signedIn, id, formData);
   const formId = String(formData.get('formId') ?? 'tracking-new');
@@ -155,7 +160,7 @@ async function deliverAction(request: Request, signedIn: SignedIn, orderId: numb
 export const meta = titleMeta;
 
 export default function ShippingDetails() {
-  const { order, staff, history } = useLoaderData<typeof loader>();
+  const { order, staff, history, conversation } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation('shipping');
   const { t: tcat } = useTranslation('catalog');
   const language = i18n.language;
@@ -372,6 +377,7 @@ export default function ShippingDetails() {
                 )}
               </Card>
             )}
+            <ConversationCard thread={conversation.value} error={conversation.error} staff={staff} />
             <HistoryCard recordType="order" events={history} />
           </Stack>
         </Grid>

@@ -6,7 +6,7 @@ import { FlashMessage } from '~/components/flash-message';
 import { PortalLayout } from '~/components/layout/portal-layout';
 import type { loader as rootLoader } from '~/root';
 import { screensFor } from '~/services/access';
-import { unreadCount } from '~/services/notifications.server';
+import { unreadCounts } from '~/services/notifications.server';
 import { requireUser } from '~/services/auth.server';
 import { DEFAULT_APPEARANCE } from '~/theme/appearance';
 
@@ -18,10 +18,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const menu = screensFor(user.roles).flatMap((screen) =>
     screen.menu ? [{ path: screen.path, menu: screen.menu }] : [],
   );
+  const unread = await unreadCounts(signedIn);
   return {
     user: { name: user.name, email: user.email, role: user.role, profile_image: user.profile_image },
     menu,
-    unread: await unreadCount(signedIn),
+    unread: unread.notifications,
+    unreadMessages: unread.messages,
   };
 }
 
@@ -34,6 +36,7 @@ function Frame({ children }: { children: React.ReactNode }) {
       menu={data.menu}
       appearance={preferences?.appearance ?? DEFAULT_APPEARANCE}
       unread={data.unread}
+      unreadMessages={data.unreadMessages}
     >
       {children}
     </PortalLayout>

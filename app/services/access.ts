@@ -54,6 +54,13 @@ export const SCREENS: readonly Screen[] = [
     roles: CLIENT,
     menu: { section: 'apps', label: 'menu.myRequests', icon: 'requests' },
   },
+  // Conversations on records: a customer's own, every customer's for staff (ADR 057; the back office
+  // scopes them); the messages themselves are read and written on each record's page.
+  {
+    path: '/apps/conversations',
+    roles: ALL_ROLES,
+    menu: { section: 'apps', label: 'menu.conversations', icon: 'conversations' },
+  },
   // Quotes: a customer's own sent quotes, every customer's for staff (the back office scopes them);
   // staff prepare one for a quotation request.
   {

@@ -23,15 +23,20 @@ export async function myNotifications(
   };
 }
 
-/** How many notifications the person has not read; null when the back office cannot say (no badge). */
-export async function unreadCount(signedIn: SignedIn): Promise<number | null> {
+/** What the person has not read: notifications and messages; null for what the back office cannot say. */
+export type Unread = { notifications: number | null; messages: number | null };
+
+/** How many notifications and messages the person has not read (one call); null when unknown (no badge). */
+export async function unreadCounts(signedIn: SignedIn): Promise<Unread> {
   try {
-    return (await signedIn.backoffice.call('listNotifications', { query: { unread: 'true', limit: 1 } }))
-      .unread;
+    const answer = await signedIn.backoffice.call('listNotifications', {
+      query: { unread: 'true', limit: 1 },
+    });
+    return { notifications: answer.unread, messages: answer.unread_messages ?? null };
   } catch (error) {
     if (error instanceof Response) throw error;
     reportError('unread notifications', error);
-    return null;
+    return { notifications: null, messages: null };
   }
 }
 
@@ -52,5 +57,7 @@ export function notificationTarget(notification: Notification): string {
       return `/apps/shipping-details/${notification.record_id}`;
     case 'loan':
       return `/apps/loan/loan-details/${encodeURIComponent(String(notification.params.loan ?? ''))}`;
+    case 'invoice':
+      return `/apps/invoice/${notification.record_id}`;
   }
 }

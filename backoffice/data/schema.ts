@@ -503,6 +503,29 @@ export interface QuoteLinesTable {
   unit_price_cents: number;
 }
 
+export interface MessagesTable {
+  id: Generated<number>;
+  record_type: string;
+  record_id: number;
+  /** The record's number or name when the message was written (records keep theirs). */
+  record_name: string;
+  partner_id: number;
+  author_id: number | null;
+  author_name: string;
+  by_staff: number;
+  internal: number;
+  body: string;
+  created_at: string;
+}
+
+export interface MessageReadsTable {
+  user_id: number;
+  record_type: string;
+  record_id: number;
+  /** The newest message of the conversation the person has read. */
+  last_read_id: number;
+}
+
 export interface Tables {
   partners: PartnersTable;
   users: UsersTable;
@@ -517,6 +540,8 @@ export interface Tables {
   container_events: ContainerEventsTable;
   audit_events: AuditEventsTable;
   notifications: NotificationsTable;
+  messages: MessagesTable;
+  message_reads: MessageReadsTable;
   loans: LoansTable;
   request_events: RequestEventsTable;
   loan_transactions: LoanTransactionsTable;

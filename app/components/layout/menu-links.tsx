@@ -30,14 +30,29 @@ function portalLink(target: EventTarget | null): HTMLAnchorElement | null {
   return link;
 }
 
+/** A count beside an entry: the number seen, and said in words to assistive technology. */
+function MenuCount({ count }: { count: number | null | undefined }) {
+  const { t } = useTranslation();
+  if (!count) return null;
+  return (
+    <span className="menu-count">
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden">{t('conversations.unreadCount', { count })}</span>
+    </span>
+  );
+}
+
 export function MenuLinks({
   entries,
   compact,
   horizontal,
+  counts = {},
 }: {
   entries: MenuEntry[];
   compact: boolean;
   horizontal: boolean;
+  /** What waits behind an entry (unread messages), by its path; nothing shown for none or unknown. */
+  counts?: Record<string, number | null | undefined>;
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -87,6 +102,7 @@ export function MenuLinks({
                       <MenuIcon name={entry.menu.icon} />
                     </span>
                     <span className={compact ? 'visually-hidden' : undefined}>{t(entry.menu.label)}</span>
+                    <MenuCount count={counts[entry.path]} />
                   </a>
                 </li>
               ))}

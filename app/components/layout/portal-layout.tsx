@@ -33,6 +33,7 @@ export function PortalLayout({
   menu,
   appearance,
   unread = null,
+  unreadMessages = null,
   children,
 }: {
   user: Pick<PortalUser, 'name' | 'email' | 'role' | 'profile_image'>;
@@ -40,6 +41,8 @@ export function PortalLayout({
   appearance: Appearance;
   /** Unread notifications; null when unknown (no count shown). */
   unread?: number | null;
+  /** Unread messages, shown beside the conversations' menu entry; null when unknown. */
+  unreadMessages?: number | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -76,7 +79,12 @@ export function PortalLayout({
           </IconButton>
         </Box>
         <Box component="nav" aria-label={t('nav.mainMenu')} className="sidebar-nav">
-          <MenuLinks entries={menu} compact={collapsed} horizontal={false} />
+          <MenuLinks
+            entries={menu}
+            compact={collapsed}
+            horizontal={false}
+            counts={{ '/apps/conversations': unreadMessages }}
+          />
         </Box>
       </Box>
       <a className="sidebar-backdrop" href="#main-content" tabIndex={-1} aria-hidden="true" />
@@ -136,7 +144,12 @@ export function PortalLayout({
                   : 'container horizontal-menu-inner'
               }
             >
-              <MenuLinks entries={menu} compact={false} horizontal />
+              <MenuLinks
+                entries={menu}
+                compact={false}
+                horizontal
+                counts={{ '/apps/conversations': unreadMessages }}
+              />
             </Box>
           </Box>
         )}

@@ -41,6 +41,7 @@ export const SPRITE_ICONS = {
   logout: 'IconLogout',
   language: 'IconLanguage',
   palette: 'IconPalette',
+  conversations: 'IconMessageCircle',
 } as const;
 
 export type IconName = keyof typeof SPRITE_ICONS;

@@ -18,6 +18,7 @@ import * as customerAccess from './0012_customer_access';
 import * as auditTrail from './0013_audit_trail';
 import * as notifications from './0014_notifications';
 import * as loanNoteCodes from './0015_loan_note_codes';
+import * as conversations from './0016_conversations';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_audit_trail': auditTrail,
   '0014_notifications': notifications,
   '0015_loan_note_codes': loanNoteCodes,
+  '0016_conversations': conversations,
 };
