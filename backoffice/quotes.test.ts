@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteDetail, quotesAnswer, shippingOrderDetail, shippingRequest, type QuoteDetail } from '@contract';
+import {
+  notificationsAnswer,
+  quoteDetail,
+  quotesAnswer,
+  shippingOrderDetail,
+  shippingRequest,
+  type QuoteDetail,
+} from '@contract';
 import { dayOf, addDays } from './numbers';
 import { signInDemoAccounts, startTestBackoffice, type DemoAccount, type TestBackoffice } from './testing';
 
@@ -240,6 +247,12 @@ describe("the customer's decision", () => {
     );
     expect(linked.shipping_order_id).toBe(answer.shipping_order_id);
 
+    const told = notificationsAnswer.parse(
+      (await bo.call('listNotifications', { query: {}, session: sessions.admin })).body,
+    );
+    expect(told.notifications).toContainEqual(
+      expect.objectContaining({ kind: 'quote_accepted', record_id: quote.id, params: { quote: quote.name } }),
+    );
     const twice = await bo.call('acceptQuote', { params: { id: quote.id }, session: sessions.client });
     expect(twice).toMatchObject({ status: 409 });
     const revise = await bo.call('createQuote', {
@@ -272,6 +285,13 @@ describe("the customer's decision", () => {
       decline_reason: 'Found a faster sailing.',
       decided_by: expect.any(String),
     });
+    // Staff are told, in the decision's transaction.
+    const told = notificationsAnswer.parse(
+      (await bo.call('listNotifications', { query: {}, session: sessions.agent })).body,
+    );
+    expect(told.notifications).toContainEqual(
+      expect.objectContaining({ kind: 'quote_declined', record_id: quote.id, params: { quote: quote.name } }),
+    );
   });
 
   it('an expired quote cannot be accepted, and says so', async () => {

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Category, ContainerType, Origin } from '../app/catalog';
 import type { Incoterm, QuoteDetail, QuoteLineKind, QuoteStatus, QuoteSummary, QuoteUnit } from '@contract';
 import type { PartnerScope } from './access';
-import { notifyCustomer } from './notifications';
+import { notifyCustomer, notifyStaff } from './notifications';
 import { inTransaction, type Database } from './data/database';
 import { searchWhere } from './lists';
 import { allocateNumber, fromCents, toCents } from './numbers';
@@ -459,6 +459,7 @@ export async function decideQuote(
     if (input.scope !== null) query = query.where('partner_id', '=', input.scope);
     const quote = await query
       .returning([
+        'name',
         'status',
         'valid_until',
         'request_id',
@@ -483,6 +484,11 @@ export async function decideQuote(
         .set({ ...decided, status: 'declined', decline_reason: input.decision.reason })
         .where('id', '=', input.id)
         .execute();
+      await notifyStaff(
+        trx,
+        { kind: 'quote_declined', recordType: 'quote', recordId: input.id, params: { quote: quote.name } },
+        now,
+      );
       return 'done';
     }
     const request = await trx
@@ -521,6 +527,11 @@ export async function decideQuote(
       .set({ shipping_order_id: orderId, status: 'approved' })
       .where('id', '=', quote.request_id)
       .execute();
+    await notifyStaff(
+      trx,
+      { kind: 'quote_accepted', recordType: 'quote', recordId: input.id, params: { quote: quote.name } },
+      now,
+    );
     return 'done';
   });
 }

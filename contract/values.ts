@@ -307,6 +307,8 @@ export const NOTIFICATION_KINDS = [
   'request_approved',
   'request_rejected',
   'quote_sent',
+  'quote_accepted',
+  'quote_declined',
   'order_milestone',
   'loan_approved',
   'loan_denied',

@@ -95,6 +95,11 @@ export default function Conversations() {
             {data.staff && <td>{item.partner_name}</td>}
             <td>
               <Text level="body-sm">
+                {item.last_message.internal && (
+                  <StatusLabel variant="soft" colour="warning">
+                    {t('conversations.internal')}
+                  </StatusLabel>
+                )}{' '}
                 <bdi>{item.last_message.author_name}</bdi>
                 {': '}
                 <bdi className="row-note">
