@@ -28,7 +28,10 @@ test('the customer asks about an order, staff answer with an internal note aside
   await orders.nth(testInfo.project.name === 'no-js' ? 1 : 0).click();
   await expect(page).toHaveURL(/\/apps\/shipping-details\/\d+/);
   const orderPath = new URL(page.url()).pathname;
-  const orderName = (await page.getByRole('heading', { level: 1 }).textContent())?.match(/SO-[\w-]+/)?.[0];
+  // With JavaScript the URL changes before the order's page shows: wait for its heading.
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText(/SO-/);
+  const orderName = (await heading.textContent())?.match(/SO-[\w-]+/)?.[0];
   expect(orderName).toBeTruthy();
 
   // Nothing typed: refused, nothing sent.
