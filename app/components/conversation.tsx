@@ -98,7 +98,6 @@ function MessageForm({ thread, staff }: { thread: Thread; staff: boolean }) {
       <Stack gap={1.5}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="message" />
-        <input type="hidden" name="recordId" value={thread.id} />
         {key && <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />}
         <TextareaField
           field={fields.body}

@@ -4,7 +4,6 @@ import { MESSAGE_MAX } from '@contract/values';
 import { pageParam, plainText } from '~/services/input';
 
 export const messageSchema = z.object({
-  recordId: z.coerce.number().int().positive(),
   body: plainText(MESSAGE_MAX, {
     multiline: true,
     tooLong: 'validation.tooLong',

@@ -46,7 +46,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
   const formData = await readForm(request.clone());
-  if (formData.get('intent') === 'message') return messageAction(request, signedIn, 'invoice', formData);
+  if (formData.get('intent') === 'message')
+    return messageAction(request, signedIn, { type: 'invoice', id }, formData);
   return documentShareAction(request, signedIn, 'invoice', () => shareInvoice(signedIn, id));
 }
 

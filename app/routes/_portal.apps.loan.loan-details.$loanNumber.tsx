@@ -140,7 +140,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const number = loanNumberOr404(params.loanNumber);
   const formData = await readForm(request);
-  if (formData.get('intent') === 'message') return messageAction(request, signedIn, 'loan', formData);
+  if (formData.get('intent') === 'message') {
+    // The loan's conversation is found by its id: another customer's loan answers 404 here.
+    const loan = await loanOr404(request, signedIn, number);
+    return messageAction(request, signedIn, { type: 'loan', id: loan.id }, formData);
+  }
   if (formData.get('intent') === 'share') return share(request, signedIn, number, formData);
   if (formData.get('intent') === 'revoke') return revokeShareAction(request, signedIn, formData);
   if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });

@@ -154,7 +154,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = recordIdOr404(params.id);
   const formData = await readForm(request);
   const intent = formData.get('intent');
-  if (intent === 'message') return messageAction(request, signedIn, 'quote', formData);
+  if (intent === 'message') return messageAction(request, signedIn, { type: 'quote', id }, formData);
   const staff = isStaff(signedIn.user.roles);
   if (staff && intent === 'revise') {
     const quote = await quoteOr404(request, signedIn, id);

@@ -79,7 +79,8 @@ export async function action(args: ActionFunctionArgs) {
   const formData = await readForm(args.request.clone());
   if (formData.get('intent') === 'message') {
     const signedIn = await requireUser(args.request, { anyOf: rolesFor(SCREEN) });
-    return messageAction(args.request, signedIn, 'request', formData);
+    const id = recordIdOr404(args.params.id);
+    return messageAction(args.request, signedIn, { type: 'request', id }, formData);
   }
   if (formData.get('intent') === 'withdraw') return withdrawAction(args, formData);
   if (formData.get('intent') === 'reopen') return reopenAction(args, formData);

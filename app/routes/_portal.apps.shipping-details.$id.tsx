@@ -66,7 +66,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = recordIdOr404(params.id);
   const formData = await readForm(request);
   // The order's conversation is the customer's too (the back office scopes it); the rest is staff work.
-  if (formData.get('intent') === 'message') return messageAction(request, signedIn, 'order', formData);
+  if (formData.get('intent') === 'message')
+    return messageAction(request, signedIn, { type: 'order', id }, formData);
   if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
   if (formData.get('intent') === 'withdraw') return withdrawAction(request, signedIn, id, formData);
   if (formData.get('intent') === 'deliver') return deliverAction(request, signedIn, id, formData);

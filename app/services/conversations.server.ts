@@ -10,6 +10,7 @@ import type { SignedIn } from './auth.server';
 import { attempt, formErrorsOf, isBackofficeError, loadPart, type Loaded } from './errors.server';
 import { redirectWithFlash } from './flash.server';
 import { formKeyFrom, newFormKey } from './idempotency.server';
+import { recordPage } from './notifications.server';
 import { PAGE_SIZE, pageQuery, type Page } from './paging';
 
 export type Thread = {
@@ -42,37 +43,41 @@ export function loadThread(
 export type MessageAnswer = { kind: 'message'; result: SubmissionResult<string[]> };
 
 /**
- * A message written from a record's page (`intent=message`): back to the page with a word that it was
- * sent, or the form again with what was typed and why not. The back office decides whether the person
- * may write on that record (404) and whether they may write an internal note (403).
+ * A message written from a record's page (`intent=message`) on that record (`id`, from the page's URL):
+ * back to the page with a word that it was sent, or the form again with what was typed and why not. The
+ * back office decides whether the person may write on that record and whether they may write an
+ * internal note: a record out of their scope answers 404, a customer's internal note 403, as the page.
  */
 export async function messageAction(
   request: Request,
   signedIn: SignedIn,
-  type: MessageRecord,
+  record: { type: MessageRecord; id: number },
   formData: FormData,
 ) {
   const submission = parseWithZod(formData, { schema: messageSchema });
   if (submission.status !== 'success') {
     return data<MessageAnswer>({ kind: 'message', result: submission.reply() }, { status: 400 });
   }
-  const { recordId, body, internal } = submission.value;
+  const { body, internal } = submission.value;
   const sent = await attempt(
     () =>
       signedIn.backoffice.call('postMessage', {
-        params: { record_type: type, id: recordId },
+        params: { record_type: record.type, id: record.id },
         body: { body, internal },
         idempotencyKey: formKeyFrom(formData),
       }),
     'message',
     {
+      // Answered below as the page answers them (404, 403), not logged.
       keyFor: (error) =>
-        isBackofficeError(error, 'forbidden') || isBackofficeError(error, 'not_found')
+        isBackofficeError(error, 'not_found') || isBackofficeError(error, 'forbidden')
           ? 'common:conversations.refused'
           : null,
     },
   );
   if (!sent.ok) {
+    if (isBackofficeError(sent.error, 'not_found')) throw new Response('Not found', { status: 404 });
+    if (isBackofficeError(sent.error, 'forbidden')) throw new Response('Forbidden', { status: 403 });
     return data<MessageAnswer>(
       { kind: 'message', result: submission.reply({ ...formErrorsOf(sent) }) },
       { status: 400 },
@@ -105,16 +110,5 @@ export async function myConversations(
 export function conversationTarget(
   conversation: Pick<Conversation, 'record_type' | 'record_id' | 'record_name'>,
 ) {
-  switch (conversation.record_type) {
-    case 'request':
-      return `/apps/requests/${conversation.record_id}`;
-    case 'quote':
-      return `/apps/quotes/${conversation.record_id}`;
-    case 'order':
-      return `/apps/shipping-details/${conversation.record_id}`;
-    case 'loan':
-      return `/apps/loan/loan-details/${encodeURIComponent(conversation.record_name)}`;
-    case 'invoice':
-      return `/apps/invoice/${conversation.record_id}`;
-  }
+  return recordPage(conversation.record_type, conversation.record_id, conversation.record_name);
 }

@@ -1,6 +1,6 @@
 // The signed-in person's notifications: a page of them, how many are unread (the top bar's count), and
 // marking them read.
-import type { Notification } from '@contract';
+import type { Notification, NotificationRecord } from '@contract';
 import type { SignedIn } from './auth.server';
 import { reportError } from './errors.server';
 import { PAGE_SIZE, pageQuery, type Page } from './paging';
@@ -46,18 +46,23 @@ export async function markRead(signedIn: SignedIn, ids?: number[]): Promise<numb
   return answer.unread;
 }
 
+/** The page of a record a notification or a conversation is about (a loan's is found by its number). */
+export function recordPage(type: NotificationRecord, id: number, loanNumber: string): string {
+  switch (type) {
+    case 'request':
+      return `/apps/requests/${id}`;
+    case 'quote':
+      return `/apps/quotes/${id}`;
+    case 'order':
+      return `/apps/shipping-details/${id}`;
+    case 'loan':
+      return `/apps/loan/loan-details/${encodeURIComponent(loanNumber)}`;
+    case 'invoice':
+      return `/apps/invoice/${id}`;
+  }
+}
+
 /** The page of the record a notification is about. */
 export function notificationTarget(notification: Notification): string {
-  switch (notification.record_type) {
-    case 'request':
-      return `/apps/requests/${notification.record_id}`;
-    case 'quote':
-      return `/apps/quotes/${notification.record_id}`;
-    case 'order':
-      return `/apps/shipping-details/${notification.record_id}`;
-    case 'loan':
-      return `/apps/loan/loan-details/${encodeURIComponent(String(notification.params.loan ?? ''))}`;
-    case 'invoice':
-      return `/apps/invoice/${notification.record_id}`;
-  }
+  return recordPage(notification.record_type, notification.record_id, String(notification.params.loan ?? ''));
 }
