@@ -9,7 +9,7 @@ import type { Message, MessageRecord, NotificationRecord } from '@contract';
 import { sql } from 'kysely';
 import { isStaff, orderScope, partnerScope } from './access';
 import { inTransaction, type Database } from './data/database';
-import { notifyCustomer, notifyStaff } from './notifications';
+import { notifyCustomer, notifyStaff, notifyUsers } from './notifications';
 import { orderScopeWhere } from './orders';
 import type { UserRecord } from './users';
 
@@ -223,7 +223,27 @@ export async function postMessage(
         params: { name: record.name, ...(record.type === 'loan' ? { loan: record.name } : {}) },
       };
       if (byStaff) await notifyCustomer(trx, record.partnerId, notification, now);
-      else await notifyStaff(trx, notification, now);
+      else {
+        // Staff who handle the record — who have written on it — are told; before anyone has, all staff.
+        const handlers = await trx
+          .selectFrom('messages as m')
+          .innerJoin('users as u', 'u.id', 'm.author_id')
+          .select('u.id')
+          .distinct()
+          .where('m.record_type', '=', record.type)
+          .where('m.record_id', '=', record.id)
+          .where('m.by_staff', '=', 1)
+          .where('u.active', '=', 1)
+          .execute();
+        if (handlers.length > 0) {
+          await notifyUsers(
+            trx,
+            handlers.map((handler) => handler.id),
+            notification,
+            now,
+          );
+        } else await notifyStaff(trx, notification, now);
+      }
     }
     return toMessage(row, user.id);
   });

@@ -220,7 +220,8 @@ function toLoan(row: LoanRow, figures: LoanFigures): Loan {
 const IDS_PER_QUERY = 1000;
 
 /** The transactions of these loans summed by type, by loan: one query per thousand loans. */
-async function transactionTotals(
+/** What each loan's transactions add up to, by type. */
+export async function transactionTotals(
   db: Database,
   loanIds: readonly number[],
 ): Promise<Map<number, TransactionTotals>> {

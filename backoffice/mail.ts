@@ -9,13 +9,26 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same message in HTML (notification mails); plain text only without it. */
+  html?: string;
   /** The one link the message is about (kept apart so tests and operators need not parse text). */
   link?: string;
+  /** The link that stops mails like this one, without signing in (also the List-Unsubscribe header). */
+  unsubscribe?: string;
+  /** What the mail tells (a notification's kind, or `digest`), for tests and operators. */
+  kind?: string;
+  /** The language it is written in. */
+  lang?: string;
 }
 
 export interface Mailer {
   /** Resolves once the message is in the outbox; SMTP delivery continues in the background. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * The mail queue's way: writes the message in the outbox under `name` (the same file again when it is
+   * retried, so the outbox never holds it twice) and waits for SMTP, throwing when SMTP refuses it.
+   */
+  deliver(message: MailMessage, name: string): Promise<void>;
   /** Waits for deliveries under way, then releases the SMTP connection. */
   close(): Promise<void>;
 }
@@ -28,7 +41,15 @@ export interface MailerOptions {
 }
 
 interface SmtpTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    messageId?: string;
+    list?: { unsubscribe: { url: string; comment: string } };
+  }): Promise<unknown>;
   close(): void;
 }
 
@@ -53,16 +74,21 @@ export async function createMailer(options: MailerOptions): Promise<Mailer> {
   await mkdir(options.outboxDir, { recursive: true });
   const smtp = options.smtpUrl ? await createSmtpTransport(options.smtpUrl) : null;
   const deliveries = new Set<Promise<void>>();
+  const senderDomain = /@([^>\s]+)/.exec(options.from)?.[1] ?? 'localhost';
 
-  async function writeToOutbox(message: MailMessage): Promise<void> {
+  async function writeToOutbox(message: MailMessage, fixedName?: string): Promise<void> {
     const createdAt = options.now().toISOString();
-    const name = `${createdAt.replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.json`;
+    const name = fixedName ?? `${createdAt.replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.json`;
     const file = path.join(options.outboxDir, name);
     const content = {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      html: message.html,
       link: message.link,
+      unsubscribe: message.unsubscribe,
+      kind: message.kind,
+      lang: message.lang,
       createdAt,
     };
     // Written aside and renamed so that a reader never sees half a message.
@@ -83,6 +109,22 @@ export async function createMailer(options: MailerOptions): Promise<Mailer> {
         )
         .finally(() => deliveries.delete(delivery));
       deliveries.add(delivery);
+    },
+    async deliver(message, name) {
+      await writeToOutbox(message, name);
+      if (!smtp) return;
+      await smtp.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        // The same id on every attempt, so that a receiver keeps one copy of a mail sent twice.
+        messageId: `<${name.replace(/\.json$/, '')}@${senderDomain}>`,
+        ...(message.unsubscribe && {
+          list: { unsubscribe: { url: message.unsubscribe, comment: 'Unsubscribe' } },
+        }),
+      });
     },
     async close() {
       await Promise.all(deliveries);

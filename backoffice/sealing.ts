@@ -4,7 +4,14 @@
  * from `BACKOFFICE_SECRET_KEY` (32 bytes, base64) or, on a machine without it, from `secret.key` in the
  * data directory, made on first start and readable by its owner only: keep it out of database backups.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -18,6 +25,10 @@ export interface Sealer {
   /** The plain text of a sealed value; a value kept before sealing existed is returned as it is. */
   open(stored: string): string;
   isSealed(stored: string): boolean;
+  /** A signature of `text` for `purpose` (links in mails), with a key of its own derived from the sealing key. */
+  sign(purpose: string, text: string): string;
+  /** Whether `signature` is `sign(purpose, text)`. */
+  verify(purpose: string, text: string, signature: string): boolean;
 }
 
 export function sealingKey(dataDir: string, fromEnv: string | undefined): Buffer {
@@ -41,7 +52,24 @@ export function sealingKey(dataDir: string, fromEnv: string | undefined): Buffer
 }
 
 export function createSealer(key: Buffer): Sealer {
+  const signingKeys = new Map<string, Buffer>();
+  const signingKey = (purpose: string) => {
+    let derived = signingKeys.get(purpose);
+    if (!derived) {
+      derived = Buffer.from(hkdfSync('sha256', key, '', `sign:${purpose}`, KEY_BYTES));
+      signingKeys.set(purpose, derived);
+    }
+    return derived;
+  };
+  const sign = (purpose: string, text: string) =>
+    createHmac('sha256', signingKey(purpose)).update(text).digest('base64url');
   return {
+    sign,
+    verify(purpose, text, signature) {
+      const expected = Buffer.from(sign(purpose, text));
+      const given = Buffer.from(signature);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
     seal(plain) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

@@ -10,6 +10,8 @@ import { createTestDatabase } from './data/test-engines';
 import { startBackoffice } from './server';
 import { backofficeLog } from './log';
 import { demoAccounts } from './seed';
+import { unsubscribeToken } from './notificationMails';
+import { createSealer, sealingKey } from './sealing';
 import {
   sessionTokenFrom,
   startTestBackoffice,
@@ -319,6 +321,18 @@ describe('the contract', () => {
       container_type: 'housebill',
     });
 
+    // A notification of the agent's (a new request tells staff), and an unsubscribe link of the client's.
+    const agentNotification = (
+      (await bo.call('listNotifications', { query: { limit: 1 }, session: agent })).body as {
+        notifications: { id: number }[];
+      }
+    ).notifications[0]!.id;
+    const unsubscribeLink = unsubscribeToken(
+      createSealer(sealingKey(bo.dataDir, undefined)),
+      clientId,
+      'quote_sent',
+    );
+
     const successes: Record<CallName, CallOptions> = {
       health: {},
       login: { body: { email: 'agent@example.com', password: 'demo1234' } },
@@ -503,6 +517,14 @@ describe('the contract', () => {
       getHistory: { params: { record_type: 'order', id: order }, session: client },
       listNotifications: { query: { unread: 'true', limit: 5 }, session: agent },
       markNotificationsRead: { body: {}, session: agent },
+      openNotification: { params: { id: agentNotification }, session: agent },
+      getNotificationPreferences: { session: client },
+      updateNotificationPreferences: {
+        body: { preferences: [{ kind: 'order_milestone', channel: 'digest' }] },
+        session: client,
+      },
+      checkUnsubscribe: { body: { token: unsubscribeLink } },
+      unsubscribe: { body: { token: unsubscribeLink } },
       postMessage: {
         params: { record_type: 'order', id: order },
         body: { body: 'When does it leave Shenzhen?' },

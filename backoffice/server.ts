@@ -7,6 +7,8 @@ import { openStore, type Database } from './data/database';
 import { createRouter, type CallHandlers, type RouterOptions } from './http';
 import { idempotencyStore } from './idempotency';
 import { createMailer } from './mail';
+import { startMailQueue } from './mailQueue';
+import { startScheduler } from './reminders';
 import { authHandlers } from './routes/auth';
 import { contactHandlers } from './routes/contacts';
 import { customerHandlers } from './routes/customers';
@@ -59,6 +61,10 @@ export interface BackofficeOptions {
   storageQuotaBytes?: number;
   /** 32 bytes in base64 (`BACKOFFICE_SECRET_KEY`); without it, `secret.key` in the data directory. */
   secretKey?: string;
+  /** How often the mail queue sends what is due (2 s). */
+  mailIntervalMs?: number;
+  /** How often reminders are swept and digests made (15 minutes). */
+  schedulerIntervalMs?: number;
 }
 
 export interface Backoffice {
@@ -156,6 +162,9 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       });
     });
     const port = (server.address() as AddressInfo).port;
+    // Mails are sent from the queue the notifications fill (ADR 058), reminders and digests on a clock.
+    const mailQueue = startMailQueue(app, options.mailIntervalMs ?? 2000);
+    const scheduler = startScheduler(app, options.schedulerIntervalMs ?? 15 * 60_000);
 
     let closing: Promise<void> | undefined;
     const close = () => {
@@ -166,6 +175,8 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
           // A connection still busy after the grace (a client still sending a refused body) is cut.
           setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
         });
+        await scheduler.stop();
+        await mailQueue.stop();
         await mailer?.close();
         await store.close();
       })();

@@ -36,6 +36,11 @@ export interface OutboxMessage {
   text: string;
   link: string;
   createdAt: string;
+  /** Notification mails: the HTML part, the unsubscribe link, what they tell, their language. */
+  html?: string;
+  unsubscribe?: string;
+  kind?: string;
+  lang?: string;
 }
 
 export interface TestBackoffice {

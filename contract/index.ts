@@ -68,7 +68,17 @@ import {
   messagesAnswer,
   threadParams,
 } from './conversations';
-import { notificationsAnswer, notificationsQuery, notificationsRead, unreadAnswer } from './notifications';
+import {
+  notification,
+  notificationParams,
+  notificationPreferences,
+  notificationsAnswer,
+  notificationsQuery,
+  notificationsRead,
+  unreadAnswer,
+  unsubscribeAnswer,
+  unsubscribeRequest,
+} from './notifications';
 import {
   DEMO_STATE_MAX_BYTES,
   demoStateAnswer,
@@ -526,6 +536,46 @@ export const calls = {
     body: notificationsRead,
     answer: unreadAnswer,
     session: true,
+  },
+  /** Extension: opens one of the person's notifications (a mail's link): marks it read and answers it; 404 for another's. */
+  openNotification: {
+    method: 'POST',
+    path: '/notifications/:id/open',
+    params: notificationParams,
+    answer: notification,
+    session: true,
+  },
+  /** Extension: how the person hears of each kind they may be told of (without a choice: by e-mail). */
+  getNotificationPreferences: {
+    method: 'GET',
+    path: '/notification-preferences',
+    answer: notificationPreferences,
+    session: true,
+  },
+  /** Extension: keeps the person's choices (400 for a kind they are never told of); answers them all. */
+  updateNotificationPreferences: {
+    method: 'POST',
+    path: '/notification-preferences',
+    body: notificationPreferences,
+    answer: notificationPreferences,
+    session: true,
+  },
+  /** Extension, no session: what an unsubscribe link stops (404 for a token that is not ours). */
+  checkUnsubscribe: {
+    method: 'POST',
+    read: true,
+    path: '/unsubscribe/check',
+    body: unsubscribeRequest,
+    answer: unsubscribeAnswer,
+    session: false,
+  },
+  /** Extension, no session: stops the mails an unsubscribe link names (404 for a token that is not ours). */
+  unsubscribe: {
+    method: 'POST',
+    path: '/unsubscribe',
+    body: unsubscribeRequest,
+    answer: unsubscribeAnswer,
+    session: false,
   },
   /**
    * Extension: the messages of a record's conversation, oldest first, and how many the person had not

@@ -1,6 +1,6 @@
 /** Notifications in the portal (extension): what a person is told, with the record it links to. */
 import { z } from 'zod';
-import { NOTIFICATION_KINDS, NOTIFICATION_RECORDS } from './values';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, NOTIFICATION_RECORDS } from './values';
 import { id } from './fields';
 import { listQuery } from './common';
 
@@ -29,3 +29,18 @@ export const notificationsAnswer = z.object({
 /** Marks these notifications read, or every one when `ids` is left out. */
 export const notificationsRead = z.object({ ids: z.array(id).max(100).optional() });
 export const unreadAnswer = z.object({ unread: z.number().int().nonnegative() });
+
+export const notificationParams = z.object({ id });
+
+/** Each kind the person may be told of, and how they hear of it. */
+export const notificationPreferences = z.object({
+  preferences: z
+    .array(z.object({ kind: z.enum(NOTIFICATION_KINDS), channel: z.enum(NOTIFICATION_CHANNELS) }))
+    .max(NOTIFICATION_KINDS.length),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+
+/** The signed token of an unsubscribe link (in every notification mail). */
+export const unsubscribeRequest = z.object({ token: z.string().min(1).max(200) });
+/** What the link stops: mails of one kind, or of every kind (`null`). */
+export const unsubscribeAnswer = z.object({ kind: z.enum(NOTIFICATION_KINDS).nullable() });

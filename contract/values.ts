@@ -313,8 +313,45 @@ export const NOTIFICATION_KINDS = [
   'loan_approved',
   'loan_denied',
   'message_received',
+  // Reminders, written by the back office's scheduled sweep when their moment comes.
+  'quote_expiring',
+  'instalment_due',
+  'instalment_overdue',
+  'invoice_overdue',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** What a customer's accounts are told of. */
+export const CUSTOMER_NOTIFICATION_KINDS = [
+  'request_sent',
+  'request_approved',
+  'request_rejected',
+  'quote_sent',
+  'quote_expiring',
+  'order_milestone',
+  'loan_approved',
+  'loan_denied',
+  'instalment_due',
+  'instalment_overdue',
+  'invoice_overdue',
+  'message_received',
+] as const satisfies readonly NotificationKind[];
+/** What staff are told of. */
+export const STAFF_NOTIFICATION_KINDS = [
+  'request_received',
+  'quote_accepted',
+  'quote_declined',
+  'message_received',
+] as const satisfies readonly NotificationKind[];
+/** Days before a quote's last valid day that its customer is reminded. */
+export const QUOTE_EXPIRING_DAYS = 3;
+/** Days before an instalment's due date that the borrower is reminded. */
+export const INSTALMENT_DUE_DAYS = 7;
+/**
+ * How a person hears of a kind of notification: in the portal only, also by e-mail at once, or also in
+ * one e-mail a day gathering them (the digest). Without a choice: by e-mail.
+ */
+export const NOTIFICATION_CHANNELS = ['portal', 'email', 'digest'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /** The records a notification links to. */
 export const NOTIFICATION_RECORDS = ['request', 'quote', 'order', 'loan', 'invoice'] as const;
 /** Extension: the records that have a conversation between the customer and staff. */

@@ -59,6 +59,8 @@ export function createPortalApp({
   const texts = refusalTexts ?? loadRefusalTexts();
   const app = express();
   app.disable('x-powered-by');
+  // Remix reads the query from the request's URL; express's own parse of it (qs) would be wasted work.
+  app.set('query parser', false);
   // Behind a reverse proxy, TRUST_PROXY lets X-Forwarded-* name the client's scheme and address: a
   // number is how many proxies stand in front, anything else the proxies' addresses (security.js).
   const trust = trustProxySetting(trustProxy);

@@ -165,6 +165,38 @@ export interface NotificationsTable {
   params: string | null;
   read_at: string | null;
   created_at: string;
+  /** Migration 0017: the digest mail that gathered it. */
+  digest_mail_id: number | null;
+  /** Migration 0017: a reminder's key (one per person and thing reminded of). */
+  dedupe_key: string | null;
+}
+
+/** Migration 0017: how a person wants to hear of a kind of notification (none kept: by e-mail). */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  kind: string;
+  channel: 'portal' | 'email' | 'digest';
+}
+
+/** Migration 0017: the mails to send, written in the transaction of what they tell. */
+export interface MailQueueTable {
+  id: Generated<number>;
+  user_id: number;
+  notification_id: number | null;
+  /** A digest's day (YYYY-MM-DD); null for a mail of one notification. */
+  digest_date: string | null;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** Migration 0017: when each scheduled job last ran. */
+export interface JobRunsTable {
+  name: string;
+  last_run_at: string;
 }
 
 /** Migration 0013: who did what to a record, and what changed. */
@@ -540,6 +572,9 @@ export interface Tables {
   container_events: ContainerEventsTable;
   audit_events: AuditEventsTable;
   notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  mail_queue: MailQueueTable;
+  job_runs: JobRunsTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;
   loans: LoansTable;

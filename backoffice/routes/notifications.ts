@@ -1,13 +1,44 @@
-/** The signed-in person's notifications: their own only, whoever they are. */
+/** The signed-in person's notifications and how they hear of them: their own only, whoever they are. */
 import type { App } from '../app';
-import type { CallHandlers } from '../http';
+import { isStaff } from '../access';
+import { refuse, type CallHandlers } from '../http';
 import { DEFAULT_LIST_LIMIT } from '../lists';
 import { unreadMessageCount } from '../conversations';
-import { listNotifications, markNotificationsRead } from '../notifications';
+import {
+  kindsFor,
+  listNotifications,
+  markNotificationsRead,
+  openNotification,
+  preferencesOf,
+  savePreferences,
+} from '../notifications';
+import { readUnsubscribeToken } from '../notificationMails';
 
 export function notificationHandlers(
   app: App,
-): Pick<CallHandlers, 'listNotifications' | 'markNotificationsRead'> {
+): Pick<
+  CallHandlers,
+  | 'listNotifications'
+  | 'markNotificationsRead'
+  | 'openNotification'
+  | 'getNotificationPreferences'
+  | 'updateNotificationPreferences'
+  | 'checkUnsubscribe'
+  | 'unsubscribe'
+> {
+  /** What a token stops; a token the back office did not sign, or of an account gone, is not found. */
+  async function unsubscribeTarget(token: string) {
+    const target = readUnsubscribeToken(app.sealer, token);
+    if (!target) throw refuse.notFound();
+    const user = await app.database
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', target.userId)
+      .executeTakeFirst();
+    if (!user) throw refuse.notFound();
+    return target;
+  }
+
   return {
     async listNotifications({ query, session }) {
       const listed = await listNotifications(app.database, session.user.id, {
@@ -21,6 +52,52 @@ export function notificationHandlers(
 
     async markNotificationsRead({ body, session }) {
       return { unread: await markNotificationsRead(app.database, session.user.id, body.ids, app.now()) };
+    },
+
+    async openNotification({ params, session }) {
+      const notification = await openNotification(app.database, session.user.id, params.id, app.now());
+      if (!notification) throw refuse.notFound();
+      return notification;
+    },
+
+    async getNotificationPreferences({ session }) {
+      return { preferences: await preferencesOf(app.database, session.user.id, isStaff(session.user)) };
+    },
+
+    async updateNotificationPreferences({ body, session }) {
+      const staff = isStaff(session.user);
+      const allowed = new Set<string>(kindsFor(staff));
+      const issues = body.preferences.flatMap((choice, index) =>
+        allowed.has(choice.kind)
+          ? []
+          : [{ path: `preferences.${index}.kind`, message: 'You are never told of this kind' }],
+      );
+      if (issues.length > 0) throw refuse.invalid(issues);
+      await savePreferences(app.database, session.user.id, body.preferences);
+      return { preferences: await preferencesOf(app.database, session.user.id, staff) };
+    },
+
+    async checkUnsubscribe({ body }) {
+      const target = await unsubscribeTarget(body.token);
+      return { kind: target.kind === 'all' ? null : target.kind };
+    },
+
+    async unsubscribe({ body }) {
+      const target = await unsubscribeTarget(body.token);
+      const user = await app.database
+        .selectFrom('users as u')
+        .leftJoin('user_roles as r', 'r.user_id', 'u.id')
+        .select(['u.id', 'r.role'])
+        .where('u.id', '=', target.userId)
+        .execute();
+      const staff = user.some((row) => ['admin', 'warehouse_agent'].includes(String(row.role).toLowerCase()));
+      const kinds = target.kind === 'all' ? kindsFor(staff) : [target.kind];
+      await savePreferences(
+        app.database,
+        target.userId,
+        kinds.map((kind) => ({ kind, channel: 'portal' as const })),
+      );
+      return { kind: target.kind === 'all' ? null : target.kind };
     },
   };
 }

@@ -19,6 +19,7 @@ import * as auditTrail from './0013_audit_trail';
 import * as notifications from './0014_notifications';
 import * as loanNoteCodes from './0015_loan_note_codes';
 import * as conversations from './0016_conversations';
+import * as notificationMail from './0017_notification_mail';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_notifications': notifications,
   '0015_loan_note_codes': loanNoteCodes,
   '0016_conversations': conversations,
+  '0017_notification_mail': notificationMail,
 };
