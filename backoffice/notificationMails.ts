@@ -168,7 +168,8 @@ interface Links {
 function commonLinks(links: Links, recipient: Recipient, kind: NotificationKind | 'all') {
   return {
     settingsLink: `${links.portalUrl}/pages/account-settings/notifications`,
-    unsubscribeLink: `${links.portalUrl}/unsubscribe/${unsubscribeToken(links.sealer, recipient.userId, kind)}`,
+    // The page opens in the mail's language for a visitor the portal does not know yet.
+    unsubscribeLink: `${links.portalUrl}/unsubscribe/${unsubscribeToken(links.sealer, recipient.userId, kind)}?lng=${recipient.lang}`,
   };
 }
 

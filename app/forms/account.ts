@@ -1,7 +1,13 @@
 // The staff member's warehouse (/pages/account-settings-warehouse); messages are keys of namespace common.
 import { z } from 'zod';
 import { ORIGINS } from '~/catalog';
-import { PASSWORD_MAX_LENGTH, TOTP_CODE } from '@contract/values';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KINDS,
+  PASSWORD_MAX_LENGTH,
+  TOTP_CODE,
+  type NotificationKind,
+} from '@contract/values';
 import { formRecordId, pageParam, plainText } from '~/services/input';
 import { authCode } from './auth';
 
@@ -56,3 +62,12 @@ export const notificationReadSchema = z
     all: z.literal('1').optional(),
   })
   .refine((value) => value.id !== undefined || value.all !== undefined, 'validation.required');
+
+/** The notification settings: for each kind shown, how the person hears of it. */
+const channel = z.enum(NOTIFICATION_CHANNELS).optional();
+export const notificationPreferencesSchema = z.object(
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, channel])) as unknown as Record<
+    NotificationKind,
+    typeof channel
+  >,
+);

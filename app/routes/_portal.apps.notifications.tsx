@@ -7,7 +7,7 @@ import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@contract';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { formatDateTime } from '~/components/format';
+import { formatDate, formatDateTime } from '~/components/format';
 import { PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { ListTable } from '~/components/list-table';
@@ -66,7 +66,7 @@ export const meta = titleMeta;
 
 /** What the notification says, in the reader's words. */
 function useNotificationText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { t: tcat } = useTranslation('catalog');
   return (notification: Notification) => {
     const params = notification.params;
@@ -76,7 +76,10 @@ function useNotificationText() {
       quote: params.quote,
       loan: params.loan,
       name: params.name,
+      invoice: params.invoice,
+      instalment: params.instalment,
       milestone: params.milestone ? tcat(`milestones.${params.milestone}`) : '',
+      date: typeof params.date === 'string' ? formatDate(params.date, i18n.language) : '',
     });
   };
 }
@@ -104,6 +107,9 @@ export default function Notifications() {
           )
         }
       />
+      <TextLink to="/pages/account-settings/notifications" level="body-sm">
+        {t('notifications.settingsLink')}
+      </TextLink>
       <Stack component="nav" direction="row" gap={2} aria-label={t('notifications.filter')}>
         <TextLink to="?" aria-current={unreadOnly ? undefined : 'page'}>
           {t('notifications.all')}

@@ -167,6 +167,8 @@ export const SCREENS: readonly Screen[] = [
   { path: '/apps/customers/new', roles: STAFF },
   // Everyone's own notifications (the top bar's bell); the back office answers each person's only.
   { path: '/apps/notifications', roles: ALL_ROLES },
+  // A notification mail's link: the person's own notification (another's: 404), on its record's page.
+  { path: '/apps/notifications/:id', roles: ALL_ROLES },
   { path: '/apps/customers/:id', roles: STAFF },
   // Staff correct a customer's details; its access (invite, disable) is on the customer's page.
   { path: '/apps/customers/:id/edit', roles: STAFF },
@@ -248,6 +250,8 @@ export const SCREENS: readonly Screen[] = [
   { path: '/pages/account-settings/image', roles: CLIENT },
   // Two-step verification (TOTP) of the signed-in user's own account.
   { path: '/pages/account-settings/two-step', roles: ALL_ROLES },
+  // Which notifications each person also gets by e-mail, or in a daily digest.
+  { path: '/pages/account-settings/notifications', roles: ALL_ROLES },
   {
     path: '/pages/account-settings-warehouse',
     roles: STAFF,

@@ -1,7 +1,8 @@
 // The signed-in person's notifications: a page of them, how many are unread (the top bar's count), and
 // marking them read.
-import type { Notification, NotificationRecord } from '@contract';
+import type { Notification, NotificationKind, NotificationPreferences, NotificationRecord } from '@contract';
 import type { SignedIn } from './auth.server';
+import { backoffice, isBackofficeError } from './backoffice/client.server';
 import { reportError } from './errors.server';
 import { PAGE_SIZE, pageQuery, type Page } from './paging';
 
@@ -65,4 +66,42 @@ export function recordPage(type: NotificationRecord, id: number, loanNumber: str
 /** The page of the record a notification is about. */
 export function notificationTarget(notification: Notification): string {
   return recordPage(notification.record_type, notification.record_id, String(notification.params.loan ?? ''));
+}
+
+/** Opens one of the person's notifications (a mail's link): marks it read; its record's page. 404 for another's. */
+export async function openNotification(signedIn: SignedIn, id: number): Promise<string> {
+  const notification = await signedIn.backoffice.record('openNotification', { params: { id } });
+  return notificationTarget(notification);
+}
+
+/** How the person hears of each kind they may be told of. */
+export async function notificationPreferences(
+  signedIn: SignedIn,
+): Promise<NotificationPreferences['preferences']> {
+  return (await signedIn.backoffice.call('getNotificationPreferences', {})).preferences;
+}
+
+/** Keeps the person's choices. */
+export async function saveNotificationPreferences(
+  signedIn: SignedIn,
+  preferences: NotificationPreferences['preferences'],
+): Promise<void> {
+  await signedIn.backoffice.call('updateNotificationPreferences', { body: { preferences } });
+}
+
+/**
+ * What an unsubscribe link stops — a kind, or every kind (`all`) — without signing in; null for a link
+ * the back office does not know (`apply`: stop it now, else only read it).
+ */
+export async function unsubscribeLink(
+  token: string,
+  apply: boolean,
+): Promise<{ kind: NotificationKind | 'all' } | null> {
+  try {
+    const answer = await backoffice().call(apply ? 'unsubscribe' : 'checkUnsubscribe', { body: { token } });
+    return { kind: answer.kind ?? 'all' };
+  } catch (error) {
+    if (isBackofficeError(error, 'not_found') || isBackofficeError(error, 'rejected')) return null;
+    throw error;
+  }
 }

@@ -79,6 +79,11 @@ export interface Mail {
   text: string;
   link?: string;
   createdAt: string;
+  /** Notification mails (ADR 058): the HTML part, the unsubscribe link, what they tell, their language. */
+  html?: string;
+  unsubscribe?: string;
+  kind?: string;
+  lang?: string;
 }
 
 export function dataDir(): string {
@@ -97,6 +102,26 @@ async function outbox(): Promise<Mail[]> {
   return Promise.all(
     files.map(async (file) => JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Mail),
   );
+}
+
+/** Every mail to `to` so far, oldest first. */
+export async function outboxTo(to: string): Promise<Mail[]> {
+  return (await outbox()).filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
+}
+
+/** The newest notification mail of `kind` to `to` (waits for the mail queue to send it). */
+export async function notificationMailTo(to: string, kind: string): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await outboxTo(to)).filter((mail) => mail.kind === kind).at(-1);
+        return found !== undefined;
+      },
+      { message: `a ${kind} mail to ${to} in the outbox` },
+    )
+    .toBe(true);
+  return found!;
 }
 
 /** The newest mail to `to` (waits for it to arrive). */

@@ -66,6 +66,9 @@ const PAGES = [
   '/pages/pricing',
   '/pages/treeview',
   '/pages/account-settings',
+  '/pages/account-settings/notifications',
+  '/apps/notifications',
+  '/apps/conversations',
   '/pages/privacy-policy',
   '/pages/accessibility',
 ];

@@ -160,7 +160,8 @@ let roles: Record<PortalAccount, RoleName[]>;
 const database = () => reference.backoffice.database;
 
 /** Tables the back office may write while only reading (sign-ins, throttling). */
-const BOOKKEEPING = new Set(['sessions', 'login_throttle']);
+// The mail queue is sent in the background (ADR 058): what a request queues shows in `notifications`.
+const BOOKKEEPING = new Set(['sessions', 'login_throttle', 'mail_queue']);
 
 /** A fingerprint of every business table, to show that refused requests changed nothing. */
 async function fingerprint(): Promise<Record<string, string>> {
@@ -200,6 +201,8 @@ let otherLoanDocument: number;
 let otherOrderEvent: number;
 /** Accounts whose contact has no picture: /pages/account-image answers them 404. */
 let withoutPicture: Set<PortalAccount>;
+/** The quote sent to client A, and client A's notification of it (a mail's link opens the quote). */
+let sentQuote: number;
 
 beforeAll(async () => {
   reference = await startPortalBackoffice();
@@ -306,6 +309,16 @@ beforeAll(async () => {
   expect((await reference.call('sendQuote', { params: { id: quote }, session: staffSession })).status).toBe(
     200,
   );
+  sentQuote = quote;
+  const quoteNotification = (
+    await db
+      .selectFrom('notifications as n')
+      .innerJoin('users as u', 'u.id', 'n.user_id')
+      .select('n.id')
+      .where('u.email', '=', EMAIL.client)
+      .where('n.kind', '=', 'quote_sent')
+      .executeTakeFirstOrThrow()
+  ).id;
 
   // A rate (administrators keep them).
   const adminSession = await reference.login('admin@example.com');
@@ -356,6 +369,7 @@ beforeAll(async () => {
     '/apps/customers/:id': mine({ id: client }),
     '/apps/customers/:id/edit': mine({ id: client }),
     '/apps/quotes/:id': mine({ id: quote }),
+    '/apps/notifications/:id': mine({ id: quoteNotification }),
     '/apps/quotes/:id/download': mine({ id: quote }),
     '/apps/quotes/new/:requestId': mine({ requestId: quotation }),
     '/apps/rates/:id': { params: { id: String(rateId) } },
@@ -515,6 +529,10 @@ const INTENTS: Record<
 
 /** What an allowed GET answers when it is not 200. */
 function allowedGet(screen: string, who: PortalAccount): Want {
+  // A notification opens its record for its own person; it is nobody else's (staff included): 404.
+  if (screen === '/apps/notifications/:id') {
+    return who === 'client' ? { status: 302, location: `/apps/quotes/${sentQuote}` } : { status: 404 };
+  }
   // An account without a picture (the demo accounts have none) gets 404 for its own picture.
   if (screen === '/pages/account-image' && withoutPicture.has(who)) return { status: 404 };
   // Staff name the customer of a statement; without one the download goes back to the statement page.
@@ -694,6 +712,13 @@ const OUTSIDE_THE_FRAME: Record<string, Outside> = {
   'invoice.tsx': { url: '/invoice?share=not-a-link', get: { status: 404 } },
   'invoice.download.ts': { url: '/invoice/download?share=not-a-link&format=pdf', get: { status: 404 } },
   'shared.$token.tsx': { url: '/shared/not-a-token', params: { token: 'not-a-token' }, get: { status: 404 } },
+  // An unsubscribe link the back office did not sign: one refusal, whoever asks, and nothing changes.
+  'unsubscribe.$token.tsx': {
+    url: '/unsubscribe/not-a-token',
+    params: { token: 'not-a-token' },
+    get: { status: 404 },
+    post: { status: 404 },
+  },
   'shared.$token.file.ts': {
     url: '/shared/not-a-token/file',
     params: { token: 'not-a-token' },
@@ -830,11 +855,18 @@ describe('the access matrix', () => {
     }
   });
 
+  /** What a route changes by being opened, and why: only for its own person, nobody else's request. */
+  const OPENING_CHANGES: Record<string, string[]> = {
+    // A notification's link marks it read (client A opening its own; the others get 404).
+    '_portal.apps.notifications_.$id.tsx': ['notifications'],
+  };
   for (const file of routeFiles) {
     it(`${routePath(file)} (${file})`, async () => {
       const before = await fingerprint();
       await (isFramed(file) ? framedScreen(file) : outsideRoute(file));
-      expect(await changedTables(before), `tables changed by the requests to ${file}`).toEqual([]);
+      expect(await changedTables(before), `tables changed by the requests to ${file}`).toEqual(
+        OPENING_CHANGES[file] ?? [],
+      );
     });
   }
 

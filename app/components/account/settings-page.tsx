@@ -312,6 +312,20 @@ export function AccountSettingsPage({ answer }: { answer?: SettingsAnswer }) {
         </>
       )}
       {passwordCard}
+      <Card component="section" aria-labelledby="notification-settings-card">
+        <Text id="notification-settings-card" level="title-lg" component="h2">
+          {t('notificationSettings.cardTitle')}
+        </Text>
+        <Text>{t('notificationSettings.cardSummary')}</Text>
+        <Button
+          component={Link}
+          to="/pages/account-settings/notifications"
+          variant="outlined"
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('notificationSettings.manage')}
+        </Button>
+      </Card>
       <Card component="section" aria-labelledby="two-step-title">
         <Text id="two-step-title" level="title-lg" component="h2">
           {t('twoStep.title')}
