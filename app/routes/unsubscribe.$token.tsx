@@ -50,10 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ params }: ActionFunctionArgs) {
   const done = await attempt(() => unsubscribeLink(params.token ?? '', true), 'unsubscribe');
   if (!done.ok) {
-    return data(
-      { done: false, invalid: false, error: done.key },
-      { status: 503, headers: LINK_HEADERS },
-    );
+    return data({ done: false, invalid: false, error: done.key }, { status: 503, headers: LINK_HEADERS });
   }
   if (!done.value) {
     return data({ done: false, invalid: true, error: null }, { status: 404, headers: LINK_HEADERS });
