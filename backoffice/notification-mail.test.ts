@@ -143,6 +143,94 @@ describe('notification mails', () => {
     await setLanguage('admin', 'en');
   });
 
+  it('mail the customer, in its language, each thing staff do on its records: a quote, a milestone, a loan', async () => {
+    await setLanguage('client', 'zh');
+    const db = bo.backoffice.database;
+    const before = await bo.outbox();
+    // A quote sent.
+    const quotation = await bo.call('createShippingRequest', {
+      body: {
+        partner_id: partners.client,
+        email_from: 'client@example.com',
+        name: 'toys and games',
+        description: 'Quote me',
+        service: 'quotation',
+        origin: 'china',
+      },
+      session: sessions.client,
+    });
+    const drafted = await bo.call('createQuote', {
+      params: { id: (quotation.body as { id: number }).id },
+      body: {
+        currency: 'USD',
+        valid_until: '2099-12-31',
+        category: 'toys_games',
+        container_type: 'groupage',
+        cbm: 14,
+        origin: 'china',
+        lines: [{ kind: 'freight', description: 'Ocean freight', quantity: 14, unit: 'cbm', unit_price: 85 }],
+      },
+      session: sessions.admin,
+    });
+    const quote = drafted.body as { id: number; name: string };
+    expect((await bo.call('sendQuote', { params: { id: quote.id }, session: sessions.admin })).status).toBe(
+      200,
+    );
+    // A tracking milestone on one of its orders.
+    const order = await db
+      .selectFrom('shipping_orders')
+      .select(['id', 'name'])
+      .where('partner_id', '=', partners.client)
+      .where('status', 'not in', ['delivered', 'cancelled'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const tracked = await bo.call('createTrackingEvent', {
+      body: {
+        shipping_order_id: order.id,
+        milestone: 'delayed',
+        place: 'Jebel Ali',
+        event_time: new Date().toISOString(),
+        note: 'Weather',
+      },
+      session: sessions.agent,
+    });
+    expect(tracked.status).toBe(200);
+    // A loan approved.
+    const loan = await db
+      .selectFrom('loans')
+      .select('name')
+      .where('partner_id', '=', partners.client)
+      .where('state', '=', 'requested')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const decided = await bo.call('decideLoan', {
+      params: { number: loan.name },
+      body: { state: 'approved', note: 'OK.' },
+      session: sessions.admin,
+    });
+    expect(decided.status).toBe(200);
+
+    await send();
+    const mails = (await newMails(before)).filter((mail) => mail.to === 'client@example.com');
+    const zh = MAIL_TEXTS.zh;
+    expect(mails.map((mail) => [mail.kind, mail.lang, mail.subject])).toEqual(
+      expect.arrayContaining([
+        ['quote_sent', 'zh', zh.kinds.quote_sent.replace('{{quote}}', quote.name)],
+        [
+          'order_milestone',
+          'zh',
+          zh.kinds.order_milestone
+            .replace('{{order}}', order.name)
+            .replace('{{milestone}}', zh.milestones.delayed),
+        ],
+        ['loan_approved', 'zh', zh.kinds.loan_approved.replace('{{loan}}', loan.name)],
+      ]),
+    );
+    // What staff typed (the tracking note, the decision note) stays out of the mails.
+    for (const mail of mails) expect(`${mail.text}${mail.html}`).not.toMatch(/Weather|OK\./);
+    await setLanguage('client', 'en');
+  });
+
   it('follow each person’s choice per kind: the portal only, by e-mail, or in the daily digest', async () => {
     const preferences = await bo.call('getNotificationPreferences', { session: sessions.client });
     const listed = notificationPreferences.parse(preferences.body).preferences;
