@@ -5,13 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationsAnswer, messagesAnswer, notificationsAnswer, type MessageRecord } from '@contract';
 import { startTestBackoffice, signInDemoAccounts, type DemoAccount, type TestBackoffice } from './testing';
+import { demoPdf } from './pdf';
 
 let bo: TestBackoffice;
 const sessions: Record<DemoAccount, string> = { admin: '', agent: '', client: '', client2: '' };
 const partners: Record<DemoAccount, number> = { admin: 0, agent: 0, client: 0, client2: 0 };
 
 beforeAll(async () => {
-  bo = await startTestBackoffice();
+  // A small storage quota, to meet it with message files.
+  bo = await startTestBackoffice({ storageQuotaBytes: 64 * 1024 * 1024 });
   const demo = await signInDemoAccounts(bo);
   Object.assign(sessions, demo.sessions);
   Object.assign(partners, demo.partners);
@@ -137,6 +139,83 @@ describe('conversations', () => {
     expect((await post('client', 'loan', 999_999, 'Hello')).status).toBe(404);
     // Nothing was written by the refusals.
     expect((await read('admin', 'loan', own)).messages).toEqual([]);
+  });
+
+  it('carry files by the request upload rules; an internal note’s stay with staff; the quota counts them', async () => {
+    const order = await recordOf('shipping_orders', partners.client);
+    const pdf = demoPdf(['Packing list']).toString('base64');
+    const sent = await bo.call('postMessage', {
+      params: { record_type: 'order', id: order },
+      body: { body: 'Here is the packing list', attachments: [{ filename: 'packing.pdf', data: pdf }] },
+      session: sessions.client,
+    });
+    expect(sent.status).toBe(200);
+    const file = (sent.body as { attachments: { id: number; filename: string; size: number }[] })
+      .attachments[0]!;
+    expect(file).toMatchObject({ filename: 'packing.pdf', size: Buffer.from(pdf, 'base64').length });
+    // On the conversation, for both sides; the file itself for whoever may read the message.
+    const listed = (await read('agent', 'order', order)).messages.find(
+      (m) => m.body === 'Here is the packing list',
+    );
+    expect(listed?.attachments).toEqual([expect.objectContaining({ id: file.id, filename: 'packing.pdf' })]);
+    const get = (who: DemoAccount, id: number, attachment: number, type: MessageRecord = 'order') =>
+      bo.call('getMessageAttachment', {
+        params: { record_type: type, id, attachment_id: attachment },
+        session: sessions[who],
+      });
+    for (const who of ['client', 'agent', 'admin'] as const) {
+      expect(await get(who, order, file.id)).toMatchObject({ status: 200, body: { data: pdf } });
+    }
+    // Another customer, or the file asked for under another record: not found.
+    expect((await get('client2', order, file.id)).status).toBe(404);
+    const loan = await recordOf('loans', partners.client);
+    expect((await get('client', loan, file.id, 'loan')).status).toBe(404);
+
+    // An internal note's file: staff's only.
+    const note = await bo.call('postMessage', {
+      params: { record_type: 'order', id: order },
+      body: { body: 'Checked the list', internal: true, attachments: [{ filename: 'check.pdf', data: pdf }] },
+      session: sessions.agent,
+    });
+    const noteFile = (note.body as { attachments: { id: number }[] }).attachments[0]!.id;
+    expect((await get('admin', order, noteFile)).status).toBe(200);
+    expect((await get('client', order, noteFile)).status).toBe(404);
+
+    // A file that is not what its name says, a type not allowed: refused, nothing written.
+    const before = (await read('agent', 'order', order)).messages.length;
+    const fake = await bo.call('postMessage', {
+      params: { record_type: 'order', id: order },
+      body: {
+        body: 'Fake',
+        attachments: [{ filename: 'fake.pdf', data: Buffer.from('not a pdf').toString('base64') }],
+      },
+      session: sessions.client,
+    });
+    expect(fake.status).toBe(400);
+    const exe = await bo.call('postMessage', {
+      params: { record_type: 'order', id: order },
+      body: { body: 'Program', attachments: [{ filename: 'run.exe', data: pdf }] },
+      session: sessions.client,
+    });
+    expect(exe.status).toBe(400);
+    expect((await read('agent', 'order', order)).messages.length).toBe(before);
+
+    // Past the customer's quota (its requests' and messages' files together): 413, nothing written.
+    const big = Buffer.concat([Buffer.from(demoPdf(['Big'])), Buffer.alloc(9 * 1024 * 1024)]).toString(
+      'base64',
+    );
+    const many = Array.from({ length: 5 }, (_, index) => ({ filename: `big-${index}.pdf`, data: big }));
+    let status = 200;
+    for (let round = 0; round < 3 && status === 200; round += 1) {
+      status = (
+        await bo.call('postMessage', {
+          params: { record_type: 'order', id: order },
+          body: { body: `Big files ${round}`, attachments: many },
+          session: sessions.client,
+        })
+      ).status;
+    }
+    expect(status).toBe(413);
   });
 
   it('write one message for a message sent twice with the same key', async () => {

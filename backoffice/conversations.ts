@@ -12,6 +12,8 @@ import { inTransaction, type Database } from './data/database';
 import { notifyCustomer, notifyStaff, notifyUsers } from './notifications';
 import { orderScopeWhere } from './orders';
 import type { UserRecord } from './users';
+import type { CheckedAttachment } from './attachments';
+import { storedBytes } from './requests';
 
 /** The record a conversation is on, as the person may see it; null when it is not in their scope. */
 export interface ConversationRecord {
@@ -94,8 +96,11 @@ type MessageRow = {
   created_at: string;
 };
 
-function toMessage(row: MessageRow, userId: number): Message {
+type AttachmentInfo = NonNullable<Message['attachments']>[number];
+
+function toMessage(row: MessageRow, userId: number, attachments: AttachmentInfo[] = []): Message {
   return {
+    attachments,
     id: row.id,
     record_type: row.record_type as MessageRecord,
     record_id: row.record_id,
@@ -148,7 +153,45 @@ export async function readConversation(
   const unread = rows.filter((row) => row.id > lastRead && row.author_id !== user.id).length;
   const newest = rows.at(-1)?.id;
   if (newest !== undefined && newest > lastRead) await markRead(db, user.id, type, id, newest);
-  return { messages: rows.map((row) => toMessage(row, user.id)), unread };
+  const files = await attachmentsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { messages: rows.map((row) => toMessage(row, user.id, files.get(row.id))), unread };
+}
+
+/** The files of these messages (without their content), by message. */
+async function attachmentsOf(db: Database, messageIds: number[]): Promise<Map<number, AttachmentInfo[]>> {
+  const byMessage = new Map<number, AttachmentInfo[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .selectFrom('message_attachments')
+    .select(['id', 'message_id', 'filename', 'mimetype', 'size'])
+    .where('message_id', 'in', messageIds)
+    .orderBy('id')
+    .execute();
+  for (const { message_id, ...file } of rows)
+    byMessage.set(message_id, [...(byMessage.get(message_id) ?? []), file]);
+  return byMessage;
+}
+
+/** A file of a message on this record the person may read (a customer: not an internal note's); or null. */
+export async function findMessageAttachment(
+  db: Database,
+  user: UserRecord,
+  type: MessageRecord,
+  recordId: number,
+  attachmentId: number,
+): Promise<{ filename: string; mimetype: string; data: Buffer } | null> {
+  let query = db
+    .selectFrom('message_attachments as a')
+    .innerJoin('messages as m', 'm.id', 'a.message_id')
+    .select(['a.filename', 'a.mimetype', 'a.data'])
+    .where('a.id', '=', attachmentId)
+    .where('m.record_type', '=', type)
+    .where('m.record_id', '=', recordId);
+  if (!isStaff(user)) query = query.where('m.internal', '=', 0);
+  return (await query.executeTakeFirst()) ?? null;
 }
 
 async function markRead(db: Database, userId: number, type: MessageRecord, id: number, lastReadId: number) {
@@ -182,10 +225,23 @@ export async function postMessage(
   db: Database,
   user: UserRecord,
   record: ConversationRecord & { type: MessageRecord; id: number },
-  input: { body: string; internal: boolean },
+  input: { body: string; internal: boolean; attachments?: readonly CheckedAttachment[] },
   now: Date,
-): Promise<Message> {
+  /** Bytes of files the customer may keep (requests' and messages' together). */
+  quotaBytes: number = Number.POSITIVE_INFINITY,
+): Promise<Message | 'quota_exceeded'> {
+  const files = input.attachments ?? [];
+  const adding = files.reduce((sum, file) => sum + file.data.length, 0);
   return inTransaction(db, async (trx) => {
+    if (adding > 0) {
+      // One upload at a time per customer is measured against its quota (the row lock waits).
+      await trx
+        .updateTable('partners')
+        .set((eb) => ({ id: eb.ref('id') }))
+        .where('id', '=', record.partnerId)
+        .execute();
+      if ((await storedBytes(trx, record.partnerId)) + adding > quotaBytes) return 'quota_exceeded';
+    }
     const byStaff = isStaff(user);
     const row = await trx
       .insertInto('messages')
@@ -213,6 +269,22 @@ export async function postMessage(
         'created_at',
       ])
       .executeTakeFirstOrThrow();
+    const attached: AttachmentInfo[] = [];
+    // One file at a time: each insert holds one file's bytes.
+    for (const file of files) {
+      const stored = await trx
+        .insertInto('message_attachments')
+        .values({
+          message_id: row.id,
+          filename: file.filename,
+          mimetype: file.mimetype,
+          size: file.data.length,
+          data: file.data,
+        })
+        .returning(['id', 'filename', 'mimetype', 'size'])
+        .executeTakeFirstOrThrow();
+      attached.push(stored);
+    }
     await markRead(trx, user.id, record.type, record.id, row.id);
     if (!input.internal) {
       const notification = {
@@ -245,7 +317,7 @@ export async function postMessage(
         } else await notifyStaff(trx, notification, now);
       }
     }
-    return toMessage(row, user.id);
+    return toMessage(row, user.id, attached);
   });
 }
 

@@ -264,7 +264,10 @@ function discardBody(request: IncomingMessage): void {
  * The calls whose body carries files, and the field listing them (each `{ ..., data: base64 }`): their
  * body is read as it arrives and only the decoded files are kept (`readFileBody`).
  */
-const FILE_FIELDS: Partial<Record<CallName, string>> = { createShippingRequest: 'attachments' };
+const FILE_FIELDS: Partial<Record<CallName, string>> = {
+  createShippingRequest: 'attachments',
+  postMessage: 'attachments',
+};
 
 /** Reads to the end, refusing a body over `limit` (the rest is then drained and dropped, never kept). */
 function readBody(

@@ -385,15 +385,24 @@ export async function createShippingRequestWithinQuota(
   });
 }
 
-/** Bytes of attachments the customer keeps, on all their requests (staff uploads for them included). */
+/**
+ * Bytes of attachments the customer keeps, on all their requests and the messages on their records
+ * (staff uploads for them included).
+ */
 export async function storedBytes(db: Database, partnerId: number): Promise<number> {
-  const row = await db
+  const requests = await db
     .selectFrom('shipping_requests as r')
     .innerJoin('request_attachments as a', 'a.request_id', 'r.id')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | null>('a.size'), eb.lit(0)).as('bytes'))
     .where('r.partner_id', '=', partnerId)
     .executeTakeFirstOrThrow();
-  return Number(row.bytes);
+  const messages = await db
+    .selectFrom('messages as m')
+    .innerJoin('message_attachments as a', 'a.message_id', 'm.id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | null>('a.size'), eb.lit(0)).as('bytes'))
+    .where('m.partner_id', '=', partnerId)
+    .executeTakeFirstOrThrow();
+  return Number(requests.bytes) + Number(messages.bytes);
 }
 
 /** One request with its files (without their content), or null when there is none in the scope. */

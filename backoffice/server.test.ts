@@ -12,6 +12,7 @@ import { backofficeLog } from './log';
 import { demoAccounts } from './seed';
 import { unsubscribeToken } from './notificationMails';
 import { createSealer, sealingKey } from './sealing';
+import { demoPdf } from './pdf';
 import {
   sessionTokenFrom,
   startTestBackoffice,
@@ -333,6 +334,17 @@ describe('the contract', () => {
       'quote_sent',
     );
 
+    // A message with a file on the client's order.
+    const withFile = await bo.call('postMessage', {
+      params: { record_type: 'order', id: order },
+      body: {
+        body: 'The packing list',
+        attachments: [{ filename: 'packing.pdf', data: demoPdf(['Packing list']).toString('base64') }],
+      },
+      session: client,
+    });
+    const messageFile = (withFile.body as { attachments: { id: number }[] }).attachments[0]!.id;
+
     const successes: Record<CallName, CallOptions> = {
       health: {},
       login: { body: { email: 'agent@example.com', password: 'demo1234' } },
@@ -531,6 +543,10 @@ describe('the contract', () => {
         session: client,
       },
       listMessages: { params: { record_type: 'order', id: order }, session: agent },
+      getMessageAttachment: {
+        params: { record_type: 'order', id: order, attachment_id: messageFile },
+        session: client,
+      },
       listConversations: { query: { unread: 'true', limit: 5 }, session: client },
       getShippingOrder: { params: { id: order }, session: client },
       updateShippingOrder: {

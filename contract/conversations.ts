@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { withoutControls } from '../app/services/input';
 import { listQuery } from './common';
 import { id } from './fields';
-import { MESSAGE_MAX, MESSAGE_RECORDS } from './values';
+import { ATTACHMENT_LIMITS, MESSAGE_MAX, MESSAGE_RECORDS } from './values';
+import { attachmentInfo, attachmentUpload } from './requests';
 
 export const message = z.object({
   id: z.number().int(),
@@ -22,6 +23,8 @@ export const message = z.object({
   /** Written by the person asking. */
   mine: z.boolean(),
   created_at: z.string(),
+  /** Files attached (a back office without them may leave it out). */
+  attachments: z.array(attachmentInfo).optional(),
 });
 export type Message = z.infer<typeof message>;
 
@@ -38,7 +41,11 @@ export const messageInput = z.object({
   body: withoutControls(z.string().trim().min(1).max(MESSAGE_MAX), { multiline: true }),
   /** Staff only (403 for a customer): an internal note. */
   internal: z.boolean().default(false),
+  /** Files, by the request upload rules (count, size, type, content; the customer's storage quota). */
+  attachments: z.array(attachmentUpload).max(ATTACHMENT_LIMITS.files).default([]),
 });
+
+export const messageAttachmentParams = threadParams.extend({ attachment_id: id });
 
 export const conversation = z.object({
   record_type: z.enum(MESSAGE_RECORDS),

@@ -64,6 +64,7 @@ import {
   conversationsAnswer,
   conversationsQuery,
   message,
+  messageAttachmentParams,
   messageInput,
   messagesAnswer,
   threadParams,
@@ -600,6 +601,19 @@ export const calls = {
     answer: message,
     session: true,
     idempotent: true,
+    // Five files of 10 MB, base64-encoded, and the message.
+    bodyLimit: 72 * 1024 * 1024,
+  },
+  /**
+   * Extension: a file attached to a message of a record's conversation, for whoever may read the message
+   * (a customer never gets an internal note's); 404 otherwise.
+   */
+  getMessageAttachment: {
+    method: 'GET',
+    path: '/messages/:record_type/:id/attachments/:attachment_id',
+    params: messageAttachmentParams,
+    answer: attachmentFile,
+    session: true,
   },
   /** Extension: the conversations the person may see, the newest message first, with their unread counts. */
   listConversations: {

@@ -193,6 +193,16 @@ export interface MailQueueTable {
   sent_at: string | null;
 }
 
+/** Migration 0018: a file attached to a message. */
+export interface MessageAttachmentsTable {
+  id: Generated<number>;
+  message_id: number;
+  filename: string;
+  mimetype: string;
+  size: number;
+  data: Buffer;
+}
+
 /** Migration 0017: when each scheduled job last ran. */
 export interface JobRunsTable {
   name: string;
@@ -575,6 +585,7 @@ export interface Tables {
   notification_preferences: NotificationPreferencesTable;
   mail_queue: MailQueueTable;
   job_runs: JobRunsTable;
+  message_attachments: MessageAttachmentsTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;
   loans: LoansTable;

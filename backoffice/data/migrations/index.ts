@@ -20,6 +20,7 @@ import * as notifications from './0014_notifications';
 import * as loanNoteCodes from './0015_loan_note_codes';
 import * as conversations from './0016_conversations';
 import * as notificationMail from './0017_notification_mail';
+import * as messageAttachments from './0018_message_attachments';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015_loan_note_codes': loanNoteCodes,
   '0016_conversations': conversations,
   '0017_notification_mail': notificationMail,
+  '0018_message_attachments': messageAttachments,
 };
