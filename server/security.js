@@ -20,9 +20,11 @@ export const BODY_LIMITS = { form: 1024 * 1024 };
 const MB = 1024 * 1024;
 /**
  * The only pages that take files (multipart bodies), each with the largest body it reads: the request
- * forms (five attachments of 10 MB: ATTACHMENT_LIMITS) and the contact picture in account settings
- * (2 MB: CONTACT_IMAGE_LIMIT), plus the form's text fields. `server/security.test.ts` checks this list
- * against the route files that read multipart bodies and against the contract's limits.
+ * forms (five attachments of 10 MB: ATTACHMENT_LIMITS), the contact picture in account settings
+ * (2 MB: CONTACT_IMAGE_LIMIT), and the record pages whose conversation takes files with a message (the
+ * request rules), plus the form's text fields. `:name` stands for one segment of the path.
+ * `server/security.test.ts` checks this list against the route files that read multipart bodies and
+ * against the contract's limits.
  */
 export const MULTIPART_PAGES = {
   '/apps/request-for-shipping': 5 * 10 * MB + BODY_LIMITS.form,
@@ -31,7 +33,18 @@ export const MULTIPART_PAGES = {
   '/apps/send-request-for-service': 5 * 10 * MB + BODY_LIMITS.form,
   '/apps/request-for-service': 5 * 10 * MB + BODY_LIMITS.form,
   '/pages/account-settings/image': 2 * MB + BODY_LIMITS.form,
+  '/apps/requests/:id': 5 * 10 * MB + BODY_LIMITS.form,
+  '/apps/quotes/:id': 5 * 10 * MB + BODY_LIMITS.form,
+  '/apps/shipping-details/:id': 5 * 10 * MB + BODY_LIMITS.form,
+  '/apps/loan/loan-details/:loanNumber': 5 * 10 * MB + BODY_LIMITS.form,
+  '/apps/invoice/:id': 5 * 10 * MB + BODY_LIMITS.form,
 };
+
+/** Each page of MULTIPART_PAGES as a pattern of its path (a parameter is one segment). */
+const MULTIPART_PATTERNS = Object.entries(MULTIPART_PAGES).map(([page, limit]) => ({
+  pattern: new RegExp(`^${page.replace(/:[A-Za-z]+/g, '[^/]+')}$`),
+  limit,
+}));
 
 /**
  * The largest multipart body `path` takes, or null when it takes none. A page's data request
@@ -41,9 +54,7 @@ export const MULTIPART_PAGES = {
  */
 export function multipartLimit(path) {
   const page = path.replace(/\.data$/, '').replace(/(.)\/+$/, '$1');
-  return Object.hasOwn(MULTIPART_PAGES, page)
-    ? MULTIPART_PAGES[/** @type {keyof typeof MULTIPART_PAGES} */ (page)]
-    : null;
+  return MULTIPART_PATTERNS.find(({ pattern }) => pattern.test(page))?.limit ?? null;
 }
 
 /**

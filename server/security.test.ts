@@ -4,6 +4,7 @@ import { ATTACHMENT_LIMITS, CONTACT_IMAGE_LIMIT } from '@contract';
 import {
   BODY_LIMITS,
   MULTIPART_PAGES,
+  multipartLimit,
   bodyRefusal,
   contentSecurityPolicy,
   isCrossSiteWrite,
@@ -179,13 +180,14 @@ describe('the pages that take files', () => {
       .replace(/\.tsx?$/, '')
       .split('.')
       .filter((segment) => !segment.startsWith('_'))
+      .map((segment) => segment.replace(/^\$/, ':'))
       .join('/');
 
   it('are exactly the route files that read a multipart body', () => {
     const readers = readdirSync('app/routes')
       .filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.'))
       .filter((file) =>
-        /multipart\/form-data|parseUploadForm|withUploadForm|request-actions\.server/.test(
+        /multipart\/form-data|parseUploadForm|withUploadForm|request-actions\.server|withRecordForm/.test(
           readFileSync(`app/routes/${file}`, 'utf8'),
         ),
       )
@@ -198,6 +200,14 @@ describe('the pages that take files', () => {
     const attachments = ATTACHMENT_LIMITS.files * ATTACHMENT_LIMITS.bytes + BODY_LIMITS.form;
     expect(MULTIPART_PAGES['/apps/request-for-shipping']).toBe(attachments);
     expect(MULTIPART_PAGES['/pages/account-settings/image']).toBe(CONTACT_IMAGE_LIMIT + BODY_LIMITS.form);
+    expect(MULTIPART_PAGES['/apps/requests/:id']).toBe(attachments);
+  });
+
+  it('match a record page by its path, one segment per parameter', () => {
+    expect(multipartLimit('/apps/shipping-details/12')).toBe(MULTIPART_PAGES['/apps/shipping-details/:id']);
+    expect(multipartLimit('/apps/loan/loan-details/LN-2026-0001.data')).not.toBeNull();
+    expect(multipartLimit('/apps/shipping-details/12/edit')).toBeNull();
+    expect(multipartLimit('/apps/requests')).toBeNull();
   });
 });
 

@@ -10,7 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '~/components/format';
 import { FormErrors } from '~/components/form-parts';
 import { CheckboxField, TextareaField } from '~/components/form-field';
-import { Alert, Button, Card, Stack, Text } from '~/components/ui';
+import { formatBytes } from '~/components/format';
+import { AttachmentsField } from '~/components/requests/request-form';
+import { Alert, Button, Card, Stack, Text, TextLink } from '~/components/ui';
 import { messageSchema } from '~/forms/conversations';
 import { formKeyFor, IDEMPOTENCY_FIELD } from '~/forms/idempotency';
 import type { MessageAnswer, Thread } from '~/services/conversations.server';
@@ -61,6 +63,22 @@ export function ConversationCard({
                   <Text component="p" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     {message.body}
                   </Text>
+                  {(message.attachments ?? []).length > 0 && (
+                    <ul className="message-files" aria-label={t('conversations.files')}>
+                      {message.attachments!.map((file) => (
+                        <li key={file.id}>
+                          <TextLink
+                            to={`/apps/conversations/${thread.type}/${thread.id}/files/${file.id}`}
+                            reloadDocument
+                            download={file.filename}
+                          >
+                            <bdi>{file.filename}</bdi>
+                          </TextLink>{' '}
+                          <bdi>({formatBytes(file.size, i18n.language)})</bdi>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </li>
               ))}
             </Stack>
@@ -91,6 +109,7 @@ function MessageForm({ thread, staff }: { thread: Thread; staff: boolean }) {
   return (
     <fetcher.Form
       method="post"
+      encType="multipart/form-data"
       preventScrollReset
       {...getFormProps(form)}
       aria-label={t('conversations.write')}
@@ -105,6 +124,7 @@ function MessageForm({ thread, staff }: { thread: Thread; staff: boolean }) {
           minRows={3}
           maxLength={MESSAGE_MAX}
         />
+        <AttachmentsField field={fields.attachments} submitted={lastResult !== undefined} />
         {staff && <CheckboxField field={fields.internal} label={t('conversations.internalLabel')} />}
         <div>
           <Button type="submit" loading={sending} aria-disabled={sending || undefined}>

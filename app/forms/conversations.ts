@@ -13,6 +13,8 @@ export const messageSchema = z.object({
     .string()
     .optional()
     .transform((value) => value === 'on'),
+  // The files stream in beside the form's fields (uploads.server.ts): the schema only names the field.
+  attachments: z.unknown().optional(),
 });
 
 /** /apps/conversations: all, or those with unread messages; the page. */

@@ -15,13 +15,12 @@ import { isStaff, rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import { documentShareAction } from '~/services/documents/share-action.server';
 import { invoiceOr404, shareInvoice } from '~/services/invoices.server';
-import { loadThread, messageAction } from '~/services/conversations.server';
-import { readForm } from '~/services/form-body.server';
+import { loadThread, messageAction, withRecordForm } from '~/services/conversations.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 import { shareLinksOf } from '~/services/shares.server';
 
-export const handle = { i18n: ['common', 'catalog', 'shipping', 'billing'] };
+export const handle = { i18n: ['common', 'catalog', 'shipping', 'billing', 'requests'] };
 
 const SCREEN = '/apps/invoice/:id';
 
@@ -45,10 +44,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
-  const formData = await readForm(request.clone());
-  if (formData.get('intent') === 'message')
-    return messageAction(request, signedIn, { type: 'invoice', id }, formData);
-  return documentShareAction(request, signedIn, 'invoice', () => shareInvoice(signedIn, id));
+  // A clone: sharing reads the form again. Files come only with a message.
+  return withRecordForm(request.clone(), async (formData, upload) => {
+    if (formData.get('intent') === 'message')
+      return messageAction(request, signedIn, { type: 'invoice', id }, formData, upload);
+    return documentShareAction(request, signedIn, 'invoice', () => shareInvoice(signedIn, id));
+  });
 }
 
 export const meta = titleMeta;

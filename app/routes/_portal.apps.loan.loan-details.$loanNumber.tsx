@@ -12,7 +12,7 @@ import { SharedLinks, type RevokeAnswer } from '~/components/documents/shared-li
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ConversationCard } from '~/components/conversation';
 import { HistoryCard } from '~/components/history';
-import { loadThread, messageAction } from '~/services/conversations.server';
+import { loadThread, messageAction, withRecordForm } from '~/services/conversations.server';
 import { recordHistory } from '~/services/history.server';
 import { LoanStateChip, PaymentStatusChip, TransactionNote } from '~/components/finance/loan-parts';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
@@ -53,11 +53,10 @@ import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
 import { pageTools } from '~/services/page.server';
 import { loanNumberOr404, recordIdOr404 } from '~/services/params.server';
 import { shareLinksOf } from '~/services/shares.server';
-import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/apps/loan/loan-details/:loanNumber';
 
-export const handle = { i18n: ['common', 'catalog', 'finance', 'billing'] };
+export const handle = { i18n: ['common', 'catalog', 'finance', 'billing', 'requests'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
@@ -139,37 +138,39 @@ function share(request: Request, signedIn: SignedIn, number: string, formData: F
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const number = loanNumberOr404(params.loanNumber);
-  const formData = await readForm(request);
-  if (formData.get('intent') === 'message') {
-    // The loan's conversation is found by its id: another customer's loan answers 404 here.
-    const loan = await loanOr404(request, signedIn, number);
-    return messageAction(request, signedIn, { type: 'loan', id: loan.id }, formData);
-  }
-  if (formData.get('intent') === 'share') return share(request, signedIn, number, formData);
-  if (formData.get('intent') === 'revoke') return revokeShareAction(request, signedIn, formData);
-  if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
-  if (formData.get('intent') === 'transaction') return transaction(request, signedIn, number, formData);
-  const submission = parseWithZod(formData, { schema: loanDecisionSchema });
-  if (submission.status !== 'success') {
-    return data<ActionAnswer>({ kind: 'decision', result: submission.reply() }, { status: 400 });
-  }
-  const { decision, note } = submission.value;
-  const decided = await attempt(
-    () => decideLoan(signedIn, number, { state: decision, ...(note ? { note } : {}) }),
-    'loan decision',
-    {
-      keyFor: (error) =>
-        isBackofficeError(error) && error.code === 'conflict' ? 'finance:decision.conflict' : null,
-    },
-  );
-  if (!decided.ok) {
-    return data<ActionAnswer>(
-      { kind: 'decision', result: submission.reply({ formErrors: [decided.key] }) },
-      { status: 400 },
+  // Files come only with a message (its form sends them, as they stream in).
+  return withRecordForm(request, async (formData, upload) => {
+    if (formData.get('intent') === 'message') {
+      // The loan's conversation is found by its id: another customer's loan answers 404 here.
+      const loan = await loanOr404(request, signedIn, number);
+      return messageAction(request, signedIn, { type: 'loan', id: loan.id }, formData, upload);
+    }
+    if (formData.get('intent') === 'share') return share(request, signedIn, number, formData);
+    if (formData.get('intent') === 'revoke') return revokeShareAction(request, signedIn, formData);
+    if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
+    if (formData.get('intent') === 'transaction') return transaction(request, signedIn, number, formData);
+    const submission = parseWithZod(formData, { schema: loanDecisionSchema });
+    if (submission.status !== 'success') {
+      return data<ActionAnswer>({ kind: 'decision', result: submission.reply() }, { status: 400 });
+    }
+    const { decision, note } = submission.value;
+    const decided = await attempt(
+      () => decideLoan(signedIn, number, { state: decision, ...(note ? { note } : {}) }),
+      'loan decision',
+      {
+        keyFor: (error) =>
+          isBackofficeError(error) && error.code === 'conflict' ? 'finance:decision.conflict' : null,
+      },
     );
-  }
-  return redirectWithFlash(request, `/apps/loan/loan-details/${encodeURIComponent(number)}`, {
-    key: `finance:decision.${decision}`,
+    if (!decided.ok) {
+      return data<ActionAnswer>(
+        { kind: 'decision', result: submission.reply({ formErrors: [decided.key] }) },
+        { status: 400 },
+      );
+    }
+    return redirectWithFlash(request, `/apps/loan/loan-details/${encodeURIComponent(number)}`, {
+      key: `finance:decision.${decision}`,
+    });
   });
 }
 

@@ -26,9 +26,8 @@ import { requireUser, type SignedIn } from '~/services/auth.server';
 import type { QuoteDetail } from '@contract';
 import { attempt, formErrorsOf, isBackofficeError } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
-import { readForm } from '~/services/form-body.server';
 import { formKeyFrom, newFormKey } from '~/services/idempotency.server';
-import { loadThread, messageAction } from '~/services/conversations.server';
+import { loadThread, messageAction, withRecordForm } from '~/services/conversations.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 import {
@@ -42,7 +41,7 @@ import {
 
 const SCREEN = '/apps/quotes/:id';
 
-export const handle = { i18n: ['common', 'catalog', 'quotes', 'shipping'] };
+export const handle = { i18n: ['common', 'catalog', 'quotes', 'shipping', 'requests'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
@@ -152,23 +151,30 @@ async function decide(request: Request, signedIn: SignedIn, id: number, formData
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
-  const formData = await readForm(request);
-  const intent = formData.get('intent');
-  if (intent === 'message') return messageAction(request, signedIn, { type: 'quote', id }, formData);
-  const staff = isStaff(signedIn.user.roles);
-  if (staff && intent === 'revise') {
-    const quote = await quoteOr404(request, signedIn, id);
-    const revised = await attempt(() => reviseQuote(signedIn, quote, formKeyFrom(formData)), 'revise quote', {
-      keyFor: (error) =>
-        isBackofficeError(error) && error.code === 'conflict' ? 'quotes:revise.closed' : null,
-    });
-    if (!revised.ok) return refused('revise', { status: 'error', error: { '': [revised.key] } });
-    return redirectWithFlash(request, here(revised.value.id), { key: 'quotes:revise.started' });
-  }
-  if (staff && intent !== 'accept' && intent !== 'decline') return edit(request, signedIn, id, formData);
-  if (!staff && intent !== 'save' && intent !== 'send') return decide(request, signedIn, id, formData);
-  // Staff may not decide for the customer, nor a customer edit the quote.
-  throw new Response('Forbidden', { status: 403 });
+  // Files come only with a message (its form sends them, as they stream in).
+  return withRecordForm(request, async (formData, upload) => {
+    const intent = formData.get('intent');
+    if (intent === 'message')
+      return messageAction(request, signedIn, { type: 'quote', id }, formData, upload);
+    const staff = isStaff(signedIn.user.roles);
+    if (staff && intent === 'revise') {
+      const quote = await quoteOr404(request, signedIn, id);
+      const revised = await attempt(
+        () => reviseQuote(signedIn, quote, formKeyFrom(formData)),
+        'revise quote',
+        {
+          keyFor: (error) =>
+            isBackofficeError(error) && error.code === 'conflict' ? 'quotes:revise.closed' : null,
+        },
+      );
+      if (!revised.ok) return refused('revise', { status: 'error', error: { '': [revised.key] } });
+      return redirectWithFlash(request, here(revised.value.id), { key: 'quotes:revise.started' });
+    }
+    if (staff && intent !== 'accept' && intent !== 'decline') return edit(request, signedIn, id, formData);
+    if (!staff && intent !== 'save' && intent !== 'send') return decide(request, signedIn, id, formData);
+    // Staff may not decide for the customer, nor a customer edit the quote.
+    throw new Response('Forbidden', { status: 403 });
+  });
 }
 
 export const meta = titleMeta;

@@ -20,12 +20,11 @@ import type { IndicativePrice, QuoteSummary, ShippingRequest } from '@contract';
 import { isStaff, rolesFor } from '~/services/access';
 import { attempt, isBackofficeError, loadPart } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
-import { readForm } from '~/services/form-body.server';
 import { newFormKey } from '~/services/idempotency.server';
 import { quotesOfRequest } from '~/services/quotes.server';
 import { indicativePriceOf } from '~/services/rates.server';
 import { requireUser } from '~/services/auth.server';
-import { loadThread, messageAction } from '~/services/conversations.server';
+import { loadThread, messageAction, withRecordForm } from '~/services/conversations.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
 import { reviewAction } from '~/services/request-list.server';
@@ -76,15 +75,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const formData = await readForm(args.request.clone());
-  if (formData.get('intent') === 'message') {
-    const signedIn = await requireUser(args.request, { anyOf: rolesFor(SCREEN) });
-    const id = recordIdOr404(args.params.id);
-    return messageAction(args.request, signedIn, { type: 'request', id }, formData);
-  }
-  if (formData.get('intent') === 'withdraw') return withdrawAction(args, formData);
-  if (formData.get('intent') === 'reopen') return reopenAction(args, formData);
-  return reviewAction(args, REVIEW_SCREEN);
+  // A clone: the review reads the form again. Files come only with a message.
+  return withRecordForm(args.request.clone(), async (formData, upload) => {
+    if (formData.get('intent') === 'message') {
+      const signedIn = await requireUser(args.request, { anyOf: rolesFor(SCREEN) });
+      const id = recordIdOr404(args.params.id);
+      return messageAction(args.request, signedIn, { type: 'request', id }, formData, upload);
+    }
+    if (formData.get('intent') === 'withdraw') return withdrawAction(args, formData);
+    if (formData.get('intent') === 'reopen') return reopenAction(args, formData);
+    return reviewAction(args, REVIEW_SCREEN);
+  });
 }
 
 /** Staff reopen a decided request with a note, asked twice; "change" brings the note back as typed. */

@@ -37,13 +37,12 @@ import {
 import { DeliveryCard } from '~/components/shipping/delivery';
 import { ConversationCard } from '~/components/conversation';
 import { HistoryCard } from '~/components/history';
-import { loadThread, messageAction } from '~/services/conversations.server';
+import { loadThread, messageAction, withRecordForm } from '~/services/conversations.server';
 import { recordHistory } from '~/services/history.server';
-import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/apps/shipping-details/:id';
 
-export const handle = { i18n: ['common', 'catalog', 'shipping'] };
+export const handle = { i18n: ['common', 'catalog', 'shipping', 'requests'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
@@ -64,47 +63,49 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
-  const formData = await readForm(request);
-  // The order's conversation is the customer's too (the back office scopes it); the rest is staff work.
-  if (formData.get('intent') === 'message')
-    return messageAction(request, signedIn, { type: 'order', id }, formData);
-  if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
-  if (formData.get('intent') === 'withdraw') return withdrawAction(request, signedIn, id, formData);
-  if (formData.get('intent') === 'deliver') return deliverAction(request, signedIn, id, formData);
-  const formId = String(formData.get('formId') ?? 'tracking-new');
-  const submission = parseWithZod(formData, { schema: trackingSchema });
-  if (submission.status !== 'success') {
-    return data<TrackingActionData>({ formId, result: submission.reply() }, { status: 400 });
-  }
-  const value = submission.value;
-  const saved = await attempt(
-    () =>
-      saveTrackingEvent(
-        signedIn,
-        id,
-        { ...value, eventTime: fromLocalDateTime(value.eventTime) },
-        formKeyFrom(formData),
-      ),
-    'tracking event',
-    {
-      keyFor: (error) => {
-        if (!isBackofficeError(error)) return null;
-        if (error.fields.includes('event_time'))
-          return { key: 'validation.dateInFuture', field: 'eventTime' };
-        if (error.fields.includes('milestone'))
-          return { key: 'shipping:tracking.refused', field: 'milestone' };
-        return error.code === 'conflict' ? 'shipping:tracking.withdrawnAlready' : null;
+  // Files come only with a message (its form sends them, as they stream in).
+  return withRecordForm(request, async (formData, upload) => {
+    // The order's conversation is the customer's too (the back office scopes it); the rest is staff work.
+    if (formData.get('intent') === 'message')
+      return messageAction(request, signedIn, { type: 'order', id }, formData, upload);
+    if (!isStaff(signedIn.user.roles)) throw new Response('Forbidden', { status: 403 });
+    if (formData.get('intent') === 'withdraw') return withdrawAction(request, signedIn, id, formData);
+    if (formData.get('intent') === 'deliver') return deliverAction(request, signedIn, id, formData);
+    const formId = String(formData.get('formId') ?? 'tracking-new');
+    const submission = parseWithZod(formData, { schema: trackingSchema });
+    if (submission.status !== 'success') {
+      return data<TrackingActionData>({ formId, result: submission.reply() }, { status: 400 });
+    }
+    const value = submission.value;
+    const saved = await attempt(
+      () =>
+        saveTrackingEvent(
+          signedIn,
+          id,
+          { ...value, eventTime: fromLocalDateTime(value.eventTime) },
+          formKeyFrom(formData),
+        ),
+      'tracking event',
+      {
+        keyFor: (error) => {
+          if (!isBackofficeError(error)) return null;
+          if (error.fields.includes('event_time'))
+            return { key: 'validation.dateInFuture', field: 'eventTime' };
+          if (error.fields.includes('milestone'))
+            return { key: 'shipping:tracking.refused', field: 'milestone' };
+          return error.code === 'conflict' ? 'shipping:tracking.withdrawnAlready' : null;
+        },
       },
-    },
-  );
-  if (!saved.ok) {
-    return data<TrackingActionData>(
-      { formId, result: submission.reply(formErrorsOf(saved)) },
-      { status: 400 },
     );
-  }
-  return redirectWithFlash(request, `/apps/shipping-details/${id}#tracking`, {
-    key: value.eventId ? 'shipping:tracking.updated' : 'shipping:tracking.added',
+    if (!saved.ok) {
+      return data<TrackingActionData>(
+        { formId, result: submission.reply(formErrorsOf(saved)) },
+        { status: 400 },
+      );
+    }
+    return redirectWithFlash(request, `/apps/shipping-details/${id}#tracking`, {
+      key: value.eventId ? 'shipping:tracking.updated' : 'shipping:tracking.added',
+    });
   });
 }
 

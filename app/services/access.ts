@@ -61,6 +61,8 @@ export const SCREENS: readonly Screen[] = [
     roles: ALL_ROLES,
     menu: { section: 'apps', label: 'menu.conversations', icon: 'conversations' },
   },
+  // A file attached to a message: for whoever may read the message (the back office scopes it).
+  { path: '/apps/conversations/:recordType/:id/files/:fileId', roles: ALL_ROLES },
   // Quotes: a customer's own sent quotes, every customer's for staff (the back office scopes them);
   // staff prepare one for a quotation request.
   {

@@ -12,6 +12,24 @@ import { redirectWithFlash } from './flash.server';
 import { formKeyFrom, newFormKey } from './idempotency.server';
 import { recordPage } from './notifications.server';
 import { PAGE_SIZE, pageQuery, type Page } from './paging';
+import { sendFailureMessage, uploadProblemMessage } from './requests.server';
+import { readForm } from './form-body.server';
+import { withUploadForm, type UploadForm } from './uploads.server';
+
+/**
+ * Reads a record page's form and hands it to `work`: as it streams in, by the request upload rules, when
+ * it carries files (the message form, the only one of a record page that sends any: `upload` then holds
+ * them), else as a plain form. The upload's turn (uploads.server.ts) lasts until `work` is done.
+ */
+export function withRecordForm<T>(
+  request: Request,
+  work: (formData: FormData, upload: UploadForm | null) => Promise<T>,
+): Promise<T> {
+  if (!/^\s*multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
+    return readForm(request).then((formData) => work(formData, null));
+  }
+  return withUploadForm(request, { fileField: 'attachments' }, (upload) => work(upload.formData, upload));
+}
 
 export type Thread = {
   type: MessageRecord;
@@ -43,36 +61,51 @@ export function loadThread(
 export type MessageAnswer = { kind: 'message'; result: SubmissionResult<string[]> };
 
 /**
- * A message written from a record's page (`intent=message`) on that record (`id`, from the page's URL):
- * back to the page with a word that it was sent, or the form again with what was typed and why not. The
- * back office decides whether the person may write on that record and whether they may write an
- * internal note: a record out of their scope answers 404, a customer's internal note 403, as the page.
+ * A message written from a record's page (`intent=message`) on that record (`id`, from the page's URL),
+ * with its files when the form sends any: back to the page with a word that it was sent, or the form again with what
+ * was typed and why not. The back office decides whether the person may write on that record and
+ * whether they may write an internal note: a record out of their scope answers 404, a customer's
+ * internal note 403, as the page.
  */
 export async function messageAction(
   request: Request,
   signedIn: SignedIn,
   record: { type: MessageRecord; id: number },
   formData: FormData,
+  /** The files sent with the form, and what was wrong with them (`withRecordForm`). */
+  upload: UploadForm | null = null,
 ) {
+  const files = upload?.files ?? [];
+  const problems = upload?.problems ?? [];
   const submission = parseWithZod(formData, { schema: messageSchema });
-  if (submission.status !== 'success') {
-    return data<MessageAnswer>({ kind: 'message', result: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success' || problems.length > 0) {
+    const fieldErrors =
+      problems.length > 0 ? { fieldErrors: { attachments: problems.map(uploadProblemMessage) } } : {};
+    return data<MessageAnswer>({ kind: 'message', result: submission.reply(fieldErrors) }, { status: 400 });
   }
   const { body, internal } = submission.value;
   const sent = await attempt(
     () =>
       signedIn.backoffice.call('postMessage', {
         params: { record_type: record.type, id: record.id },
-        body: { body, internal },
+        body: {
+          body,
+          internal,
+          attachments: files.map((file) => ({ filename: file.filename, data: file.data })),
+        },
         idempotencyKey: formKeyFrom(formData),
       }),
     'message',
     {
-      // Answered below as the page answers them (404, 403), not logged.
-      keyFor: (error) =>
-        isBackofficeError(error, 'not_found') || isBackofficeError(error, 'forbidden')
-          ? 'common:conversations.refused'
-          : null,
+      keyFor: (error) => {
+        // Answered below as the page answers them (404, 403), not logged.
+        if (isBackofficeError(error, 'not_found') || isBackofficeError(error, 'forbidden')) {
+          return 'common:conversations.refused';
+        }
+        // A file refused (its content, the customer's storage quota): said under the files.
+        const refusal = sendFailureMessage(error);
+        return refusal.field === 'attachments' ? { field: 'attachments', key: refusal.message } : null;
+      },
     },
   );
   if (!sent.ok) {
@@ -111,4 +144,11 @@ export function conversationTarget(
   conversation: Pick<Conversation, 'record_type' | 'record_id' | 'record_name'>,
 ) {
   return recordPage(conversation.record_type, conversation.record_id, conversation.record_name);
+}
+
+/** A file of a message on a record's conversation, for whoever may read the message (404 otherwise). */
+export function messageAttachment(signedIn: SignedIn, type: MessageRecord, id: number, attachmentId: number) {
+  return signedIn.backoffice.call('getMessageAttachment', {
+    params: { record_type: type, id, attachment_id: attachmentId },
+  });
 }

@@ -1,14 +1,15 @@
-// A conversation on a shipping order, with JavaScript and without: the customer asks, staff find it
-// among their unread conversations, add an internal note and answer; the customer is told, reads the
-// answer and never the note; reading clears the unread count.
+// A conversation on a shipping order, with JavaScript and without: the customer asks with a file, staff
+// find it among their unread conversations, open the file, add an internal note and answer; the customer
+// is told, reads the answer and never the note; reading clears the unread count.
 import { expect, test, type Page } from '@playwright/test';
-import { AGENT, CLIENT, open, signInAs, switchTo, uniqueText } from './support';
+import { AGENT, CLIENT, open, signInAs, smallPdf, switchTo, uniqueText } from './support';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
-async function write(page: Page, text: string, internal = false) {
+async function write(page: Page, text: string, internal = false, file?: { name: string; buffer: Buffer }) {
   const form = page.getByRole('form', { name: 'Write a message' });
   await form.getByRole('textbox', { name: 'Message' }).fill(text);
+  if (file) await form.getByLabel('Attachments').setInputFiles({ ...file, mimeType: 'application/pdf' });
   if (internal) await form.getByRole('checkbox', { name: /Internal note/ }).check();
   await form.getByRole('button', { name: 'Send' }).click();
 }
@@ -37,10 +38,15 @@ test('the customer asks about an order, staff answer with an internal note aside
   // Nothing typed: refused, nothing sent.
   await page.getByRole('form', { name: 'Write a message' }).getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('form', { name: 'Write a message' }).getByText(/required/i)).toBeVisible();
-  await write(page, question);
+  const packing = {
+    name: `packing-${testInfo.project.name}.pdf`,
+    buffer: smallPdf(`Packing list ${question}`),
+  };
+  await write(page, question, false, packing);
   await expect(page.getByRole('status').filter({ hasText: 'Your message was sent.' })).toBeVisible();
   const thread = page.getByRole('list', { name: 'Messages' });
   await expect(thread.getByRole('listitem').filter({ hasText: question })).toContainText('Customer');
+  await expect(thread.getByRole('link', { name: packing.name })).toBeVisible();
 
   // Staff find it among their unread conversations.
   await switchTo(page, AGENT.email);
@@ -52,6 +58,12 @@ test('the customer asks about an order, staff answer with an internal note aside
   await row.getByRole('link', { name: `Shipping order ${orderName}` }).click();
   await expect(page).toHaveURL(new RegExp(`${orderPath}`));
   await expect(page.getByRole('list', { name: 'Messages' })).toContainText(question);
+  // The customer's file, as it was sent.
+  const file = page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: packing.name });
+  const href = await file.getAttribute('href');
+  const download = await page.request.get(href!);
+  expect(download.status()).toBe(200);
+  expect(Buffer.from(await download.body()).equals(packing.buffer)).toBe(true);
   await write(page, note, true);
   await expect(page.getByRole('status').filter({ hasText: 'The internal note was added.' })).toBeVisible();
   await expect(

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tables } from '../../backoffice/data/schema';
 import type { TestBackoffice } from '../../backoffice/testing';
+import { demoPdf } from '../../backoffice/pdf';
 import { rolesFor, STAFF } from '../../app/services/access';
 import type { RoleName } from '@contract';
 import {
@@ -310,6 +311,21 @@ beforeAll(async () => {
     200,
   );
   sentQuote = quote;
+  // A file on a message of client A's on its order.
+  const clientSession = await reference.login('client@example.com');
+  const withFile = await reference.call('postMessage', {
+    params: { record_type: 'order', id: order.orderId },
+    body: {
+      body: 'The packing list',
+      attachments: [{ filename: 'packing.pdf', data: demoPdf(['Packing list']).toString('base64') }],
+    },
+    session: clientSession,
+  });
+  const messageFile = (withFile.body as { attachments: { id: number }[] }).attachments[0]!.id;
+  // Read by staff already, so that opening the order's page changes no read mark.
+  for (const session of [staffSession, await reference.login('admin@example.com')]) {
+    await reference.call('listMessages', { params: { record_type: 'order', id: order.orderId }, session });
+  }
   const quoteNotification = (
     await db
       .selectFrom('notifications as n')
@@ -370,6 +386,11 @@ beforeAll(async () => {
     '/apps/customers/:id/edit': mine({ id: client }),
     '/apps/quotes/:id': mine({ id: quote }),
     '/apps/notifications/:id': mine({ id: quoteNotification }),
+    '/apps/conversations/:recordType/:id/files/:fileId': mine({
+      recordType: 'order',
+      id: order.orderId,
+      fileId: messageFile,
+    }),
     '/apps/quotes/:id/download': mine({ id: quote }),
     '/apps/quotes/new/:requestId': mine({ requestId: quotation }),
     '/apps/rates/:id': { params: { id: String(rateId) } },
