@@ -17,6 +17,7 @@ import {
 } from '@contract';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { EVERY_CUSTOMER, type PartnerScope } from './access';
+import { notifyCustomer } from './notifications';
 import { inTransaction, type Database } from './data/database';
 import type { Tables } from './data/schema';
 import { searchWhere } from './lists';
@@ -566,6 +567,8 @@ export interface NewInvoice {
   dueDate?: string;
   currency: string;
   lines: readonly NewInvoiceLine[];
+  /** Loaded as the demo data is: the customer is not told (`invoice_posted`). */
+  quiet?: boolean;
 }
 
 /**
@@ -680,6 +683,20 @@ export async function insertInvoice(
         )
         .execute();
     await syncOrder(trx, invoice.shippingOrderId, invoice.state, untaxed + tax, now);
+    // An invoice issued (posted) is news for the customer, in the same transaction.
+    if (invoice.state === 'posted' && !invoice.quiet) {
+      await notifyCustomer(
+        trx,
+        invoice.partnerId,
+        {
+          kind: 'invoice_posted',
+          recordType: 'invoice',
+          recordId: id,
+          params: { invoice: name, date: invoice.dueDate ?? addDays(invoice.invoiceDate, PAYMENT_TERM_DAYS) },
+        },
+        now,
+      );
+    }
     return { id, name };
   });
 }

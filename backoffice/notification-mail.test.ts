@@ -7,6 +7,7 @@ import { notificationPreferences, type NotificationKind } from '@contract';
 import type { Mailer, MailMessage } from './mail';
 import { backoffMs, deliverDueMails, LEASE_MS, MAX_ATTEMPTS } from './mailQueue';
 import { MAIL_TEXTS, unsubscribeToken } from './notificationMails';
+import { insertInvoice } from './invoices';
 import { queueDigests, sweepReminders } from './reminders';
 import { createSealer, sealingKey, type Sealer } from './sealing';
 import {
@@ -143,7 +144,7 @@ describe('notification mails', () => {
     await setLanguage('admin', 'en');
   });
 
-  it('mail the customer, in its language, each thing staff do on its records: a quote, a milestone, a loan', async () => {
+  it('mail the customer, in its language, each thing staff do on its records: a quote, a milestone, a loan, an invoice', async () => {
     await setLanguage('client', 'zh');
     const db = bo.backoffice.database;
     const before = await bo.outbox();
@@ -209,6 +210,20 @@ describe('notification mails', () => {
       session: sessions.admin,
     });
     expect(decided.status).toBe(200);
+    // An invoice issued.
+    const invoice = await insertInvoice(
+      db,
+      {
+        partnerId: partners.client,
+        shippingOrderId: null,
+        state: 'posted',
+        invoiceDate: '2026-11-01',
+        dueDate: '2026-12-01',
+        currency: 'USD',
+        lines: [{ description: 'Ocean freight', quantity: 1, unitPriceCents: 50_000, taxRate: 0 }],
+      },
+      new Date(),
+    );
 
     await send();
     const mails = (await newMails(before)).filter((mail) => mail.to === 'client@example.com');
@@ -224,6 +239,18 @@ describe('notification mails', () => {
             .replace('{{milestone}}', zh.milestones.delayed),
         ],
         ['loan_approved', 'zh', zh.kinds.loan_approved.replace('{{loan}}', loan.name)],
+        [
+          'invoice_posted',
+          'zh',
+          zh.kinds.invoice_posted
+            .replace('{{invoice}}', invoice.name)
+            .replace(
+              '{{date}}',
+              new Intl.DateTimeFormat('zh', { dateStyle: 'long', timeZone: 'UTC' }).format(
+                new Date('2026-12-01T00:00:00Z'),
+              ),
+            ),
+        ],
       ]),
     );
     // What staff typed (the tracking note, the decision note) stays out of the mails.

@@ -359,6 +359,7 @@ export async function seedInvoices(context: SeedContext): Promise<void> {
         invoiceDate: plan.invoiceDate,
         currency: 'USD',
         lines: plan.lines,
+        quiet: true,
       },
       onDay(plan.invoiceDate, now),
     );

@@ -313,6 +313,7 @@ export const NOTIFICATION_KINDS = [
   'loan_approved',
   'loan_denied',
   'message_received',
+  'invoice_posted',
   // Reminders, written by the back office's scheduled sweep when their moment comes.
   'quote_expiring',
   'instalment_due',
@@ -332,6 +333,7 @@ export const CUSTOMER_NOTIFICATION_KINDS = [
   'loan_denied',
   'instalment_due',
   'instalment_overdue',
+  'invoice_posted',
   'invoice_overdue',
   'message_received',
 ] as const satisfies readonly NotificationKind[];
