@@ -77,6 +77,8 @@ export const portalSettingsSchema = z.object({
   /** Registrations one client address may send in an hour (each may mail someone); throttle.server.ts. */
   REGISTRATIONS_PER_HOUR: setting(whole(1).default(10), 'a number of registrations (1 or more)'),
   ANALYTICS_SCRIPT_URL: setting(httpUrl.optional(), 'an http:// or https:// URL'),
+  /** The demo modules (sample content: blog, chats, shop, …): `off` removes their routes and links. */
+  DEMO_MODULES: setting(z.enum(['on', 'off']).default('on'), 'on or off'),
   /** Unset: info; in the unit tests (NODE_ENV=test), warn (server/logger.js). */
   LOG_LEVEL: setting(z.enum(LOG_LEVELS).optional(), `one of ${LOG_LEVELS.join(', ')}`),
 });

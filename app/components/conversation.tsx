@@ -74,7 +74,9 @@ export function ConversationCard({
                           >
                             <bdi>{file.filename}</bdi>
                           </TextLink>{' '}
-                          <bdi>({formatBytes(file.size, i18n.language)})</bdi>
+                          <bdi style={{ whiteSpace: 'nowrap' }}>
+                            ({formatBytes(file.size, i18n.language)})
+                          </bdi>
                         </li>
                       ))}
                     </ul>

@@ -1,6 +1,6 @@
-// Relative times in the reader's language, and the switch to a date a week away.
+// Relative times in the reader's language, and the switch to a date a week away; amounts in Arabic.
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRelative } from './format';
+import { formatDate, formatMoney, formatRelative } from './format';
 
 const NOW = '2026-11-23T12:00:00.000Z';
 const before = (seconds: number) => new Date(Date.parse(NOW) - seconds * 1000).toISOString();
@@ -30,5 +30,21 @@ describe('formatRelative', () => {
     const old = before(9 * 24 * 3600);
     expect(formatRelative(old, NOW, 'en')).toBe(formatDate(old, 'en'));
     expect(formatRelative('soon', NOW, 'en')).toBe('soon');
+  });
+});
+
+describe('formatMoney', () => {
+  it('keeps a Latin currency symbol whole among Arabic text, and leaves other languages as Intl writes them', () => {
+    const arabic = formatMoney(17706.65, 'USD', 'ar');
+    expect(arabic).toContain('\u2066US$\u2069');
+    expect(arabic.replace(/[\u2066\u2069]/g, '')).toBe(
+      new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(17706.65),
+    );
+    // A symbol in Arabic script needs no isolation.
+    expect(formatMoney(10, 'EGP', 'ar')).not.toContain('\u2066');
+    expect(formatMoney(17706.65, 'USD', 'en')).toBe('$17,706.65');
+    expect(formatMoney(17706.65, 'USD', 'fr')).toBe(
+      new Intl.NumberFormat('fr', { style: 'currency', currency: 'USD' }).format(17706.65),
+    );
   });
 });

@@ -56,8 +56,19 @@ export function formatBytes(bytes: number, language: string): string {
   }).format(value);
 }
 
+/**
+ * An amount in the reader's language. In Arabic the currency's Latin symbol ("US$") is isolated
+ * left-to-right (LRI … PDI): among right-to-left text it would otherwise read "$US".
+ */
 export function formatMoney(value: number, currency: string, language: string): string {
-  return numberFormat(language, { style: 'currency', currency }).format(value);
+  const format = numberFormat(language, { style: 'currency', currency });
+  if (!language.startsWith('ar')) return format.format(value);
+  return format
+    .formatToParts(value)
+    .map((part) =>
+      part.type === 'currency' && /[A-Za-z$]/.test(part.value) ? `\u2066${part.value}\u2069` : part.value,
+    )
+    .join('');
 }
 
 export function formatDateTime(iso: string, language: string): string {

@@ -212,8 +212,12 @@ export default function Invoices() {
                   </TextLink>
                 </td>
                 <td dir="ltr">{invoice.shipping_order_name ?? '—'}</td>
-                <td>{formatDate(invoice.invoice_date, language)}</td>
-                <td>{formatDate(invoice.due_date, language)}</td>
+                <td>
+                  <time dateTime={invoice.invoice_date}>{formatDate(invoice.invoice_date, language)}</time>
+                </td>
+                <td>
+                  <time dateTime={invoice.due_date}>{formatDate(invoice.due_date, language)}</time>
+                </td>
                 <td>{formatMoney(invoice.amount_total, invoice.currency, language)}</td>
                 <td>{formatMoney(invoice.amount_paid, invoice.currency, language)}</td>
                 <td>{formatMoney(invoice.amount_due, invoice.currency, language)}</td>

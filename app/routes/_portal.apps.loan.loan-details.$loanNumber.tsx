@@ -515,7 +515,9 @@ export default function LoanDetails() {
                   <tbody>
                     {loan.schedule.map((line) => (
                       <tr key={line.due_date}>
-                        <td>{formatDate(line.due_date, language)}</td>
+                        <td>
+                          <time dateTime={line.due_date}>{formatDate(line.due_date, language)}</time>
+                        </td>
                         <td>{money(line.principal)}</td>
                         <td>{money(line.interest)}</td>
                         <td>{money(line.amount)}</td>

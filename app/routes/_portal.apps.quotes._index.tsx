@@ -103,7 +103,9 @@ export default function Quotes() {
                   <RowLink to={`/apps/requests/${quote.request_id}`}>#{quote.request_id}</RowLink>
                 </td>
                 <td>{formatMoney(quote.total, quote.currency, language)}</td>
-                <td>{formatDate(quote.valid_until, language)}</td>
+                <td>
+                  <time dateTime={quote.valid_until}>{formatDate(quote.valid_until, language)}</time>
+                </td>
                 <td>
                   <QuoteStatusChip status={quote.status} />
                 </td>

@@ -212,7 +212,9 @@ export default function ShippingOrders() {
               <InvoiceStatusChip status={order.invoice_status} />
             </td>
             <td>{formatMoney(order.total_invoice, order.currency, language)}</td>
-            <td>{formatDate(order.created_at, language)}</td>
+            <td>
+              <time dateTime={order.created_at}>{formatDate(order.created_at, language)}</time>
+            </td>
           </tr>
         ))}
       </ListTable>

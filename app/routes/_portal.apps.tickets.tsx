@@ -208,7 +208,9 @@ export default function Tickets() {
                       {t(`tickets.filters.${ticket.Status}`)}
                     </StatusLabel>
                   </td>
-                  <td>{formatDate(ticket.Date, i18n.language)}</td>
+                  <td>
+                    <time dateTime={ticket.Date}>{formatDate(ticket.Date, i18n.language)}</time>
+                  </td>
                   <td>
                     <DeleteTicket ticket={ticket} />
                   </td>

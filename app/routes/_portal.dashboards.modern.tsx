@@ -18,6 +18,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { MenuIcon } from '~/components/layout/menu-icons';
 import { titleMeta } from '~/components/page-title';
 import { isStaff, rolesFor, screensFor } from '~/services/access';
+import { env } from '~/services/env.server';
 import { requireUser } from '~/services/auth.server';
 import { dashboardParts } from '~/services/dashboard.server';
 import { pageTools } from '~/services/page.server';
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     financeError: finance.error,
     work: work?.value ?? null,
     workError: work?.error ?? null,
-    entryPoints: screensFor(user.roles)
+    entryPoints: screensFor(user.roles, { demo: env().DEMO_MODULES === 'on' })
       .filter((screen) => screen.path !== '/dashboards/modern' && screen.menu)
       .map((screen) => ({ path: screen.path, label: screen.menu!.label, icon: screen.menu!.icon })),
   };

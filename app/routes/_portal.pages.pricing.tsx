@@ -26,6 +26,7 @@ import {
 import { type BillingPeriod, BILLING_PERIODS, pricingParams, queryOf } from '~/forms/pages';
 import { hasRole, rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
+import { requireDemoModules } from '~/services/demo/screen.server';
 import { pageTools } from '~/services/page.server';
 
 export const handle = { i18n: ['common', 'pages'] };
@@ -34,6 +35,7 @@ const QUOTATION = '/apps/request-for-quotation';
 const CUSTOMERS = '/apps/customers';
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  requireDemoModules();
   const signedIn = await requireUser(request, { anyOf: rolesFor('/pages/pricing') });
   const { t, title } = await pageTools(request, 'pages');
   const { billing } = pricingParams.parse(queryOf(request));

@@ -14,11 +14,13 @@ import { Button, Sheet, Stack, Text } from '~/components/ui';
 import { queryOf, treeParams } from '~/forms/pages';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
+import { requireDemoModules } from '~/services/demo/screen.server';
 import { pageTools } from '~/services/page.server';
 
 export const handle = { i18n: ['common', 'pages'] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  requireDemoModules();
   const signedIn = await requireUser(request, { anyOf: rolesFor('/pages/treeview') });
   const { t, title } = await pageTools(request, 'pages');
   const { expand } = treeParams.parse(queryOf(request));

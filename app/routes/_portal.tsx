@@ -8,6 +8,7 @@ import type { loader as rootLoader } from '~/root';
 import { screensFor } from '~/services/access';
 import { unreadCounts } from '~/services/notifications.server';
 import { requireUser } from '~/services/auth.server';
+import { env } from '~/services/env.server';
 import { DEFAULT_APPEARANCE } from '~/theme/appearance';
 
 export const handle = { i18n: ['common'] };
@@ -15,7 +16,7 @@ export const handle = { i18n: ['common'] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request);
   const { user } = signedIn;
-  const menu = screensFor(user.roles).flatMap((screen) =>
+  const menu = screensFor(user.roles, { demo: env().DEMO_MODULES === 'on' }).flatMap((screen) =>
     screen.menu ? [{ path: screen.path, menu: screen.menu }] : [],
   );
   const unread = await unreadCounts(signedIn);

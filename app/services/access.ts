@@ -10,7 +10,7 @@ import type { IconName } from '~/components/ui/icon-names';
 export const ALL_ROLES: readonly RoleName[] = ['client', 'warehouse_agent', 'admin'];
 export const STAFF: readonly RoleName[] = ['warehouse_agent', 'admin'];
 
-export type MenuSection = 'home' | 'apps' | 'workspace' | 'pages';
+export type MenuSection = 'home' | 'apps' | 'samples' | 'pages';
 
 export interface Screen {
   /** The screen's path, with `:param` for a parameter. */
@@ -18,6 +18,11 @@ export interface Screen {
   roles: readonly RoleName[];
   /** Shown in the menu under this section, with this label key (namespace common). */
   menu?: { section: MenuSection; label: string; icon: IconName };
+  /**
+   * A demo module (DESIGN.md "Demo modules"): invented sample content, marked as such on the screen,
+   * grouped apart in the menu, and gone — routes, menu entries, dashboard links — with DEMO_MODULES=off.
+   */
+  demo?: true;
 }
 
 const CLIENT: readonly RoleName[] = ['client'];
@@ -179,64 +184,74 @@ export const SCREENS: readonly Screen[] = [
   {
     path: '/apps/blog/posts',
     roles: ALL_ROLES,
-    menu: { section: 'workspace', label: 'menu.blog', icon: 'blog' },
+    demo: true,
+    menu: { section: 'samples', label: 'menu.blog', icon: 'blog' },
   },
-  { path: '/apps/blog/detail/:id', roles: ALL_ROLES },
+  { path: '/apps/blog/detail/:id', roles: ALL_ROLES, demo: true },
   {
     path: '/user-profile',
     roles: ALL_ROLES,
-    menu: { section: 'workspace', label: 'menu.userProfile', icon: 'userProfile' },
+    demo: true,
+    menu: { section: 'samples', label: 'menu.userProfile', icon: 'userProfile' },
   },
 
   // Chats, e-mail and notes (namespace messaging).
   {
     path: '/apps/chats',
     roles: ALL_ROLES,
-    menu: { section: 'workspace', label: 'menu.chats', icon: 'chats' },
+    demo: true,
+    menu: { section: 'samples', label: 'menu.chats', icon: 'chats' },
   },
   {
     path: '/apps/email',
     roles: ALL_ROLES,
-    menu: { section: 'workspace', label: 'menu.email', icon: 'email' },
+    demo: true,
+    menu: { section: 'samples', label: 'menu.email', icon: 'email' },
   },
   {
     path: '/apps/notes',
     roles: ALL_ROLES,
-    menu: { section: 'workspace', label: 'menu.notes', icon: 'notes' },
+    demo: true,
+    menu: { section: 'samples', label: 'menu.notes', icon: 'notes' },
   },
 
   // Tickets and contacts (namespace workspace).
   {
     path: '/apps/tickets',
     roles: ALL_ROLES,
-    menu: { section: 'workspace', label: 'menu.tickets', icon: 'tickets' },
+    demo: true,
+    menu: { section: 'samples', label: 'menu.tickets', icon: 'tickets' },
   },
   {
     path: '/apps/contacts',
     roles: ALL_ROLES,
-    menu: { section: 'workspace', label: 'menu.contacts', icon: 'contacts' },
+    demo: true,
+    menu: { section: 'samples', label: 'menu.contacts', icon: 'contacts' },
   },
 
   // Shop with its cart (namespace shop).
   {
     path: '/apps/ecommerce/shop',
     roles: ALL_ROLES,
-    menu: { section: 'workspace', label: 'menu.shop', icon: 'shop' },
+    demo: true,
+    menu: { section: 'samples', label: 'menu.shop', icon: 'shop' },
   },
-  { path: '/apps/ecommerce/detail/:id', roles: ALL_ROLES },
-  { path: '/apps/ecommerce/checkout', roles: ALL_ROLES },
+  { path: '/apps/ecommerce/detail/:id', roles: ALL_ROLES, demo: true },
+  { path: '/apps/ecommerce/checkout', roles: ALL_ROLES, demo: true },
 
   // Template pages (spec section 2): every signed-in user.
   { path: '/pages/faq', roles: ALL_ROLES, menu: { section: 'pages', label: 'menu.faq', icon: 'faq' } },
   {
     path: '/pages/pricing',
     roles: ALL_ROLES,
-    menu: { section: 'pages', label: 'menu.pricing', icon: 'pricing' },
+    demo: true,
+    menu: { section: 'samples', label: 'menu.pricing', icon: 'pricing' },
   },
   {
     path: '/pages/treeview',
     roles: ALL_ROLES,
-    menu: { section: 'pages', label: 'menu.treeview', icon: 'treeview' },
+    demo: true,
+    menu: { section: 'samples', label: 'menu.treeview', icon: 'treeview' },
   },
   {
     path: '/pages/account-settings',
@@ -283,6 +298,16 @@ export function isStaff(roles: readonly string[]): boolean {
   return hasRole(roles, STAFF);
 }
 
-export function screensFor(roles: readonly string[]): Screen[] {
-  return SCREENS.filter((screen) => screen.menu && hasRole(roles, screen.roles));
+/** The menu's screens for these roles; without the demo modules when they are switched off. */
+export function screensFor(roles: readonly string[], { demo = true }: { demo?: boolean } = {}): Screen[] {
+  return SCREENS.filter((screen) => screen.menu && hasRole(roles, screen.roles) && (demo || !screen.demo));
+}
+
+const DEMO_PATTERNS = SCREENS.filter((screen) => screen.demo).map(
+  (screen) => new RegExp(`^${screen.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+);
+
+/** Whether `pathname` is a demo module's screen (sample content). */
+export function isDemoScreen(pathname: string): boolean {
+  return DEMO_PATTERNS.some((pattern) => pattern.test(pathname));
 }

@@ -2,6 +2,7 @@
 // and without: a quotation request priced at once from the rate table, then by staff, and accepted by
 // the customer (its PDF downloads); a finance application approved with terms into a loan that a
 // repayment then services.
+import { formatMoney } from '../../app/components/format';
 import { expect, test, type Page } from '@playwright/test';
 import { AGENT, CLIENT, CLIENT2, open, signInAs, switchTo, translation, uniqueText } from './support';
 
@@ -35,8 +36,7 @@ test('in Arabic, staff price a quotation request and the customer downloads and 
   await expect(page).toHaveURL(/\/apps\/requests\/\d+$/);
   const requestPath = new URL(page.url()).pathname;
   // Priced at once from the rate table, in Arabic, as indicative: 6 CBM at $88.
-  const money = (value: number) =>
-    new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(value);
+  const money = (value: number) => formatMoney(value, 'USD', 'ar');
   const indicative = page.getByRole('note', { name: t('quotes', 'indicative.title') });
   await expect(indicative).toContainText(t('quotes', 'indicative.price', { price: money(528) }));
   await expect(indicative).toContainText(

@@ -12,6 +12,9 @@ test('tickets: counts per status filter the list in the URL; a ticket is deleted
   await newUser(page, 'tickets');
   await open(page, '/apps/tickets');
   await expect(page).toHaveTitle('Tickets · Freight Portal');
+  // A demo module: its invented tickets are marked as sample content, and it sits under "Samples".
+  await expect(page.getByRole('note').filter({ hasText: 'Sample content.' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByText('Samples')).toBeVisible();
   const statuses = page.getByRole('navigation', { name: 'Tickets by status' });
   const all = statuses.getByRole('link', { name: /Total tickets/ });
   await expect(all).toHaveAttribute('aria-current', 'page');

@@ -60,8 +60,16 @@ export function PartyBlock({
       <Text level="title-sm" component="h2">
         {heading}
       </Text>
-      <Text>{party.name}</Text>
-      {party.address && <Text style={{ whiteSpace: 'pre-line' }}>{party.address}</Text>}
+      {/* Typed text, each line in its own direction: "22 Corniche El Nil, Giza" stays in its order in Arabic. */}
+      <Text>
+        <bdi>{party.name}</bdi>
+      </Text>
+      {party.address &&
+        party.address.split('\n').map((line, index) => (
+          <Text key={index}>
+            <bdi>{line}</bdi>
+          </Text>
+        ))}
       {/* Numbers and addresses read left to right inside a right-to-left line, which keeps its alignment. */}
       {party.phone && (
         <Text>

@@ -9,7 +9,8 @@ import type { MenuSection, Screen } from '~/services/access';
 import { MenuIcon } from './menu-icons';
 
 export type MenuEntry = Pick<Screen, 'path'> & { menu: NonNullable<Screen['menu']> };
-const SECTIONS: MenuSection[] = ['home', 'apps', 'workspace', 'pages'];
+// The sample modules last, apart from the real work.
+const SECTIONS: MenuSection[] = ['home', 'apps', 'pages', 'samples'];
 
 /** The entry the page belongs to: the longest menu path the URL is at or under; one entry at most. */
 export function currentEntry(entries: readonly MenuEntry[], pathname: string): string | undefined {

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Icon, IconButton, Text } from '~/components/ui';
 import type { PortalUser } from '~/services/user';
+import { isDemoScreen } from '~/services/access';
 import { LAYOUT, type Appearance } from '~/theme/appearance';
 import { AppearancePanel } from '../appearance-panel';
 import { LanguageSwitcher } from '../language-switcher';
@@ -159,6 +160,12 @@ export function PortalLayout({
           tabIndex={-1}
           className={appearance.layout === 'boxed' ? 'container boxed content' : 'container content'}
         >
+          {/* A demo module's invented data is never taken for the customer's real business. */}
+          {isDemoScreen(location.pathname) && (
+            <p role="note" className="sample-note">
+              <strong>{t('samples.label')}</strong> {t('samples.note')}
+            </p>
+          )}
           {children}
         </Box>
         <Box

@@ -301,7 +301,9 @@ export function Attachments({ request }: { request: ShippingRequest }) {
           level="body-sm"
           style={{ wordBreak: 'break-all' }}
         >
-          {file.filename} ({formatBytes(file.size, i18n.language)})
+          <bdi>{file.filename}</bdi>{' '}
+          {/* The size and its parentheses in the reader's direction, never broken apart. */}
+          <bdi style={{ whiteSpace: 'nowrap' }}>({formatBytes(file.size, i18n.language)})</bdi>
         </TextLink>
       ))}
     </Stack>
@@ -412,7 +414,9 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
                 </Text>
               )}
             </td>
-            <td>{formatDate(request.created_at, i18n.language)}</td>
+            <td>
+              <time dateTime={request.created_at}>{formatDate(request.created_at, i18n.language)}</time>
+            </td>
             <td>
               <Attachments request={request} />
             </td>

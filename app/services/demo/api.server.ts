@@ -10,6 +10,7 @@
 //   `{ error }` for one record too many of a kind, 413 for text beyond their budget.
 // - The spec's error catalogue (section 8): anything that goes wrong in a handler, a missing post or
 //   comment included (the mock threw on those), answers 500 `{ error: 'Internal server error' }`.
+import { env } from '~/services/env.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { logger } from '../../../server/logger.js';
@@ -47,6 +48,8 @@ export function refusal(status: number, error: string, headers: Record<string, s
  * (anonymous, or a session ended here or in the back office: never sent to the sign-in page).
  */
 async function caller(request: Request): Promise<{ user: PortalUser; session: string } | Response> {
+  // Switched off by the operator (DEMO_MODULES=off): the calls are gone, whoever asks.
+  if (env().DEMO_MODULES === 'off') return refusal(404, 'Not found');
   const data = await readSession(request);
   const ended = !data || (await sessionCheck().life(data.backoffice, data.user.id)) === 'ended';
   if (ended) return refusal(401, 'Unauthorized');

@@ -5,6 +5,7 @@ import { redirect } from '@remix-run/node';
 import type { Person } from '~/fixtures/types';
 import { rolesFor } from '~/services/access';
 import { requireUser, type SignedIn } from '~/services/auth.server';
+import { env } from '~/services/env.server';
 import type { PortalUser } from '~/services/user';
 import { DEMO_USER_LIMITS } from './limits';
 import {
@@ -15,11 +16,20 @@ import {
   type DemoState,
 } from './store.server';
 
+/**
+ * Not found when the operator switched the demo modules off (DEMO_MODULES=off): their routes are gone,
+ * whoever asks.
+ */
+export function requireDemoModules(): void {
+  if (env().DEMO_MODULES === 'off') throw new Response('Not found', { status: 404 });
+}
+
 /** The signed-in user allowed on `path` (the access table's screen) and their copy of the demo data. */
 export async function demoScreen(
   request: Request,
   path: string,
 ): Promise<{ signedIn: SignedIn; user: PortalUser; state: DemoState }> {
+  requireDemoModules();
   const signedIn = await requireUser(request, { anyOf: rolesFor(path) });
   const { state } = await loadDemoState(signedIn.session);
   return { signedIn, user: signedIn.user, state };
@@ -27,6 +37,7 @@ export async function demoScreen(
 
 /** The signed-in user allowed on `path`, for an action that reads its form before changing the data. */
 export function demoUser(request: Request, path: string): Promise<SignedIn> {
+  requireDemoModules();
   return requireUser(request, { anyOf: rolesFor(path) });
 }
 
