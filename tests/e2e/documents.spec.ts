@@ -278,6 +278,24 @@ test('a statement over a period shows its balances, downloads as PDF, and a wron
   expect(download.suggestedFilename()).toMatch(/^statement-\d+-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.pdf$/);
   expect(openPdf(await downloaded(download), 'statement')).toContain('Closing balance');
 
+  // The demo customer's whole history: several pages, each with its number; the totals once, at the end.
+  const history = await page.request.get('/apps/statement/download?from=2020-01-01&to=2030-12-31&format=pdf');
+  expect(history.status()).toBe(200);
+  const pdf = Buffer.from(await history.body());
+  const text = openPdf(pdf, 'statement-history');
+  // Laid out as printed, each page ends with its footer: its number and how many there are.
+  const file = path.join(scratch, `statement-layout-${Date.now()}.pdf`);
+  writeFileSync(file, pdf);
+  const laidOut = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  const pages = laidOut.split('\f').filter((sheet) => sheet.trim() !== '');
+  expect(pages.length).toBeGreaterThan(1);
+  pages.forEach((sheet, index) =>
+    expect(sheet.trim()).toMatch(new RegExp(`${index + 1}\\s*/\\s*${pages.length}$`)),
+  );
+  // Once in the summary at the top, once under the lines: never at the foot of each page.
+  expect(text.match(/Closing balance/g)).toHaveLength(2);
+  expect(pages.at(-1)).toContain('Closing balance');
+
   await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-06-30');
   await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-01-01');
   await page.getByRole('button', { name: 'Show statement' }).click();

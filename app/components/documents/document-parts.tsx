@@ -91,6 +91,7 @@ export function DocumentTable({
   columns,
   rows,
   numeric = [],
+  unbroken = [],
   footer,
 }: {
   caption: string;
@@ -98,10 +99,16 @@ export function DocumentTable({
   rows: { key: string | number; cells: ReactNode[] }[];
   /** Indexes of the columns holding amounts (aligned to the end). */
   numeric?: number[];
+  /** Indexes of the columns whose values never wrap (dates, references): sized to their content. */
+  unbroken?: number[];
   footer?: { label: string; cells: ReactNode[] }[];
 }) {
   const align = (index: number) =>
-    numeric.includes(index) ? ({ textAlign: 'end', whiteSpace: 'nowrap' } as const) : undefined;
+    numeric.includes(index)
+      ? ({ textAlign: 'end', whiteSpace: 'nowrap' } as const)
+      : unbroken.includes(index)
+        ? ({ whiteSpace: 'nowrap' } as const)
+        : undefined;
   return (
     <div style={{ marginBlock: 24, overflowX: 'auto' }}>
       <Text level="title-md" component="h2" style={{ marginBlockEnd: 8 }}>

@@ -50,6 +50,7 @@ export function StatementDocument({ statement }: { statement: Statement }) {
           t('statement.balance'),
         ]}
         numeric={[3, 4, 5]}
+        unbroken={[0, 1]}
         rows={[
           {
             key: 'opening',

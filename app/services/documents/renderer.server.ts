@@ -293,6 +293,11 @@ export class DocumentRenderer {
   }
 }
 
+/** The footer of every PDF page: its number and how many there are, in digits every reader reads. */
+const PAGE_FOOTER =
+  '<div style="width:100%;font-size:8px;color:#555;text-align:center;font-family:sans-serif">' +
+  '<span class="pageNumber"></span> / <span class="totalPages"></span></div>';
+
 /** Writes `html` into the warm page (the document replaces whatever it held) and prints it. */
 async function renderOn(
   warm: WarmPage,
@@ -312,7 +317,11 @@ async function renderOn(
       await page.pdf({
         format: 'A4',
         printBackground: true,
-        margin: { top: '14mm', bottom: '14mm', left: '12mm', right: '12mm' },
+        // A footer on every page with its number and the count ("2 / 3"), in the bottom margin.
+        displayHeaderFooter: true,
+        headerTemplate: '<span></span>',
+        footerTemplate: PAGE_FOOTER,
+        margin: { top: '14mm', bottom: '16mm', left: '12mm', right: '12mm' },
         timeout: timeoutMs,
       }),
     );
