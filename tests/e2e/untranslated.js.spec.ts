@@ -1,6 +1,7 @@
 // No English left on a translated page: each screen is opened in French, Arabic and Chinese, and no line
 // of its visible text may be an English UI string (from app/locales/en) that the language translates
 // differently. Sample content (names, posts, mails, products) is data and is not in the locale files.
+// Then each is opened on a phone (390 px wide): none may scroll sideways.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -74,7 +75,9 @@ const PAGES = [
 ];
 
 for (const language of ['fr', 'ar', 'zh'] as const) {
-  test(`no English UI string on a page in ${language}`, async ({ page }, testInfo) => {
+  test(`no English UI string on a page in ${language}, and no page wider than a phone`, async ({
+    page,
+  }, testInfo) => {
     test.slow();
     await registerDirectly(
       page,
@@ -104,5 +107,24 @@ for (const language of ['fr', 'ar', 'zh'] as const) {
       for (const line of [...lines, title]) if (english.has(line)) found.push(`${path}: "${line}"`);
     }
     expect(found, found.join('\n')).toEqual([]);
+
+    // On a phone (390 px), no page scrolls sideways: wide tables scroll within their own box.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const wide: string[] = [];
+    for (const path of PAGES) {
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 390) wide.push(`${path}: ${width} px`);
+    }
+    expect(wide, wide.join('\n')).toEqual([]);
+    // The measure would see a page that does scroll sideways.
+    const probe = await page.evaluate(() => {
+      const block = document.createElement('div');
+      block.style.width = '600px';
+      block.style.height = '1px';
+      document.querySelector('main')?.append(block);
+      return document.documentElement.scrollWidth;
+    });
+    expect(probe).toBeGreaterThan(390);
   });
 }
