@@ -4,21 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { MILESTONES, NOTIFICATION_KINDS } from '@contract';
 import { MAIL_TEXTS } from './notificationMails';
+import { flatten, placeholders, PLURAL, type Tree } from '../tests/unit/locale-tree';
 
-type Tree = { [key: string]: string | Tree };
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(full, value);
-    else for (const [k, v] of flatten(value, full)) out.set(k, v);
-  }
-  return out;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]!).sort();
 const base = (key: string) => key.replace(PLURAL, '');
 const english = flatten(MAIL_TEXTS.en as Tree);
 

@@ -44,11 +44,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
-  // A clone: sharing reads the form again. Files come only with a message.
-  return withRecordForm(request.clone(), async (formData, upload) => {
+  // Files come only with a message; sharing reads the form again (`resend`).
+  return withRecordForm(request, async (formData, upload, resend) => {
     if (formData.get('intent') === 'message')
       return messageAction(request, signedIn, { type: 'invoice', id }, formData, upload);
-    return documentShareAction(request, signedIn, 'invoice', () => shareInvoice(signedIn, id));
+    return documentShareAction(resend(), signedIn, 'invoice', () => shareInvoice(signedIn, id));
   });
 }
 

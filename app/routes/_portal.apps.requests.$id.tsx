@@ -75,8 +75,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  // A clone: the review reads the form again. Files come only with a message.
-  return withRecordForm(args.request.clone(), async (formData, upload) => {
+  // Files come only with a message; the review reads the form again (`resend`).
+  return withRecordForm(args.request, async (formData, upload, resend) => {
     if (formData.get('intent') === 'message') {
       const signedIn = await requireUser(args.request, { anyOf: rolesFor(SCREEN) });
       const id = recordIdOr404(args.params.id);
@@ -84,7 +84,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     if (formData.get('intent') === 'withdraw') return withdrawAction(args, formData);
     if (formData.get('intent') === 'reopen') return reopenAction(args, formData);
-    return reviewAction(args, REVIEW_SCREEN);
+    return reviewAction({ ...args, request: resend() }, REVIEW_SCREEN);
   });
 }
 

@@ -20,15 +20,26 @@ import { withUploadForm, type UploadForm } from './uploads.server';
  * Reads a record page's form and hands it to `work`: as it streams in, by the request upload rules, when
  * it carries files (the message form, the only one of a record page that sends any: `upload` then holds
  * them), else as a plain form. The upload's turn (uploads.server.ts) lasts until `work` is done.
+ * `resend` is the same request with the form's text fields as a plain form, for handlers that read the
+ * form themselves (a review, a share): the body is read once, an upload never held twice.
  */
 export function withRecordForm<T>(
   request: Request,
-  work: (formData: FormData, upload: UploadForm | null) => Promise<T>,
+  work: (formData: FormData, upload: UploadForm | null, resend: () => Request) => Promise<T>,
 ): Promise<T> {
+  const resend = (formData: FormData) => () => {
+    const headers = new Headers(request.headers);
+    headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    headers.delete('Content-Length');
+    const fields = [...formData].flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : []));
+    return new Request(request.url, { method: request.method, headers, body: new URLSearchParams(fields) });
+  };
   if (!/^\s*multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
-    return readForm(request).then((formData) => work(formData, null));
+    return readForm(request).then((formData) => work(formData, null, resend(formData)));
   }
-  return withUploadForm(request, { fileField: 'attachments' }, (upload) => work(upload.formData, upload));
+  return withUploadForm(request, { fileField: 'attachments' }, (upload) =>
+    work(upload.formData, upload, resend(upload.formData)),
+  );
 }
 
 export type Thread = {

@@ -13,6 +13,7 @@ import {
   savePreferences,
 } from '../notifications';
 import { readUnsubscribeToken } from '../notificationMails';
+import { findUserById } from '../users';
 
 export function notificationHandlers(
   app: App,
@@ -26,17 +27,12 @@ export function notificationHandlers(
   | 'checkUnsubscribe'
   | 'unsubscribe'
 > {
-  /** What a token stops; a token the back office did not sign, or of an account gone, is not found. */
+  /** What a token stops, and whose; a token the back office did not sign, or of an account gone, is not found. */
   async function unsubscribeTarget(token: string) {
     const target = readUnsubscribeToken(app.sealer, token);
-    if (!target) throw refuse.notFound();
-    const user = await app.database
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', target.userId)
-      .executeTakeFirst();
-    if (!user) throw refuse.notFound();
-    return target;
+    const user = target && (await findUserById(app.database, target.userId));
+    if (!target || !user) throw refuse.notFound();
+    return { ...target, user };
   }
 
   return {
@@ -84,17 +80,10 @@ export function notificationHandlers(
 
     async unsubscribe({ body }) {
       const target = await unsubscribeTarget(body.token);
-      const user = await app.database
-        .selectFrom('users as u')
-        .leftJoin('user_roles as r', 'r.user_id', 'u.id')
-        .select(['u.id', 'r.role'])
-        .where('u.id', '=', target.userId)
-        .execute();
-      const staff = user.some((row) => ['admin', 'warehouse_agent'].includes(String(row.role).toLowerCase()));
-      const kinds = target.kind === 'all' ? kindsFor(staff) : [target.kind];
+      const kinds = target.kind === 'all' ? kindsFor(isStaff(target.user)) : [target.kind];
       await savePreferences(
         app.database,
-        target.userId,
+        target.user.id,
         kinds.map((kind) => ({ kind, channel: 'portal' as const })),
       );
       return { kind: target.kind === 'all' ? null : target.kind };

@@ -5,29 +5,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, NAMESPACES } from '~/i18n';
 import { SCREENS } from '~/services/access';
+import { flatten, placeholders, PLURAL, type Tree } from './locale-tree';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-
-type Tree = { [key: string]: string | Tree };
 
 function load(language: string, namespace: string): Tree {
   return JSON.parse(
     readFileSync(path.join(root, 'app/locales', language, `${namespace}.json`), 'utf8'),
   ) as Tree;
 }
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(full, value);
-    else for (const [k, v] of flatten(value, full)) out.set(k, v);
-  }
-  return out;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]!).sort();
 
 /** Base key → the plural suffixes present (empty for a key without plural forms). */
 function byBase(keys: Iterable<string>): Map<string, Set<string>> {

@@ -213,6 +213,33 @@ function PasswordForm({ answer }: { answer?: SettingsAnswer }) {
   );
 }
 
+/** A setting kept on a page of its own: what it is now, and the way there. */
+function LinkCard({
+  id,
+  title,
+  summary,
+  to,
+  action,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  to: string;
+  action: string;
+}) {
+  return (
+    <Card component="section" aria-labelledby={id}>
+      <Text id={id} level="title-lg" component="h2">
+        {title}
+      </Text>
+      <Text>{summary}</Text>
+      <Button component={Link} to={to} variant="outlined" style={{ alignSelf: 'flex-start' }}>
+        {action}
+      </Button>
+    </Card>
+  );
+}
+
 /**
  * The account settings page; `answer` is what one of its forms' actions said when it did not succeed
  * (the form comes back with what was typed and why).
@@ -312,40 +339,26 @@ export function AccountSettingsPage({ answer }: { answer?: SettingsAnswer }) {
         </>
       )}
       {passwordCard}
-      <Card component="section" aria-labelledby="notification-settings-card">
-        <Text id="notification-settings-card" level="title-lg" component="h2">
-          {t('notificationSettings.cardTitle')}
-        </Text>
-        <Text>{t('notificationSettings.cardSummary')}</Text>
-        <Button
-          component={Link}
-          to="/pages/account-settings/notifications"
-          variant="outlined"
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('notificationSettings.manage')}
-        </Button>
-      </Card>
-      <Card component="section" aria-labelledby="two-step-title">
-        <Text id="two-step-title" level="title-lg" component="h2">
-          {t('twoStep.title')}
-        </Text>
-        <Text>
-          {page.twoStep === null
+      <LinkCard
+        id="notification-settings-card"
+        title={t('notificationSettings.cardTitle')}
+        summary={t('notificationSettings.cardSummary')}
+        to="/pages/account-settings/notifications"
+        action={t('notificationSettings.manage')}
+      />
+      <LinkCard
+        id="two-step-title"
+        title={t('twoStep.title')}
+        summary={
+          page.twoStep === null
             ? t('twoStep.unknown')
             : page.twoStep.enabled
               ? t('twoStep.summaryOn')
-              : t('twoStep.summaryOff')}
-        </Text>
-        <Button
-          component={Link}
-          to="/pages/account-settings/two-step"
-          variant="outlined"
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('twoStep.manage')}
-        </Button>
-      </Card>
+              : t('twoStep.summaryOff')
+        }
+        to="/pages/account-settings/two-step"
+        action={t('twoStep.manage')}
+      />
     </Stack>
   );
 }
