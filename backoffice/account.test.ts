@@ -159,6 +159,7 @@ describe('GET /me', () => {
         phone: null,
         language: null,
         appearance: null,
+        picture_version: null,
       });
     }
   });

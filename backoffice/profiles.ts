@@ -8,7 +8,17 @@ type Appearance = NonNullable<Profile['appearance']>;
 export async function findProfile(db: Database, userId: number): Promise<Profile | null> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name', 'phone', 'language', 'appearance_json'])
+    .select([
+      'id',
+      'email',
+      'first_name',
+      'last_name',
+      'phone',
+      'language',
+      'appearance_json',
+      'picture_mimetype',
+      'picture_version',
+    ])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!row) return null;
@@ -22,6 +32,7 @@ export async function findProfile(db: Database, userId: number): Promise<Profile
     language: row.language as Language | null,
     // Kept as the portal sent it (the contract checked it then); the column holds JSON objects only.
     appearance: row.appearance_json === null ? null : (JSON.parse(row.appearance_json) as Appearance),
+    picture_version: row.picture_mimetype === null ? null : row.picture_version,
   };
 }
 

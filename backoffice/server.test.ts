@@ -375,6 +375,13 @@ describe('the contract', () => {
         session: client,
       },
       getContactImage: { query: { partner_id: clientPartner }, session: client },
+      updateUserPicture: {
+        params: { id: clientId },
+        body: { image: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64') },
+        session: client,
+      },
+      getUserPicture: { params: { id: clientId }, session: client },
+      deleteUserPicture: { params: { id: clientId }, session: client },
       listCustomers: { query: { search: 'trading', limit: 10, offset: 0 }, session: admin },
       getCustomer: { params: { id: clientPartner }, session: admin },
       createCustomer: {

@@ -24,6 +24,7 @@ import { containerHandlers } from './routes/containers';
 import { historyHandlers } from './routes/history';
 import { notificationHandlers } from './routes/notifications';
 import { conversationHandlers } from './routes/conversations';
+import { pictureHandlers } from './routes/pictures';
 import { profileHandlers } from './routes/profile';
 import { twoFactorHandlers } from './routes/twoFactor';
 import { requestHandlers } from './routes/requests';
@@ -136,6 +137,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       ...shareHandlers(app),
       ...warehouseHandlers(app),
       ...profileHandlers(app),
+      ...pictureHandlers(app),
       ...twoFactorHandlers(app),
       ...healthHandlers(app),
       ...sharedStateHandlers(app),

@@ -11,6 +11,8 @@ export interface UserRecord extends Principal {
   firstName: string;
   lastName: string;
   userImage: string | null;
+  /** The version of the person's own picture, null without one (pictures.ts). */
+  pictureVersion: number | null;
   active: boolean;
   createdAt: string;
 }
@@ -23,6 +25,8 @@ interface UserRow {
   last_name: string;
   partner_id: number;
   user_image: string | null;
+  picture_mimetype: string | null;
+  picture_version: number;
   active: number;
   created_at: string;
 }
@@ -35,6 +39,8 @@ const USER_COLUMNS = [
   'last_name',
   'partner_id',
   'user_image',
+  'picture_mimetype',
+  'picture_version',
   'active',
   'created_at',
 ] as const;
@@ -64,6 +70,7 @@ function toRecord(row: UserRow, roles: string[]): UserRecord {
     lastName: row.last_name,
     partnerId: row.partner_id,
     userImage: row.user_image,
+    pictureVersion: row.picture_mimetype === null ? null : row.picture_version,
     active: row.active === 1,
     createdAt: row.created_at,
     roles,
@@ -124,6 +131,7 @@ export function toBackofficeUser(user: UserRecord): BackofficeUser {
     roles: user.roles.map((role) => ({ name: role })),
     role: user.roles[0] ?? null,
     profile_image: user.userImage,
+    picture_version: user.pictureVersion,
   };
 }
 

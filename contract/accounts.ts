@@ -39,6 +39,26 @@ export const contactImageUpdate = z.object({
 
 export const contactImage = z.object({ mimetype: z.enum(CONTACT_IMAGE_TYPES), data: base64 });
 
+/** Extension: a version of a person's own picture, counted up with each upload (never reused). */
+const pictureVersion = z.number().int().positive();
+
+/**
+ * Extension: a person's own picture, kept on the user (staff share the company's partner, so the
+ * partner's contact image cannot be each person's). The same rules as the contact image.
+ */
+export const userPicture = z.object({
+  mimetype: z.enum(CONTACT_IMAGE_TYPES),
+  data: base64,
+  version: pictureVersion,
+});
+export type UserPicture = z.infer<typeof userPicture>;
+
+/** base64 of a PNG, JPEG or WebP (told by its bytes), up to CONTACT_IMAGE_LIMIT. */
+export const userPictureUpdate = z.object({ image: base64.min(1) });
+
+/** What an upload or a removal leaves: the picture's new version, or null without one. */
+export const userPictureState = z.object({ picture_version: pictureVersion.nullable() });
+
 export const usersAnswer = z.object({ users: z.array(backofficeUser) });
 
 /** The signed-in user's own profile (any role). */
@@ -52,6 +72,8 @@ export const profile = z.object({
   language: z.enum(MAIL_LANGUAGES).nullable(),
   /** The appearance settings as the portal stores them (its own shape; the back office keeps it as is). */
   appearance: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).nullable(),
+  /** Extension: the version of the person's own picture (getUserPicture), null without one. */
+  picture_version: pictureVersion.nullable().optional(),
 });
 export type Profile = z.infer<typeof profile>;
 

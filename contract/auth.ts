@@ -18,6 +18,11 @@ export const backofficeUser = z.object({
   role: z.string().nullable().optional(),
   profile_image: z.string().nullable().optional(),
   user_image: z.string().nullable().optional(),
+  /**
+   * Extension: the version of the person's own picture (getUserPicture), null or absent without one; it
+   * changes with every upload, so the portal can point the avatar at an address that changes with it.
+   */
+  picture_version: z.number().int().positive().nullable().optional(),
 });
 export type BackofficeUser = z.infer<typeof backofficeUser>;
 

@@ -33,6 +33,9 @@ import {
   preferencesUpdate,
   profile,
   profileUpdate,
+  userPicture,
+  userPictureState,
+  userPictureUpdate,
   usersAnswer,
 } from './accounts';
 import {
@@ -285,6 +288,35 @@ export const calls = {
     path: '/users/:id',
     params: z.object({ id }),
     answer: backofficeUser,
+    session: true,
+  },
+  /**
+   * Extension: a person's own picture, for anyone signed in (staff too). Only the session's own user: any
+   * other id is 404 (staff included), as is a person without a picture.
+   */
+  getUserPicture: {
+    method: 'GET',
+    path: '/users/:id/picture',
+    params: z.object({ id }),
+    answer: userPicture,
+    session: true,
+  },
+  /** Extension: replaces the person's own picture (another id: 404); 413 too large, 400 not a picture. */
+  updateUserPicture: {
+    method: 'PUT',
+    path: '/users/:id/picture',
+    params: z.object({ id }),
+    body: userPictureUpdate,
+    answer: userPictureState,
+    session: true,
+    bodyLimit: 3 * 1024 * 1024,
+  },
+  /** Extension: removes the person's own picture, if any (another id: 404). */
+  deleteUserPicture: {
+    method: 'DELETE',
+    path: '/users/:id/picture',
+    params: z.object({ id }),
+    answer: userPictureState,
     session: true,
   },
   createShippingRequest: {

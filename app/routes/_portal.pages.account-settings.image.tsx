@@ -1,5 +1,6 @@
-// Account settings, "Profile picture": a customer's own picture, sent as a multipart form (the only one
-// of the page; server/security.js MULTIPART_PAGES names this address with its body limit).
+// Account settings, "Profile picture": anyone's own picture, sent as a multipart form (the only one of
+// the page; server/security.js MULTIPART_PAGES names this address with its body limit), or removed by a
+// second form posting `intent=remove`. Either way the session then carries the avatar's new address.
 import type { SubmissionResult } from '@conform-to/react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
@@ -7,13 +8,16 @@ import { CONTACT_IMAGE_LIMIT } from '@contract/values';
 import { AccountSettingsPage } from '~/components/account/settings-page';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { rolesFor } from '~/services/access';
-import { imageProblemMessage, imageType, updateOwnImage } from '~/services/account.server';
+import { imageProblemMessage, imageType, removeOwnImage, updateOwnImage } from '~/services/account.server';
 import { requireUser, type SignedIn } from '~/services/auth.server';
 import { attempt, isBackofficeError } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
+import { commitUser } from '~/services/session.server';
 import { guardUpload, withUploadForm, type UploadForm } from '~/services/uploads.server';
+import { pictureUrl } from '~/services/user';
 
 const SCREEN = '/pages/account-settings/image';
+const SETTINGS = '/pages/account-settings';
 
 export const handle = { i18n: ['common', 'account', 'requests'] };
 
@@ -26,7 +30,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const refused = (errors: string[]) =>
   data<SubmissionResult<string[]>>({ status: 'error', error: { image: errors } }, { status: 400 });
 
+/**
+ * Back to the page with the message, and the session cookie with the avatar's new address: the top bar
+ * shows the new picture (or the initials) on the next page already, without signing in again.
+ */
+async function done(request: Request, signedIn: SignedIn, version: number | null, key: string) {
+  const profile_image = version ? pictureUrl(version) : null;
+  const committed = await commitUser(request, { ...signedIn.user, profile_image }, SETTINGS);
+  return redirectWithFlash(request, SETTINGS, { key }, { headers: committed.headers });
+}
+
 async function sendImage(request: Request, signedIn: SignedIn, upload: UploadForm) {
+  if (upload.formData.get('intent') === 'remove') {
+    const removed = await attempt(() => removeOwnImage(signedIn), 'profile image');
+    if (!removed.ok) return refused([removed.key]);
+    return done(request, signedIn, null, 'account:image.removed');
+  }
   if (upload.problems.length) return refused(upload.problems.map(imageProblemMessage));
   const file = upload.files[0];
   if (!file) return refused(['account:image.required']);
@@ -34,12 +53,11 @@ async function sendImage(request: Request, signedIn: SignedIn, upload: UploadFor
     keyFor: (error) => (isBackofficeError(error, 'rejected') ? 'account:image.wrongType' : null),
   });
   if (!saved.ok) return refused([saved.key]);
-  return redirectWithFlash(request, '/pages/account-settings', { key: 'account:image.saved' });
+  return done(request, signedIn, saved.value, 'account:image.saved');
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  // A refusal before the picture is read (signed out, staff) drops its body, so the browser is not left
-  // stuck.
+  // A refusal before the picture is read (signed out) drops its body, so the browser is not left stuck.
   const signedIn = await guardUpload(request, () => requireUser(request, { anyOf: rolesFor(SCREEN) }));
   const options = { fileField: 'image', maxFiles: 1, maxFileBytes: CONTACT_IMAGE_LIMIT, typeOf: imageType };
   return withUploadForm(request, options, (upload) => sendImage(request, signedIn, upload));

@@ -1,5 +1,5 @@
-// Account settings: the customer's contact details, profile picture and referral code; everyone's
-// profile, password and two-step verification. Staff see their contact details (kept by administrators).
+// Account settings: the customer's contact details and referral code; everyone's profile, picture,
+// password and two-step verification. Staff see their contact details (kept by administrators).
 // Each form posts to its own route beside this one (profile, password, contact, image), which shows this
 // page again when it refuses.
 import type { LoaderFunctionArgs } from '@remix-run/node';
@@ -13,6 +13,7 @@ import { requireUser } from '~/services/auth.server';
 import { loadPart } from '~/services/errors.server';
 import { pageTools } from '~/services/page.server';
 import { twoFactorStatus } from '~/services/two-factor.server';
+import { pictureUrl } from '~/services/user';
 
 const SCREEN = '/pages/account-settings';
 
@@ -33,6 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     name: signedIn.user.name,
     staff: isStaff(signedIn.user.roles),
     profile: profile.value,
+    // The back office's word on the picture (another device may have changed it); without the profile,
+    // what the session says.
+    picture: profile.value
+      ? profile.value.picture_version
+        ? pictureUrl(profile.value.picture_version)
+        : null
+      : signedIn.user.profile_image,
     twoStep: twoStep.value,
     contact: contact.value,
     loadError: contact.error,

@@ -258,13 +258,14 @@ export const SCREENS: readonly Screen[] = [
     roles: ALL_ROLES,
     menu: { section: 'pages', label: 'menu.accountSettings', icon: 'settings' },
   },
+  // The signed-in person's own picture (the top bar's avatar): nobody else's can be asked for.
   { path: '/pages/account-image', roles: ALL_ROLES },
-  // The forms of account settings, each posting to its own address: everyone's profile and password; a
-  // customer's contact details and picture (staff's are kept by administrators).
+  // The forms of account settings, each posting to its own address: everyone's profile, picture and
+  // password; a customer's contact details (staff's are kept by administrators).
   { path: '/pages/account-settings/profile', roles: ALL_ROLES },
   { path: '/pages/account-settings/password', roles: ALL_ROLES },
   { path: '/pages/account-settings/contact', roles: CLIENT },
-  { path: '/pages/account-settings/image', roles: CLIENT },
+  { path: '/pages/account-settings/image', roles: ALL_ROLES },
   // Two-step verification (TOTP) of the signed-in user's own account.
   { path: '/pages/account-settings/two-step', roles: ALL_ROLES },
   // Which notifications each person also gets by e-mail, or in a daily digest.

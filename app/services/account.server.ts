@@ -1,5 +1,5 @@
-// The signed-in user's own account: profile (name, phone), password, and — for a customer — contact
-// details and profile picture.
+// The signed-in user's own account: profile (name, phone), picture, password, and — for a customer —
+// contact details.
 import { messageWith } from '~/components/messages';
 import type { SignedIn } from './auth.server';
 import { CONTACT_IMAGE_LIMIT, type CallInput, type ContactDetails } from '@contract';
@@ -62,15 +62,24 @@ export function updateOwnContact(signedIn: SignedIn, body: CallInput<'updateCont
   });
 }
 
-/** The customer's profile picture, as base64 of one of IMAGE_TYPES. */
-export function updateOwnImage(signedIn: SignedIn, image: string) {
-  return signedIn.backoffice.call('updateContactImage', {
-    query: { partner_id: partnerOf(signedIn) },
+/**
+ * The person's own picture (anyone signed in), as base64 of one of IMAGE_TYPES: kept on their user, since
+ * staff share one partner. Answers the picture's new version.
+ */
+export async function updateOwnImage(signedIn: SignedIn, image: string): Promise<number | null> {
+  const saved = await signedIn.backoffice.call('updateUserPicture', {
+    params: { id: signedIn.user.id },
     body: { image },
   });
+  return saved.picture_version;
 }
 
-/** The customer's own profile picture; none is the 404 page. */
+/** Removes the person's own picture; the avatar shows their initials again. */
+export async function removeOwnImage(signedIn: SignedIn): Promise<void> {
+  await signedIn.backoffice.call('deleteUserPicture', { params: { id: signedIn.user.id } });
+}
+
+/** The person's own picture; none is the 404 page. */
 export function ownImage(signedIn: SignedIn) {
-  return signedIn.backoffice.record('getContactImage', { query: { partner_id: partnerOf(signedIn) } });
+  return signedIn.backoffice.record('getUserPicture', { params: { id: signedIn.user.id } });
 }

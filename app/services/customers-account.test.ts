@@ -244,9 +244,8 @@ describe('account settings', () => {
     expect(uploaded.headers.get('Location')).toBe('/pages/account-settings');
     expect(await flashAfter(uploaded)).toEqual({ key: 'account:image.saved' });
     expect(
-      (await loader(args(pageRequest('/pages/account-settings', { cookie: cookies.client })))).contact
-        ?.has_image,
-    ).toBe(true);
+      (await loader(args(pageRequest('/pages/account-settings', { cookie: cookies.client })))).picture,
+    ).toMatch(/^\/pages\/account-image\?v=\d+$/);
 
     const image = await import('../routes/_portal.pages.account-image');
     const mine = await image.loader(args(pageRequest('/pages/account-image', { cookie: cookies.client })));

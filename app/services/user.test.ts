@@ -30,6 +30,13 @@ describe('toPortalUser (spec section 3 fall-backs)', () => {
   it('falls back from profile_image to user_image', () => {
     expect(toPortalUser({ ...base, user_image: '/images/u3.png' }).profile_image).toBe('/images/u3.png');
   });
+  it('points the avatar at the own picture, whose address changes with its version', () => {
+    expect(toPortalUser({ ...base, picture_version: 3 }).profile_image).toBe('/pages/account-image?v=3');
+    expect(toPortalUser({ ...base, picture_version: 4, profile_image: '/images/u3.png' }).profile_image).toBe(
+      '/pages/account-image?v=4',
+    );
+    expect(toPortalUser({ ...base, picture_version: null }).profile_image).toBeNull();
+  });
   it('keeps inline images out of the cookie', () => {
     expect(
       toPortalUser({ ...base, profile_image: `data:image/png;base64,${'A'.repeat(2000)}` }).profile_image,

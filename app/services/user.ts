@@ -10,11 +10,25 @@ export interface PortalUser {
   partner_id: number | null;
   roles: string[];
   role: string;
-  /** An image URL; inline images are not kept in the cookie and read from the back office instead. */
+  /**
+   * The avatar's address: the person's own picture (pictureUrl) when the back office says they have one,
+   * else an image URL it gives; inline images are never kept in the cookie.
+   */
   profile_image: string | null;
 }
 
 const MAX_IMAGE_URL_LENGTH = 512;
+
+/** Where the signed-in person's own picture is served. */
+export const PICTURE_PATH = '/pages/account-image';
+
+/**
+ * The address of the person's picture at `version`: a new upload is a new address, so neither the
+ * browser's cache nor an image already drawn on the page keeps the old one.
+ */
+export function pictureUrl(version: number): string {
+  return `${PICTURE_PATH}?v=${version}`;
+}
 
 export function toPortalUser(user: BackofficeUser): PortalUser {
   const firstName = user.firstName?.trim() ?? '';
@@ -30,8 +44,11 @@ export function toPortalUser(user: BackofficeUser): PortalUser {
     partner_id: user.partner_id,
     roles,
     role: user.role?.toLowerCase() || roles[0] || '',
-    profile_image:
-      image && image.length <= MAX_IMAGE_URL_LENGTH && /^(https?:)?\//.test(image) ? image : null,
+    profile_image: user.picture_version
+      ? pictureUrl(user.picture_version)
+      : image && image.length <= MAX_IMAGE_URL_LENGTH && /^(https?:)?\//.test(image)
+        ? image
+        : null,
   };
 }
 

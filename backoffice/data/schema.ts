@@ -46,6 +46,10 @@ export interface UsersTable {
   /** Migration 0012: the last invitation staff sent, and when the owner set a password after one. */
   invited_at: string | null;
   password_set_at: string | null;
+  /** Migration 0019: the person's own picture, its type, and how many times one was uploaded. */
+  picture: Buffer | null;
+  picture_mimetype: string | null;
+  picture_version: Generated<number>;
 }
 
 export interface UserRolesTable {

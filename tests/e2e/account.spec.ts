@@ -1,7 +1,20 @@
-// Account settings: a customer's contact details, profile picture and referral code; staff only read.
+// Account settings: a customer's contact details and referral code (staff only read theirs); everyone's
+// profile picture, shown by the top bar's avatar.
 import { displayPhone } from '@contract/phones';
-import { expect, test } from '@playwright/test';
-import { AGENT, CLIENT, open, registerDirectly, signInAs, TINY_PNG, uniqueEmail } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, AGENT, CLIENT, open, registerDirectly, signInAs, TINY_PNG, uniqueEmail } from './support';
+
+/** The top bar's avatar: the picture when there is one that loads, else the initials. */
+const avatarOf = (page: Page, name: string) => page.locator(`summary[title="Account menu for ${name}"]`);
+
+/** The avatar shows the picture itself: an image of the own picture's address, loaded. */
+async function expectPictureIn(page: Page, name: string) {
+  const image = avatarOf(page, name).locator('img');
+  await expect(image).toHaveAttribute('src', /^\/pages\/account-image\?v=\d+$/);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+}
 
 test('a customer saves new contact details; they are there after a reload', async ({
   page,
@@ -89,12 +102,55 @@ test('a customer uploads a profile picture and sees it; a file that is not a pic
   await expect(page.getByRole('status')).toHaveText('Your profile picture has been updated.');
   const picture = section.getByRole('img', { name: 'Your current profile picture' });
   await expect(picture).toBeVisible();
-  await expect(picture).toHaveAttribute('src', '/pages/account-image');
+  await expect(picture).toHaveAttribute('src', /^\/pages\/account-image\?v=\d+$/);
   await expect(input).not.toHaveAttribute('aria-invalid', 'true');
+  // The top bar shows it at once, without signing in again.
+  await expectPictureIn(page, 'Picture Tester');
   const image = await page.request.get('/pages/account-image');
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toBe('image/png');
+  expect(image.headers()['cache-control']).toBe('private, no-cache');
   expect((await image.body()).equals(TINY_PNG), 'the picture served is the one uploaded').toBe(true);
+
+  // Removed (a second form, posting its intent): the initials come back.
+  await section.getByRole('button', { name: 'Remove the picture' }).click();
+  await expect(page).toHaveURL('/pages/account-settings');
+  await expect(page.getByRole('status')).toHaveText(
+    'Your profile picture has been removed. Your initials show instead.',
+  );
+  await expect(section.getByText('No profile picture yet.')).toBeVisible();
+  await expect(avatarOf(page, 'Picture Tester').locator('img')).toHaveCount(0);
+  await expect(avatarOf(page, 'Picture Tester')).toContainText('PT');
+  expect((await page.request.get('/pages/account-image')).status(), 'removed').toBe(404);
+});
+
+test('staff upload a profile picture; the top bar shows it on every page', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // One demo staff account per project, so the runs with and without JavaScript never meet.
+  const staff = javaScriptEnabled ? AGENT : ADMIN;
+  await signInAs(page, staff.email);
+  await open(page, '/pages/account-settings');
+  const section = page.getByRole('region', { name: 'Profile picture' });
+  await section
+    .getByLabel('New picture')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await section.getByRole('button', { name: 'Upload the picture' }).click();
+  await expect(page).toHaveURL('/pages/account-settings');
+  await expect(page.getByRole('status')).toHaveText('Your profile picture has been updated.');
+  await expect(section.getByRole('img', { name: 'Your current profile picture' })).toBeVisible();
+  await expectPictureIn(page, staff.name);
+  await open(page, '/dashboards/modern');
+  await expectPictureIn(page, staff.name);
+
+  // Removed again, so the demo account is as other tests expect it.
+  await open(page, '/pages/account-settings');
+  await section.getByRole('button', { name: 'Remove the picture' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Your profile picture has been removed. Your initials show instead.',
+  );
+  await expect(avatarOf(page, staff.name).locator('img')).toHaveCount(0);
 });
 
 test('a customer sees their referral code, read-only; with JavaScript it can be copied', async ({
@@ -120,7 +176,7 @@ test('a customer sees their referral code, read-only; with JavaScript it can be 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());
 });
 
-test('staff see their contact details read-only, without picture or referral code', async ({ page }) => {
+test('staff see their contact details read-only, without referral code', async ({ page }) => {
   await signInAs(page, AGENT.email);
   await open(page, '/pages/account-settings');
   const contact = page.getByRole('region', { name: 'Contact details' });
@@ -130,7 +186,8 @@ test('staff see their contact details read-only, without picture or referral cod
   ).toBeVisible();
   await expect(contact.getByRole('textbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Save the details' })).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Profile picture' })).toHaveCount(0);
+  // Their own picture is theirs to change, like anyone's.
+  await expect(page.getByRole('region', { name: 'Profile picture' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'My Referral Code' })).toHaveCount(0);
   // Nor can they post the form.
   const posted = await page.request.post('/pages/account-settings/contact', {

@@ -200,7 +200,7 @@ let RECORDS: Record<string, Fixture>;
 let otherLoanDocument: number;
 /** A tracking event of another order than the one the order page checks are made on. */
 let otherOrderEvent: number;
-/** Accounts whose contact has no picture: /pages/account-image answers them 404. */
+/** Accounts without a picture of their own: /pages/account-image answers them 404. */
 let withoutPicture: Set<PortalAccount>;
 /** The quote sent to client A, and client A's notification of it (a mail's link opens the quote). */
 let sentQuote: number;
@@ -405,16 +405,16 @@ beforeAll(async () => {
   };
 
   const pictures = await db
-    .selectFrom('partners')
-    .select(['id', 'image'])
+    .selectFrom('users')
+    .select(['email', 'picture'])
     .where(
-      'id',
+      'email',
       'in',
-      ACCOUNTS.map((who) => partners[who]),
+      ACCOUNTS.map((who) => EMAIL[who]),
     )
     .execute();
   withoutPicture = new Set(
-    ACCOUNTS.filter((who) => pictures.find((partner) => partner.id === partners[who])?.image === null),
+    ACCOUNTS.filter((who) => pictures.find((user) => user.email === EMAIL[who])?.picture === null),
   );
 });
 afterAll(() => reference?.dispose());

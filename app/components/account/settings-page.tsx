@@ -2,7 +2,7 @@
 // own action; when one refuses, its route shows this page again with the form as it was sent).
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { Form, Link, useRouteLoaderData } from '@remix-run/react';
+import { Form, Link, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { displayPhone } from '@contract/phones';
 import { CONTACT_IMAGE_LIMIT, PASSWORD_MIN_LENGTH } from '@contract/values';
@@ -124,7 +124,34 @@ function ContactForm({
   );
 }
 
-function ImageForm({ hasImage, answer }: { hasImage: boolean; answer?: SettingsAnswer }) {
+/** Removing the picture: a second form posting its intent to the picture's action (no file, no script). */
+function RemoveImageForm() {
+  const { t } = useTranslation('account');
+  const navigation = useNavigation();
+  const removing =
+    navigation.state === 'submitting' &&
+    navigation.formAction === `${SCREEN}/image` &&
+    navigation.formData?.get('intent') === 'remove';
+  return (
+    <Form method="post" action={`${SCREEN}/image`}>
+      <Button
+        type="submit"
+        name="intent"
+        value="remove"
+        variant="outlined"
+        color="danger"
+        loading={removing}
+        loadingPosition="start"
+        aria-disabled={removing || undefined}
+      >
+        {t('image.remove')}
+      </Button>
+    </Form>
+  );
+}
+
+/** Everyone's own picture (staff too): the top bar's avatar shows it on every page. */
+function ImageForm({ picture, answer }: { picture: string | null; answer?: SettingsAnswer }) {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation();
   // With JavaScript, a picture the server would refuse is told (and cleared) before it is sent.
@@ -132,9 +159,12 @@ function ImageForm({ hasImage, answer }: { hasImage: boolean; answer?: SettingsA
   const sent = answer?.form === 'image' ? (answer.result.error?.image ?? []) : [];
   const errors = check.problems.length ? check.problems : sent;
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} alignItems={{ sm: 'center' }}>
-      {hasImage ? (
-        <Avatar src="/pages/account-image" alt={t('image.current')} style={{ width: 96, height: 96 }} />
+    <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} alignItems={{ sm: 'flex-start' }}>
+      {picture ? (
+        <Stack gap={1.5} alignItems="flex-start">
+          <Avatar src={picture} alt={t('image.current')} style={{ width: 96, height: 96 }} />
+          <RemoveImageForm />
+        </Stack>
       ) : (
         <Text level="body-sm" style={{ minWidth: 96 }}>
           {t('image.none')}
@@ -274,6 +304,12 @@ export function AccountSettingsPage({ answer }: { answer?: SettingsAnswer }) {
           </Alert>
         )}
       </Card>
+      <Card component="section" aria-labelledby="image-title">
+        <Text id="image-title" level="title-lg" component="h2">
+          {t('image.title')}
+        </Text>
+        <ImageForm picture={page.picture} answer={answer} />
+      </Card>
       {!contact ? (
         <Alert color="danger" role="alert">
           {t('contact.loadFailed', { reason: page.loadError ?? '' })}
@@ -298,43 +334,35 @@ export function AccountSettingsPage({ answer }: { answer?: SettingsAnswer }) {
             )}
           </Card>
           {!page.staff && (
-            <>
-              <Card component="section" aria-labelledby="image-title">
-                <Text id="image-title" level="title-lg" component="h2">
-                  {t('image.title')}
-                </Text>
-                <ImageForm hasImage={contact.has_image ?? false} answer={answer} />
-              </Card>
-              <Card component="section" aria-labelledby="referral-title">
-                <Text id="referral-title" level="title-lg" component="h2">
-                  {t('referral.title')}
-                </Text>
-                <Text level="body-sm">{t('referral.hint')}</Text>
-                <Stack direction="row" gap={1.5} alignItems="flex-end" flexWrap="wrap">
-                  <FormControl>
-                    <FormLabel htmlFor="referral-code">{t('referral.label')}</FormLabel>
-                    <Input
-                      slotProps={{
-                        input: {
-                          id: 'referral-code',
-                          value: contact.referral_code ?? '',
-                          readOnly: true,
-                          dir: 'ltr',
-                        },
-                      }}
-                      style={{ fontFamily: 'monospace', minWidth: 200 }}
-                    />
-                  </FormControl>
-                  {contact.referral_code && (
-                    <CopyButton
-                      text={contact.referral_code}
-                      label={t('referral.copy')}
-                      copiedLabel={t('referral.copied')}
-                    />
-                  )}
-                </Stack>
-              </Card>
-            </>
+            <Card component="section" aria-labelledby="referral-title">
+              <Text id="referral-title" level="title-lg" component="h2">
+                {t('referral.title')}
+              </Text>
+              <Text level="body-sm">{t('referral.hint')}</Text>
+              <Stack direction="row" gap={1.5} alignItems="flex-end" flexWrap="wrap">
+                <FormControl>
+                  <FormLabel htmlFor="referral-code">{t('referral.label')}</FormLabel>
+                  <Input
+                    slotProps={{
+                      input: {
+                        id: 'referral-code',
+                        value: contact.referral_code ?? '',
+                        readOnly: true,
+                        dir: 'ltr',
+                      },
+                    }}
+                    style={{ fontFamily: 'monospace', minWidth: 200 }}
+                  />
+                </FormControl>
+                {contact.referral_code && (
+                  <CopyButton
+                    text={contact.referral_code}
+                    label={t('referral.copy')}
+                    copiedLabel={t('referral.copied')}
+                  />
+                )}
+              </Stack>
+            </Card>
           )}
         </>
       )}

@@ -30,7 +30,8 @@ export function UserMenu({ user }: { user: Pick<PortalUser, 'name' | 'email' | '
   return (
     <Disclosure
       label={t('user.menu', { name: user.name })}
-      summary={<UserAvatar src={user.profile_image} name={user.name} />}
+      // A new picture is a new address (pictureUrl): drawn afresh, not left failed by the one before.
+      summary={<UserAvatar key={user.profile_image} src={user.profile_image} name={user.name} />}
     >
       <Text level="title-md">{user.name}</Text>
       <Text level="body-sm" style={{ overflowWrap: 'anywhere' }}>

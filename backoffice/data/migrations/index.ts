@@ -21,6 +21,7 @@ import * as loanNoteCodes from './0015_loan_note_codes';
 import * as conversations from './0016_conversations';
 import * as notificationMail from './0017_notification_mail';
 import * as messageAttachments from './0018_message_attachments';
+import * as userPictures from './0019_user_pictures';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016_conversations': conversations,
   '0017_notification_mail': notificationMail,
   '0018_message_attachments': messageAttachments,
+  '0019_user_pictures': userPictures,
 };
