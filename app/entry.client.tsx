@@ -6,7 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { getInitialNamespaces } from 'remix-i18next/client';
-import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, routeNamespaces } from './i18n';
+import { DEFAULT_LANGUAGE, i18nConfig, interpolationFor, isLanguage, routeNamespaces } from './i18n';
 
 const translations = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 
@@ -36,6 +36,8 @@ window.addEventListener('vite:preloadError', (event) => {
 async function hydrate() {
   const html = document.documentElement;
   const language = isLanguage(html.lang) ? html.lang : DEFAULT_LANGUAGE;
+  // The company the texts name (COMPANY_NAME), as the server rendered the page with it (root.tsx).
+  const company = document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content ?? '';
   // The namespaces the page's routes declare, in its language and in English (the fallback, so a
   // missing key reads as on the server); the next pages load theirs as they are opened (root.tsx).
   const namespaces = routeNamespaces([{ i18n: getInitialNamespaces() }]);
@@ -44,6 +46,7 @@ async function hydrate() {
     .use(lazyTranslations)
     .init({
       ...i18nConfig,
+      interpolation: interpolationFor(company),
       lng: language,
       ns: namespaces,
       // A page whose namespaces are still loading waits for them, the previous page staying on screen.

@@ -68,3 +68,12 @@ export const i18nConfig = {
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;
+
+/**
+ * i18next's interpolation with the values every text may use: `{{company}}`, the company the product is
+ * named by (the COMPANY_NAME setting, ADR 060). The server reads the setting; the browser gets it from
+ * the page (root.tsx), so that both translate alike.
+ */
+export function interpolationFor(company: string) {
+  return { ...i18nConfig.interpolation, defaultVariables: { company } };
+}

@@ -11,13 +11,14 @@ import {
   useMatches,
   useRouteLoaderData,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useContext, type ReactNode } from 'react';
+import { I18nContext, useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { useNonce } from './components/nonce';
 import { directionOf, DEFAULT_LANGUAGE, routeNamespaces } from './i18n';
 import { analyticsScriptFor } from './services/analytics.server';
+import { browserSettings } from './services/env.server';
 import { readFlash } from './services/flash.server';
 import { getPreferences } from './services/preferences.server';
 import globalStyles from './styles/global.css?url';
@@ -58,6 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       ...preferences,
       analyticsScript: analyticsScriptFor(request),
+      /** The company the product is named by (COMPANY_NAME): the browser's translations use it too. */
+      company: browserSettings().COMPANY_NAME,
       /** The theme's variables and baseline styles: a static stylesheet, the same for every page. */
       themeStylesheet: themeHref({ ...preferences.appearance, dir: preferences.dir }),
       /** The message an action left for this page (shown by FlashMessage). */
@@ -73,6 +76,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const dir = preferences?.dir ?? directionOf(language);
   const appearance = preferences?.appearance ?? DEFAULT_APPEARANCE;
   const nonce = useNonce();
+  // Without the root's data (an error before it loaded): the name the page's translations use.
+  const translations = useContext(I18nContext);
+  const company =
+    preferences?.company ?? translations?.i18n?.options.interpolation?.defaultVariables?.company;
 
   return (
     <html
@@ -85,6 +92,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Read by entry.client.tsx before it translates anything ({{company}} in the texts). */}
+        {typeof company === 'string' && <meta name="application-name" content={company} />}
         <Meta />
         <link
           rel="stylesheet"

@@ -11,6 +11,8 @@ export interface App {
   now(): Date;
   /** Base URL of the portal, without a trailing slash, for links in mails. */
   portalUrl: string;
+  /** The company the mails and the two-step issuer name (COMPANY_NAME, ADR 060). */
+  companyName: string;
   version: string;
   /** Bytes of request attachments each customer may keep (staff uploads for them count too). */
   storageQuotaBytes: number;

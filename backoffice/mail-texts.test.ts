@@ -1,9 +1,9 @@
-// The notification mails' texts (ADR 058): every language has every key of English, with the same
-// placeholders and the plural forms its language needs; every kind of notification and every milestone
-// has its line.
+// The mails' texts (the account mails, and the notification mails of ADR 058): every language has every
+// key of English, with the same placeholders and the plural forms its language needs; every kind of
+// notification and every milestone has its line.
 import { describe, expect, it } from 'vitest';
 import { MILESTONES, NOTIFICATION_KINDS } from '@contract';
-import { MAIL_TEXTS } from './notificationMails';
+import { MAIL_TEXTS } from './mailTexts';
 import { flatten, placeholders, PLURAL, type Tree } from '../tests/unit/locale-tree';
 
 const base = (key: string) => key.replace(PLURAL, '');

@@ -28,6 +28,8 @@ export interface MailQueueContext {
   mailer: Mailer;
   sealer: Sealer;
   portalUrl: string;
+  /** The company the mails speak for (COMPANY_NAME). */
+  companyName: string;
   now(): Date;
 }
 

@@ -23,6 +23,7 @@ const backoffice = await startBackoffice({
   portalUrl: settings.PORTAL_URL,
   smtpUrl: settings.SMTP_URL,
   mailFrom: settings.MAIL_FROM,
+  companyName: settings.COMPANY_NAME,
   databaseUrl: settings.DATABASE_URL,
   log: true,
   // One line per request at level info (LOG_LEVEL=warn leaves them out).

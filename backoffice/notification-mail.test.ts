@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationPreferences, type NotificationKind } from '@contract';
 import type { Mailer, MailMessage } from './mail';
 import { backoffMs, deliverDueMails, LEASE_MS, MAX_ATTEMPTS } from './mailQueue';
-import { MAIL_TEXTS, unsubscribeToken } from './notificationMails';
+import { MAIL_TEXTS } from './mailTexts';
+import { unsubscribeToken } from './notificationMails';
 import { insertInvoice } from './invoices';
 import { queueDigests, sweepReminders } from './reminders';
 import { createSealer, sealingKey, type Sealer } from './sealing';
@@ -46,7 +47,14 @@ afterAll(async () => {
 
 /** The queue's context over the test back office, with this mailer. */
 function queue(mailer: Mailer, now = () => new Date(Date.now() + bo.clock.offsetMs)) {
-  return { database: bo.backoffice.database, mailer, sealer, portalUrl: 'http://portal.test', now };
+  return {
+    database: bo.backoffice.database,
+    mailer,
+    sealer,
+    portalUrl: 'http://portal.test',
+    companyName: 'Harbour Freight',
+    now,
+  };
 }
 
 /** A mailer that writes to the test back office's outbox (through a real one) or fails as told. */

@@ -6,36 +6,11 @@
  * signing in (`unsubscribeToken`).
  */
 import escapeHtml from 'escape-html';
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import type { NotificationKind } from '@contract';
-import ar from './mail-texts/ar.json';
-import en from './mail-texts/en.json';
-import fr from './mail-texts/fr.json';
-import zh from './mail-texts/zh.json';
 import type { MailLanguage, MailMessage } from './mail';
+import { mailTranslator } from './mailTexts';
 import type { Sealer } from './sealing';
-
-/** The company the mails speak for. */
-export const COMPANY_NAME = 'Harbour Freight';
-
-export const MAIL_TEXTS = { en, fr, ar, zh } as const;
-
-const texts = i18next.createInstance();
-void texts.init({
-  initImmediate: false,
-  resources: Object.fromEntries(
-    Object.entries(MAIL_TEXTS).map(([lang, resource]) => [lang, { mail: resource }]),
-  ),
-  defaultNS: 'mail',
-  fallbackLng: 'en',
-  // Mails are plain text and HTML, each escaped where it is written.
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-
-function translator(lang: MailLanguage): TFunction {
-  return texts.getFixedT(lang, 'mail');
-}
 
 /** What a mail of one notification needs to know. */
 export interface MailedNotification {
@@ -107,11 +82,11 @@ interface MailParts {
   kind: string;
 }
 
-function compose(t: TFunction, parts: MailParts): MailMessage {
+function compose(t: TFunction, company: string, parts: MailParts): MailMessage {
   const { recipient } = parts;
   const dir = recipient.lang === 'ar' ? 'rtl' : 'ltr';
   const greeting = t('greeting', { name: recipient.name });
-  const why = t('why', { company: COMPANY_NAME });
+  const why = t('why', { company });
   const text = [
     greeting,
     '',
@@ -163,6 +138,8 @@ ${parts.intro ? `<p>${e(parts.intro)}</p>\n` : ''}${list}
 interface Links {
   portalUrl: string;
   sealer: Sealer;
+  /** The company the mails speak for (COMPANY_NAME). */
+  companyName: string;
 }
 
 function commonLinks(links: Links, recipient: Recipient, kind: NotificationKind | 'all') {
@@ -175,10 +152,10 @@ function commonLinks(links: Links, recipient: Recipient, kind: NotificationKind 
 
 /** The mail of one notification: its line as the subject, a link that opens its record. */
 export function notificationMail(links: Links, recipient: Recipient, n: MailedNotification): MailMessage {
-  const t = translator(recipient.lang);
+  const t = mailTranslator(recipient.lang);
   const subject = notificationLine(t, recipient.lang, n);
   const link = `${links.portalUrl}/apps/notifications/${n.id}`;
-  return compose(t, {
+  return compose(t, links.companyName, {
     recipient,
     subject,
     lines: [{ text: subject, link }],
@@ -192,8 +169,8 @@ export function notificationMail(links: Links, recipient: Recipient, n: MailedNo
 
 /** The day's digest: a line and a link per notification gathered. */
 export function digestMail(links: Links, recipient: Recipient, gathered: MailedNotification[]): MailMessage {
-  const t = translator(recipient.lang);
-  return compose(t, {
+  const t = mailTranslator(recipient.lang);
+  return compose(t, links.companyName, {
     recipient,
     subject: t('digest.subject', { count: gathered.length }),
     intro: t('digest.intro'),

@@ -6,7 +6,7 @@ import type { App } from './app';
 import { openStore, type Database } from './data/database';
 import { createRouter, type CallHandlers, type RouterOptions } from './http';
 import { idempotencyStore } from './idempotency';
-import { createMailer } from './mail';
+import { createMailer, defaultSender } from './mail';
 import { startMailQueue } from './mailQueue';
 import { startScheduler } from './reminders';
 import { authHandlers } from './routes/auth';
@@ -32,6 +32,7 @@ import { shareHandlers } from './routes/shares';
 import { userHandlers } from './routes/users';
 import { warehouseHandlers } from './routes/warehouse';
 import { seedDemoData } from './seed';
+import { DEFAULT_COMPANY_NAME } from './settings';
 import { createSealer, sealingKey } from './sealing';
 import { sealStoredSecrets } from './twoFactor';
 import { findSession } from './sessions';
@@ -46,7 +47,10 @@ export interface BackofficeOptions {
   host?: string;
   portalUrl?: string;
   smtpUrl?: string;
+  /** Unset: the company's name at no-reply@example.com. */
   mailFrom?: string;
+  /** The company the mails and the two-step issuer name (`COMPANY_NAME`, default Harbour Freight). */
+  companyName?: string;
   /** `postgres://…`: keep the data in PostgreSQL instead of the SQLite file in `dataDir`. */
   databaseUrl?: string;
   /** Startup and seeding messages on stdout. */
@@ -103,10 +107,11 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
     if ((await seedDemoData(database, now())) && options.log) {
       console.info('[backoffice] first start: demo accounts created (password demo1234)');
     }
+    const companyName = options.companyName ?? DEFAULT_COMPANY_NAME;
     mailer = await createMailer({
       outboxDir: path.join(options.dataDir, 'outbox'),
       smtpUrl: options.smtpUrl,
-      from: options.mailFrom ?? 'Harbour Freight <no-reply@example.com>',
+      from: options.mailFrom ?? defaultSender(companyName),
       now,
     });
     const app: App = {
@@ -114,6 +119,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
       mailer,
       now,
       portalUrl: (options.portalUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
+      companyName,
       version: readVersion(),
       storageQuotaBytes: options.storageQuotaBytes ?? DEFAULT_STORAGE_QUOTA_BYTES,
       sealer,

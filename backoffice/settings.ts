@@ -19,6 +19,9 @@ function setting<T extends z.ZodTypeAny>(schema: T, expected: string, { secret =
 const urlWith = (protocols: string[]) =>
   z.string().refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol));
 
+/** The company's name when COMPANY_NAME is unset (the portal's default is the same: server/settings.js). */
+export const DEFAULT_COMPANY_NAME = 'Harbour Freight';
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const backofficeSettingsSchema = z.object({
@@ -37,6 +40,17 @@ export const backofficeSettingsSchema = z.object({
   ),
   SMTP_URL: setting(urlWith(['smtp:', 'smtps:']).optional(), 'an smtp:// or smtps:// URL', { secret: true }),
   MAIL_FROM: setting(z.string().optional(), 'a sender address'),
+  /** The company the mails and the two-step issuer name: the portal reads the same variable (ADR 060). */
+  COMPANY_NAME: setting(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(80)
+      .regex(/^\P{Cc}+$/u)
+      .default(DEFAULT_COMPANY_NAME),
+    'a company name of 1 to 80 characters, on one line',
+  ),
   /** 32 bytes in base64, sealing two-step secrets at rest; unset: `secret.key` in DATA_DIR. */
   BACKOFFICE_SECRET_KEY: setting(
     z

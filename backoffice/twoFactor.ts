@@ -10,7 +10,6 @@ import { beginCodeAttempt, codeAccepted, lockedFor } from './loginThrottle';
 import type { Sealer } from './sealing';
 import { hashToken, newSecretToken } from './tokens';
 
-const ISSUER = 'Harbour Freight';
 const PERIOD_SECONDS = 30;
 /** Codes of the step before and after are accepted too (clocks drift). */
 const WINDOW = 1;
@@ -20,9 +19,10 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Letters and digits that are not mistaken for each other when typed from paper. */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-function totp(secret: string, email = ''): TOTP {
+/** `issuer` and `email` name the key in the authenticator app; a code's check needs neither. */
+function totp(secret: string, { issuer = '', email = '' } = {}): TOTP {
   return new TOTP({
-    issuer: ISSUER,
+    issuer,
     label: email,
     algorithm: 'SHA1',
     digits: 6,
@@ -59,11 +59,15 @@ export async function twoFactorStatus(
   return { enabled: true, recovery_codes_left: left };
 }
 
-/** A new secret waiting for its first code (replacing one that waited); null when already on. */
+/**
+ * A new secret waiting for its first code (replacing one that waited); null when already on. The
+ * authenticator app shows it under `issuer`, the company's name (COMPANY_NAME).
+ */
 export async function startSetup(
   db: Database,
   sealer: Sealer,
   userId: number,
+  issuer: string,
 ): Promise<{ secret: string; otpauth_url: string } | null> {
   const current = await row(db, userId);
   if (!current || current.totp_secret) return null;
@@ -73,7 +77,7 @@ export async function startSetup(
     .set({ totp_pending_secret: sealer.seal(secret) })
     .where('id', '=', userId)
     .execute();
-  return { secret, otpauth_url: totp(secret, current.email).toString() };
+  return { secret, otpauth_url: totp(secret, { issuer, email: current.email }).toString() };
 }
 
 /** The time step `code` belongs to for `secret` at `now`, or null when it is not a valid code then. */

@@ -34,6 +34,15 @@ const httpUrl = urlWith(['http:', 'https:']);
 const whole = (/** @type {number} */ min, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number().int().min(min).max(max);
 
+/** A name shown in titles, mail subjects and headers: one line, no control characters. */
+const companyName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(80)
+  .regex(/^\P{Cc}+$/u)
+  .default('Harbour Freight');
+
 export const LOG_LEVELS = /** @type {const} */ ([
   'fatal',
   'error',
@@ -77,6 +86,11 @@ export const portalSettingsSchema = z.object({
   /** Registrations one client address may send in an hour (each may mail someone); throttle.server.ts. */
   REGISTRATIONS_PER_HOUR: setting(whole(1).default(10), 'a number of registrations (1 or more)'),
   ANALYTICS_SCRIPT_URL: setting(httpUrl.optional(), 'an http:// or https:// URL'),
+  /**
+   * The company the product is named by (ADR 060): the screens' brand and titles, the legal pages, the
+   * documents; the back office reads the same variable for its mails and the two-step issuer.
+   */
+  COMPANY_NAME: setting(companyName, 'a company name of 1 to 80 characters, on one line'),
   /** The demo modules (sample content: blog, chats, shop, …): `off` removes their routes and links. */
   DEMO_MODULES: setting(z.enum(['on', 'off']).default('on'), 'on or off'),
   /** Unset: info; in the unit tests (NODE_ENV=test), warn (server/logger.js). */
@@ -89,7 +103,7 @@ export const portalSettingsSchema = z.object({
  * The values the browser may see, and only these: the root loader hands them to every page (public).
  * A secret or an internal address added here would reach every visitor.
  */
-export const BROWSER_SETTINGS = /** @type {const} */ (['ANALYTICS_SCRIPT_URL']);
+export const BROWSER_SETTINGS = /** @type {const} */ (['ANALYTICS_SCRIPT_URL', 'COMPANY_NAME']);
 
 /** The value as a refusal may repeat it: never a secret, never a URL's password. */
 function shown(/** @type {unknown} */ value, /** @type {boolean} */ secret) {

@@ -50,7 +50,7 @@ describe('/apps/chats', () => {
   it('lists the 10 contacts with presence, selects chat 1 by default and searches by name', async () => {
     const { loader } = await import('./_portal.apps.chats');
     const page = await loader(args(get('/apps/chats')));
-    expect(page.title).toBe('Chats · Freight Portal');
+    expect(page.title).toBe('Chats · Harbour Freight');
     expect(page.contacts).toHaveLength(10);
     expect(page.chat.id).toBe(1);
     expect(
@@ -116,7 +116,7 @@ describe('/apps/email', () => {
   it('opens the inbox with mail 1 and leaves trashed mails out', async () => {
     const { loader } = await import('./_portal.apps.email');
     const page = await loader(args(get('/apps/email')));
-    expect(page.title).toBe('E-mail · Freight Portal');
+    expect(page.title).toBe('E-mail · Harbour Freight');
     expect(page.params.folder).toBe('inbox');
     expect(page.email?.id).toBe(1);
     const inbox = emailsFixture.filter((mail) => mail.inbox && !mail.trash).map((mail) => mail.id);
@@ -262,7 +262,7 @@ describe('/apps/notes', () => {
   it('lists the notes with note 1 selected, searches and answers 404 for unknown notes', async () => {
     const { loader } = await import('./_portal.apps.notes');
     const page = await loader(args(get('/apps/notes')));
-    expect(page.title).toBe('Notes · Freight Portal');
+    expect(page.title).toBe('Notes · Harbour Freight');
     expect(page.note?.id).toBe(1);
     expect(page.notes.length).toBeGreaterThan(1);
     const searched = await loader(args(get('/apps/notes?q=LYON')));

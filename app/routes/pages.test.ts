@@ -34,7 +34,7 @@ describe('/pages/faq', () => {
   it('links the answers to the screens the user may open', async () => {
     const { loader } = await import('./_portal.pages.faq');
     const client = await loader(args(pageRequest('/pages/faq', { cookie: cookies.client })));
-    expect(client.title).toBe('Frequently asked questions · Freight Portal');
+    expect(client.title).toBe('Frequently asked questions · Harbour Freight');
     expect(client.links).toContain('/apps/request-for-shipping');
     expect(client.values.days).toBe(7);
     const agent = await loader(args(pageRequest('/pages/faq', { cookie: cookies.agent })));
@@ -84,7 +84,7 @@ describe('the legal pages', () => {
   it('open to anyone, and know who is signed in (for the way back)', async () => {
     const terms = await import('./pages.terms-of-service');
     const anonymous = await terms.loader(args(pageRequest(TERMS_PATH)));
-    expect(anonymous.title).toBe('Terms of Service · Freight Portal');
+    expect(anonymous.title).toBe('Terms of Service · Harbour Freight');
     expect(anonymous.signedIn).toBe(false);
     const client = await terms.loader(args(pageRequest(TERMS_PATH, { cookie: cookies.client })));
     expect(client.signedIn).toBe(true);
@@ -93,7 +93,7 @@ describe('the legal pages', () => {
   it('answer in the language the browser asks for', async () => {
     const privacy = await import('./pages.privacy-policy');
     const arabic = await privacy.loader(args(pageRequest(PRIVACY_PATH, { language: 'ar' })));
-    expect(arabic.title).toBe('سياسة الخصوصية · بوابة الشحن');
+    expect(arabic.title).toBe('سياسة الخصوصية · \u2068Harbour Freight\u2069');
   });
 
   it('list the cookies the portal really sets, with their lifetimes', async () => {
@@ -126,7 +126,7 @@ describe('the accessibility statement', () => {
     const statement = await import('./pages.accessibility');
     const anonymous = await statement.loader(args(pageRequest(ACCESSIBILITY_PATH)));
     expect(anonymous).toEqual({
-      title: 'Accessibility statement · Freight Portal',
+      title: 'Accessibility statement · Harbour Freight',
       signedIn: false,
       updated: ACCESSIBILITY_UPDATED,
       values: { email: SUPPORT_EMAIL },
@@ -134,6 +134,6 @@ describe('the accessibility statement', () => {
     const client = await statement.loader(args(pageRequest(ACCESSIBILITY_PATH, { cookie: cookies.client })));
     expect(client.signedIn).toBe(true);
     const arabic = await statement.loader(args(pageRequest(ACCESSIBILITY_PATH, { language: 'ar' })));
-    expect(arabic.title).toBe('بيان إمكانية الوصول · بوابة الشحن');
+    expect(arabic.title).toBe('بيان إمكانية الوصول · \u2068Harbour Freight\u2069');
   });
 });

@@ -60,7 +60,7 @@ describe('the shop list', () => {
 
   it('shows every product, newest first, with All filters by default', async () => {
     const page = await shop();
-    expect(page.title).toBe('Shop · Freight Portal');
+    expect(page.title).toBe('Shop · Harbour Freight');
     expect(page.params).toEqual({
       q: '',
       sort: 'newest',
@@ -239,7 +239,7 @@ describe('the product detail', () => {
 
   it('shows the product and related products, never itself', async () => {
     const page = await detail('10');
-    expect(page.title).toBe('Running shoes · Freight Portal');
+    expect(page.title).toBe('Running shoes · Harbour Freight');
     expect(page.product).toMatchObject({ id: 10, gender: 'Women', category: ['sports', 'fashion'] });
     expect(page.related.length).toBeGreaterThan(0);
     expect(page.related.length).toBeLessThanOrEqual(4);

@@ -42,7 +42,7 @@ describe('/apps/blog/posts', () => {
   it('lists every post newest first, with the figures of each', async () => {
     const { loader } = await import('./_portal.apps.blog.posts');
     const answer = await loader(args(pageRequest('/apps/blog/posts', { cookie: cookies.client })));
-    expect(answer.title).toBe('Blog · Freight Portal');
+    expect(answer.title).toBe('Blog · Harbour Freight');
     expect(answer.category).toBeNull();
     expect(answer.posts).toHaveLength(9);
     const dates = answer.posts.map((post) => post.createdAt);
@@ -84,7 +84,7 @@ describe('/apps/blog/detail/:id', () => {
     const answer = await loader(
       withParams(pageRequest(DETAIL, { cookie: cookies.client }), { id: INCOTERMS }),
     );
-    expect(answer.title).toBe('Incoterms explained for first-time importers · Freight Portal');
+    expect(answer.title).toBe('Incoterms explained for first-time importers · Harbour Freight');
     expect(answer.post.id).toBe(1287);
     expect(answer.post.comments[0]!.replies).toHaveLength(1);
   });
@@ -166,7 +166,7 @@ describe('/user-profile', () => {
 
   it("shows the signed-in user's header and the open tab only", async () => {
     const answer = await read();
-    expect(answer.title).toBe('User profile · Freight Portal');
+    expect(answer.title).toBe('User profile · Harbour Freight');
     expect(answer.me.name).toBe('Layla Mansour');
     expect(answer.counts).toEqual({ posts: 4, followers: 21, following: expect.any(Number) });
     expect(answer.tab).toBe('posts');

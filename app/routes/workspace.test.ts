@@ -57,7 +57,7 @@ describe('/apps/tickets', () => {
 
   it('counts the tickets per status and lists every ticket by default (total_tickets)', async () => {
     const page = await ticketPage('', 'agent');
-    expect(page.title).toBe('Tickets · Freight Portal');
+    expect(page.title).toBe('Tickets · Harbour Freight');
     expect(page.params.filter).toBe('total_tickets');
     expect(page.counts.total_tickets).toBe(8);
     expect(page.counts.Open + page.counts.Pending + page.counts.Closed).toBe(8);
@@ -116,7 +116,7 @@ describe('/apps/tickets', () => {
 describe('/apps/contacts', () => {
   it('starts empty, as the sample list is', async () => {
     const page = await contactPage('', 'client2');
-    expect(page.title).toBe('Contacts · Freight Portal');
+    expect(page.title).toBe('Contacts · Harbour Freight');
     expect(page.params.filter).toBe('show_all');
     expect(page.contacts).toEqual([]);
     expect(page.selected).toBeNull();

@@ -190,7 +190,7 @@ describe('dashboard loader', () => {
     const { cookie } = await signIn('client@example.com');
     const { loader } = await import('../routes/_portal.dashboards.modern');
     const page = await loader(args(pageRequest('/dashboards/modern', { cookie })));
-    expect(page.title).toBe('Dashboard · Freight Portal');
+    expect(page.title).toBe('Dashboard · Harbour Freight');
     expect(page.contact?.email).toBe('client@example.com');
     expect(page.users).toBeNull();
   });

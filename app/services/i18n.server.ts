@@ -8,10 +8,12 @@ import {
   LANGUAGES,
   NAMESPACES,
   i18nConfig,
+  interpolationFor,
   isLanguage,
   type Language,
   type Namespace,
 } from '~/i18n';
+import { env } from './env.server';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
 
@@ -68,7 +70,13 @@ export function i18nFor(language: Language, namespaces: readonly Namespace[] = N
     );
     ready = instance
       .use(initReactI18next)
-      .init({ ...i18nConfig, lng: language, ns: [...namespaces], resources: chosen })
+      .init({
+        ...i18nConfig,
+        interpolation: interpolationFor(env().COMPANY_NAME),
+        lng: language,
+        ns: [...namespaces],
+        resources: chosen,
+      })
       .then(() => keepPlainTranslations(instance));
     instances.set(key, ready);
   }

@@ -76,7 +76,7 @@ async function expectRefusedEverywhere(cookie: string) {
 
 /** Every one of those requests is let in. */
 async function expectLetIn(cookie: string) {
-  expect((await faq(cookie)).title).toBe('Frequently asked questions · Freight Portal');
+  expect((await faq(cookie)).title).toBe('Frequently asked questions · Harbour Freight');
   expect((await notes(cookie)).notes.length).toBeGreaterThan(0);
   expect(((await addNote(cookie)) as Response).status).toBe(302);
   expect((await notesData(cookie)).status).toBe(200);
@@ -196,7 +196,7 @@ describe('asking the back office', () => {
     const url = process.env.BACKOFFICE_URL;
     process.env.BACKOFFICE_URL = 'http://127.0.0.1:9';
     try {
-      expect((await faq(cookie)).title).toBe('Frequently asked questions · Freight Portal');
+      expect((await faq(cookie)).title).toBe('Frequently asked questions · Harbour Freight');
       // The demo data is the back office's (decision 038): it cannot be read, but the caller is still
       // signed in (401 would mean the session was taken as ended).
       expect((await notesData(cookie)).status).toBe(500);

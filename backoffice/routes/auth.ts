@@ -76,7 +76,12 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
         if (owner?.active && (await mayMailAccount(app.database, owner.email, app.now()))) {
           const link = `${app.portalUrl}/auth/forgot-password`;
           await app.mailer.send(
-            registerAgainMail(owner.email, link, (await languageOf(owner.id)) ?? body.lang),
+            registerAgainMail({
+              to: owner.email,
+              link,
+              lang: (await languageOf(owner.id)) ?? body.lang,
+              company: app.companyName,
+            }),
           );
         }
         return { status: 'success' as const };
@@ -91,7 +96,12 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
         if (await mayMailAccount(app.database, invited.email, app.now())) {
           const query = new URLSearchParams({ token: invited.token, email: invited.email, invitation: '1' });
           await app.mailer.send(
-            linkAccountMail(invited.email, `${app.portalUrl}/auth/reset-password?${query}`, body.lang),
+            linkAccountMail({
+              to: invited.email,
+              link: `${app.portalUrl}/auth/reset-password?${query}`,
+              lang: body.lang,
+              company: app.companyName,
+            }),
           );
         }
         return { status: 'success' };
@@ -120,7 +130,14 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
         throw error;
       }
       if (await mayMailAccount(app.database, body.email, app.now())) {
-        await app.mailer.send(welcomeMail(body.email, `${app.portalUrl}/auth/login`, body.lang));
+        await app.mailer.send(
+          welcomeMail({
+            to: body.email,
+            link: `${app.portalUrl}/auth/login`,
+            lang: body.lang,
+            company: app.companyName,
+          }),
+        );
       }
       return { status: 'success' };
     },
@@ -132,7 +149,9 @@ export function authHandlers(app: App): Pick<CallHandlers, AuthCalls> {
         const token = await issueResetToken(app.database, user.id, app.now());
         const query = new URLSearchParams({ token, email: user.email });
         const link = `${app.portalUrl}/auth/reset-password?${query}`;
-        await app.mailer.send(passwordResetMail(user.email, link, body.lang));
+        await app.mailer.send(
+          passwordResetMail({ to: user.email, link, lang: body.lang, company: app.companyName }),
+        );
       }
       // The same answer either way, so the call cannot be used to learn who has an account.
       return { status: 'success' };

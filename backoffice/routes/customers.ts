@@ -121,11 +121,12 @@ export function customerHandlers(app: App): Pick<CallHandlers, CustomerCalls> {
       if (invited === 'email_taken') throw refuse.customerEmailTaken();
       const query = new URLSearchParams({ token: invited.token, email: invited.email, invitation: '1' });
       await app.mailer.send(
-        invitationMail(
-          invited.email,
-          `${app.portalUrl}/auth/reset-password?${query}`,
-          body.language as MailLanguage,
-        ),
+        invitationMail({
+          to: invited.email,
+          link: `${app.portalUrl}/auth/reset-password?${query}`,
+          lang: body.language as MailLanguage,
+          company: app.companyName,
+        }),
       );
       await recordAudit(
         app.database,

@@ -40,7 +40,7 @@ export function twoFactorHandlers(app: App): Pick<CallHandlers, TwoFactorCalls> 
     },
 
     async setupTwoFactor({ session }) {
-      const setup = await startSetup(app.database, app.sealer, session.user.id);
+      const setup = await startSetup(app.database, app.sealer, session.user.id, app.companyName);
       if (!setup) throw refuse.twoFactorAlreadyOn();
       return setup;
     },

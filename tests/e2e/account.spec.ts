@@ -23,7 +23,7 @@ test('a customer saves new contact details; they are there after a reload', asyn
   // A new customer of their own, so that no other test sees the change.
   await registerDirectly(page, 'Rana Settings', uniqueEmail(testInfo, 'settings'), 'a-long-password-1');
   await open(page, '/pages/account-settings');
-  await expect(page).toHaveTitle('Account Settings · Freight Portal');
+  await expect(page).toHaveTitle('Account Settings · Harbour Freight');
   await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
   const contact = page.getByRole('region', { name: 'Contact details' });
   const name = contact.getByRole('textbox', { name: 'Name', exact: true });

@@ -77,7 +77,7 @@ async function searchCustomers(page: Page, words: string) {
 test('the directory shows 10 customers a page, with a link to the next page', async ({ page }) => {
   await signInAs(page, AGENT.email);
   await open(page, '/apps/customers');
-  await expect(page).toHaveTitle('Customers Directory · Freight Portal');
+  await expect(page).toHaveTitle('Customers Directory · Harbour Freight');
   await expect(page.getByRole('heading', { level: 1, name: 'Customers Directory' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Customers Directory' });
   const customers = table.getByRole('link', { name: /^View / });

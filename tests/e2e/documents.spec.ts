@@ -56,7 +56,7 @@ async function firstInvoice(page: Page): Promise<{ name: string; id: string }> {
 test('a client sees its invoices with totals, filters and search in the URL', async ({ page }) => {
   await signInAs(page, CLIENT.email);
   await open(page, '/apps/invoice');
-  await expect(page).toHaveTitle('Invoices · Freight Portal');
+  await expect(page).toHaveTitle('Invoices · Harbour Freight');
   await expect(page.getByRole('definition').first()).toBeVisible();
   await expect(invoiceLinks(page)).toHaveCount(10);
   const filters = page.getByRole('navigation', { name: 'Invoice groups' });
@@ -99,7 +99,7 @@ test('a client downloads an invoice as a PDF and a PNG, in English, Arabic and C
   await invoiceLinks(page).first().click();
   await expect(page).toHaveURL(`/apps/invoice/${invoice.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Invoice' })).toBeVisible();
-  await expect(page).toHaveTitle(`Invoice ${invoice.name} · Freight Portal`);
+  await expect(page).toHaveTitle(`Invoice ${invoice.name} · Harbour Freight`);
 
   const [pdfDownload] = await Promise.all([
     page.waitForEvent('download'),
@@ -267,7 +267,7 @@ test('a statement over a period shows its balances, downloads as PDF, and a wron
 }) => {
   await signInAs(page, CLIENT.email);
   await open(page, '/apps/statement');
-  await expect(page).toHaveTitle('Statement of account · Freight Portal');
+  await expect(page).toHaveTitle('Statement of account · Harbour Freight');
   await expect(page.getByText('Opening balance').first()).toBeVisible();
   await expect(page.getByText('Closing balance').first()).toBeVisible();
   await expect(page.getByRole('table')).toBeVisible();

@@ -19,7 +19,7 @@ async function figure(page: Page, label: string): Promise<number> {
 test('a client sees its own loans, 10 a page, with tabs and search in the URL', async ({ page }) => {
   await signInAs(page, CLIENT.email);
   await open(page, '/apps/loans');
-  await expect(page).toHaveTitle('My Loans · Freight Portal');
+  await expect(page).toHaveTitle('My Loans · Harbour Freight');
   await expect(loanLinks(page)).toHaveCount(10);
   const tabs = page.getByRole('navigation', { name: 'Loan groups' });
   await tabs.getByRole('link', { name: /^Loans Denied/ }).click();
@@ -86,7 +86,7 @@ test('staff approve a finance application with terms into a paid-out loan; a rep
   await signInAs(page, CLIENT2.email);
   // The application: amount, tenor, supplier, purpose, and one of the customer's own orders.
   await open(page, '/apps/request-for-trade-finance');
-  await expect(page).toHaveTitle('Trade Finance · Freight Portal');
+  await expect(page).toHaveTitle('Trade Finance · Harbour Freight');
   await page.getByLabel('Amount requested').fill('42000');
   await page.getByLabel('Tenor (months)').fill('4');
   await page.getByLabel(/^Supplier[\s*]*$/).fill('Coimbatore Cotton Mills');

@@ -8,7 +8,7 @@ const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 test('chats: search a contact, open the chat and send a message', async ({ page }, testInfo) => {
   await registerDirectly(page, 'Chat Tester', uniqueEmail(testInfo, 'chats'), 'a-long-password-1');
   await open(page, '/apps/chats');
-  await expect(page).toHaveTitle('Chats · Freight Portal');
+  await expect(page).toHaveTitle('Chats · Harbour Freight');
   await expect(page.getByRole('heading', { level: 1, name: 'Chats' })).toBeVisible();
 
   // Chat 1 is open by default; presence is written out.
@@ -60,7 +60,7 @@ test('e-mail: star a mail and find it under Starred; delete it and restore it', 
 }, testInfo) => {
   await registerDirectly(page, 'Mail Tester', uniqueEmail(testInfo, 'email'), 'a-long-password-1');
   await open(page, '/apps/email');
-  await expect(page).toHaveTitle('E-mail · Freight Portal');
+  await expect(page).toHaveTitle('E-mail · Harbour Freight');
   const folders = page.getByRole('navigation', { name: 'Folders' });
   await expect(folders.getByRole('link', { name: /^Inbox/ })).toHaveAttribute('aria-current', 'page');
   // Mail 1 is open by default, its body in a frame.
@@ -118,7 +118,7 @@ test('e-mail: star a mail and find it under Starred; delete it and restore it', 
 test('notes: add a note, edit it and remove it', async ({ page }, testInfo) => {
   await registerDirectly(page, 'Note Tester', uniqueEmail(testInfo, 'notes'), 'a-long-password-1');
   await open(page, '/apps/notes');
-  await expect(page).toHaveTitle('Notes · Freight Portal');
+  await expect(page).toHaveTitle('Notes · Harbour Freight');
   const list = page.getByRole('region', { name: 'Your notes' });
   const adding = page.getByRole('form', { name: 'Add a note' });
 

@@ -10,7 +10,7 @@ test('the start page leads to sign in; an unknown address to "Page not found" (4
   const response = await page.goto('/no/such/page');
   await expect(page).toHaveURL('/auth/404');
   expect(response?.status()).toBe(404);
-  await expect(page).toHaveTitle('Page not found · Freight Portal');
+  await expect(page).toHaveTitle('Page not found · Harbour Freight');
   await expect(page.getByRole('heading', { level: 1, name: 'We could not find that page' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to the start page' }).click();
   await expect(page).toHaveURL('/auth/login');

@@ -8,7 +8,7 @@ import { AGENT, CLIENT, open, signInAs, translation } from './support';
 test('FAQ questions open on a click or a key and show their answers', async ({ page }) => {
   await signInAs(page, CLIENT.email);
   await open(page, '/pages/faq');
-  await expect(page).toHaveTitle('Frequently asked questions · Freight Portal');
+  await expect(page).toHaveTitle('Frequently asked questions · Harbour Freight');
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Trade finance' })).toBeVisible();
   expect(await page.getByRole('main').getByRole('group').count()).toBeGreaterThanOrEqual(10);
@@ -32,7 +32,7 @@ test('FAQ questions open on a click or a key and show their answers', async ({ p
 test('pricing switches between monthly and yearly prices in the URL', async ({ page }) => {
   await signInAs(page, CLIENT.email);
   await open(page, '/pages/pricing');
-  await expect(page).toHaveTitle('Pricing · Freight Portal');
+  await expect(page).toHaveTitle('Pricing · Harbour Freight');
   const billing = page.getByRole('navigation', { name: 'Billing period' });
   await expect(billing.getByRole('link', { name: 'Monthly' })).toHaveAttribute('aria-current', 'page');
   const business = page.getByRole('region', { name: 'Business' });
@@ -67,7 +67,7 @@ test('staff are offered the customers directory instead of a quotation', async (
 test('tree view: a branch opens on a click, "Expand all" shows the deepest leaves', async ({ page }) => {
   await signInAs(page, CLIENT.email);
   await open(page, '/pages/treeview');
-  await expect(page).toHaveTitle('Tree view · Freight Portal');
+  await expect(page).toHaveTitle('Tree view · Harbour Freight');
   const map = page.getByRole('region', { name: 'Portal map' });
   const requestShipping = map.getByRole('link', { name: 'Request for shipping' });
   await expect(requestShipping).toBeHidden();
@@ -96,7 +96,7 @@ test('the legal pages open from the portal footer', async ({ page }) => {
   const footer = page.getByRole('contentinfo');
   await footer.getByRole('link', { name: 'Terms of Service' }).click();
   await expect(page).toHaveURL('/pages/terms-of-service');
-  await expect(page).toHaveTitle('Terms of Service · Freight Portal');
+  await expect(page).toHaveTitle('Terms of Service · Harbour Freight');
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: /Trade finance/ })).toBeVisible();
   await expect(page.getByText(/^Last updated:/)).toBeVisible();
@@ -113,7 +113,7 @@ test('the legal pages open from the registration pages without an account', asyn
   const agreement = page.getByText(/^By creating an account you agree to/);
   await agreement.getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL('/pages/privacy-policy');
-  await expect(page).toHaveTitle('Privacy Policy · Freight Portal');
+  await expect(page).toHaveTitle('Privacy Policy · Harbour Freight');
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
   const cookies = page.getByRole('table', { name: 'Cookies set by the portal' });
   await expect(cookies.getByRole('rowheader')).toHaveText(['__session', 'lng', 'appearance']);
@@ -139,7 +139,7 @@ test('the accessibility statement opens from the footers, signed in or not', asy
   await open(page, '/apps/shipping');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' }).click();
   await expect(page).toHaveURL('/pages/accessibility');
-  await expect(page).toHaveTitle('Accessibility statement · Freight Portal');
+  await expect(page).toHaveTitle('Accessibility statement · Harbour Freight');
   await expect(page.getByRole('heading', { level: 1, name: 'Accessibility statement' })).toBeVisible();
   await expect(page.getByText(/^Last updated:/)).toBeVisible();
   const contents = page.getByRole('navigation', { name: 'On this page' });
@@ -190,7 +190,8 @@ test.describe('in Arabic', () => {
     await expect(html).toHaveAttribute('dir', 'rtl');
     const title = translation('ar', 'pages', 'privacy.title');
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page).toHaveTitle(`${title} · ${translation('ar', 'common', 'app.name')}`);
+    // The company's name isolated in the Arabic title (FSI … PDI).
+    await expect(page).toHaveTitle(`${title} · \u2068Harbour Freight\u2069`);
   });
 
   test('the accessibility statement is written in Arabic', async ({ page }) => {

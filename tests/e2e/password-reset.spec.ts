@@ -13,7 +13,7 @@ import {
 
 test('asking for a reset link confirms it was sent; a tampered link is refused', async ({ page }) => {
   await page.goto('/auth/forgot-password');
-  await expect(page).toHaveTitle('Forgot your password? · Freight Portal');
+  await expect(page).toHaveTitle('Forgot your password? · Harbour Freight');
   await page.getByLabel('E-mail').fill(CLIENT2.email);
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByRole('status')).toHaveText(

@@ -115,7 +115,7 @@ test('a quotation request is priced by staff, and the customer accepts the quote
   // The customer finds it in the quotes list and on the request, reads it, downloads it and accepts it.
   await switchTo(page, CLIENT.email);
   await open(page, '/apps/quotes');
-  await expect(page).toHaveTitle('Quotes · Freight Portal');
+  await expect(page).toHaveTitle('Quotes · Harbour Freight');
   const row = page.getByRole('row').filter({ hasText: `#${requestId}` });
   await expect(row).toContainText('Awaiting answer');
   await row.getByRole('link', { name: `${number} v1` }).click();
@@ -203,7 +203,7 @@ test('an administrator keeps the rate table; a quotation request on a rated lane
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   await signInAs(page, ADMIN.email);
   await open(page, '/apps/rates');
-  await expect(page).toHaveTitle('Rates · Freight Portal');
+  await expect(page).toHaveTitle('Rates · Harbour Freight');
   const add = page.getByRole('form', { name: 'Add a rate' });
   const fill = async (from: string, to: string, price: string) => {
     await add.getByLabel('Origin').selectOption({ label: 'China' });

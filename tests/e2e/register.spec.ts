@@ -11,7 +11,7 @@ test('a new customer registers, is mailed, signs in and is greeted by their full
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'register');
   await page.goto('/auth/register');
-  await expect(page).toHaveTitle('Create an account · Freight Portal');
+  await expect(page).toHaveTitle('Create an account · Harbour Freight');
   await page.getByLabel('Full name').fill('Nadia Karim Saleh');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('a-long-password-1');

@@ -57,7 +57,7 @@ test('a client sends a shipping request with a PDF; staff approve it; only that 
   // The client sends the request.
   await signInAs(page, CLIENT.email);
   await open(page, '/apps/request-for-shipping');
-  await expect(page).toHaveTitle('Request for Shipping · Freight Portal');
+  await expect(page).toHaveTitle('Request for Shipping · Harbour Freight');
   await expect(page.getByRole('heading', { level: 1, name: 'Request for Shipping' })).toBeVisible();
   await expect(page.getByLabel('Expected revenue')).toHaveValue('0.0');
   await fillShippingDetails(page);
@@ -175,7 +175,7 @@ test('a request has its own page: the client reads it whole, staff decide there,
   const row = page.getByRole('row').filter({ hasText: words });
   await row.getByRole('link', { name: `#${id}`, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/apps/requests/${id}$`));
-  await expect(page).toHaveTitle(`Request #${id} · Freight Portal`);
+  await expect(page).toHaveTitle(`Request #${id} · Harbour Freight`);
   await expect(page.getByRole('heading', { level: 1, name: `#${id}` })).toBeVisible();
   await expect(
     page.getByRole('heading', { level: 2, name: 'Shipping — Electronics and accessories' }),
@@ -277,7 +277,7 @@ test('the client corrects a pending request on its form, then withdraws it; then
 
   // The form it was sent with, started from what was sent; a refusal keeps what was typed.
   await page.getByRole('link', { name: 'Correct the request' }).click();
-  await expect(page).toHaveTitle(`Correct request #${id} · Freight Portal`);
+  await expect(page).toHaveTitle(`Correct request #${id} · Harbour Freight`);
   await expect(page.getByLabel('CBMs required')).toHaveValue('12.5');
   await expect(page.getByLabel('Description')).toHaveValue(words);
   await page.getByLabel('CBMs required').fill('0');

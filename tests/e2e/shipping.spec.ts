@@ -19,7 +19,7 @@ function orderLinks(page: Page, table = ORDERS) {
 test('a client sees its own orders, 10 a page, with tabs, search and pages in the URL', async ({ page }) => {
   await signInAs(page, CLIENT.email);
   await open(page, '/apps/shipping');
-  await expect(page).toHaveTitle(`${ORDERS} · Freight Portal`);
+  await expect(page).toHaveTitle(`${ORDERS} · Harbour Freight`);
   await expect(page.getByRole('heading', { level: 1, name: ORDERS })).toBeVisible();
   await expect(orderLinks(page)).toHaveCount(10);
   await expect(page.getByRole('status').filter({ hasText: /orders$/ })).toHaveText(/^\d{2,} orders$/);

@@ -15,7 +15,7 @@ const productHeadings = (page: Page) => page.getByRole('main').getByRole('headin
 test('search, filter and sort the shop, then reset the filters', async ({ page }) => {
   await signInAs(page, CLIENT.email);
   await open(page, SHOP);
-  await expect(page).toHaveTitle('Shop · Freight Portal');
+  await expect(page).toHaveTitle('Shop · Harbour Freight');
   await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
   await expect(shown(page)).toHaveText('12 of 12 products shown');
   await expect(productHeadings(page)).toHaveCount(12);
@@ -87,7 +87,7 @@ test('add two products, change quantities, remove one and check the total', asyn
 
   await page.getByRole('link', { name: 'Cart: 2 items' }).click();
   await expect(page).toHaveURL('/apps/ecommerce/checkout');
-  await expect(page).toHaveTitle('Your cart · Freight Portal');
+  await expect(page).toHaveTitle('Your cart · Harbour Freight');
   const total = page.getByRole('status', { name: 'Cart total' });
   await expect(total).toHaveText('$194.10');
 
@@ -126,7 +126,7 @@ test('open a product detail, add it to the cart and follow a related product', a
   await open(page, SHOP);
   await page.getByRole('link', { name: 'Running shoes', exact: true }).click();
   await expect(page).toHaveURL('/apps/ecommerce/detail/10');
-  await expect(page).toHaveTitle('Running shoes · Freight Portal');
+  await expect(page).toHaveTitle('Running shoes · Harbour Freight');
   await expect(page.getByRole('heading', { level: 1, name: 'Running shoes' })).toBeVisible();
   const main = page.getByRole('main');
   await expect(main).toContainText('Rated 4 out of 5');

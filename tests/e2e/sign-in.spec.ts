@@ -13,7 +13,7 @@ import {
 
 test('a customer signs in and sees the dashboard with their account', async ({ page }) => {
   await signIn(page, CLIENT.email, DEMO_PASSWORD);
-  await expect(page).toHaveTitle('Dashboard · Freight Portal');
+  await expect(page).toHaveTitle('Dashboard · Harbour Freight');
   await expect(page.getByRole('heading', { level: 1, name: `Hello, ${CLIENT.name}` })).toBeVisible();
   const account = page.getByRole('region', { name: 'Your account' });
   await expect(account.getByRole('definition').filter({ hasText: CLIENT.company })).toBeVisible();

@@ -11,7 +11,7 @@ async function newUser(page: Page, testInfo: TestInfo, tag: string) {
 test('reads a post from the blog list and adds a comment that comes first', async ({ page }, testInfo) => {
   await newUser(page, testInfo, 'blog');
   await open(page, '/apps/blog/posts');
-  await expect(page).toHaveTitle('Blog · Freight Portal');
+  await expect(page).toHaveTitle('Blog · Harbour Freight');
   await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(9);
 
@@ -30,7 +30,7 @@ test('reads a post from the blog list and adds a comment that comes first', asyn
   await expect(card).toContainText('2 comments');
   await card.getByRole('link', { name: 'Incoterms explained for first-time importers' }).click();
   await expect(page).toHaveURL('/apps/blog/detail/incoterms-explained-for-first-time-importers');
-  await expect(page).toHaveTitle('Incoterms explained for first-time importers · Freight Portal');
+  await expect(page).toHaveTitle('Incoterms explained for first-time importers · Harbour Freight');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Incoterms explained for first-time importers' }),
   ).toBeVisible();
@@ -62,7 +62,7 @@ test('an unknown post is the not-found page', async ({ page }, testInfo) => {
 test('likes and unlikes a feed post, and replies to a comment', async ({ page }, testInfo) => {
   await newUser(page, testInfo, 'feed');
   await open(page, '/user-profile');
-  await expect(page).toHaveTitle('User profile · Freight Portal');
+  await expect(page).toHaveTitle('User profile · Harbour Freight');
   await expect(page.getByRole('main').getByText('Noor Saleh', { exact: true })).toBeVisible();
   const tabs = page.getByRole('navigation', { name: 'Profile sections' });
   await expect(tabs.getByRole('link', { name: 'Posts' })).toHaveAttribute('aria-current', 'page');

@@ -36,7 +36,7 @@ test('a customer turns on two-step verification; sign-in then asks for a code', 
   await expect(card).toContainText('Off: signing in asks for your password only.');
   await card.getByRole('link', { name: 'Manage two-step verification' }).click();
   await expect(page).toHaveURL('/pages/account-settings/two-step');
-  await expect(page).toHaveTitle('Two-step verification · Freight Portal');
+  await expect(page).toHaveTitle('Two-step verification · Harbour Freight');
   await page.getByRole('button', { name: 'Set up two-step verification' }).click();
   await expect(
     page.getByRole('img', { name: 'QR code to add your account to an authenticator app' }),

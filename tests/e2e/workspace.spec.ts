@@ -11,7 +11,7 @@ async function newUser(page: Page, tag: string) {
 test('tickets: counts per status filter the list in the URL; a ticket is deleted', async ({ page }) => {
   await newUser(page, 'tickets');
   await open(page, '/apps/tickets');
-  await expect(page).toHaveTitle('Tickets · Freight Portal');
+  await expect(page).toHaveTitle('Tickets · Harbour Freight');
   // A demo module: its invented tickets are marked as sample content, and it sits under "Samples".
   await expect(page.getByRole('note').filter({ hasText: 'Sample content.' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByText('Samples')).toBeVisible();
@@ -62,7 +62,7 @@ async function saved(page: Page, act: () => Promise<void>) {
 test('contacts: add, star, edit, delete and restore one', async ({ page }) => {
   await newUser(page, 'contacts');
   await open(page, '/apps/contacts');
-  await expect(page).toHaveTitle('Contacts · Freight Portal');
+  await expect(page).toHaveTitle('Contacts · Harbour Freight');
   await expect(page.getByText('You have no contacts yet. Add the first one.')).toBeVisible();
 
   await page.getByRole('main').getByRole('link', { name: 'Add contact' }).click();

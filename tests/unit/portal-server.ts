@@ -1,11 +1,14 @@
 // Shared set-up for loader and action tests: a reference back office in a temp dir, the portal's settings
 // pointed at it, and helpers to build requests as a browser would send them.
+import type { BackofficeOptions } from '../../backoffice/server';
 import { startTestBackoffice, type TestBackoffice } from '../../backoffice/testing';
 
 export const PORTAL = 'http://127.0.0.1:3000';
 
-export async function startPortalBackoffice(): Promise<TestBackoffice> {
-  const reference = await startTestBackoffice();
+export async function startPortalBackoffice(
+  options: Partial<BackofficeOptions> = {},
+): Promise<TestBackoffice> {
+  const reference = await startTestBackoffice(options);
   process.env.BACKOFFICE_URL = reference.backoffice.url;
   process.env.SESSION_SECRET = 'test-secret-that-is-long-enough-for-signing-cookies';
   process.env.DATA_DIR = reference.dataDir;

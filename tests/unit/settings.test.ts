@@ -90,6 +90,7 @@ describe('what the browser sees of the settings', () => {
     BACKOFFICE_MAX_ANSWER_BYTES: '16777913',
     REGISTRATIONS_PER_HOUR: '1913',
     ANALYTICS_SCRIPT_URL: 'https://cdn.analytics.example/settings-test.js',
+    COMPANY_NAME: 'Settings Test Shipping Company',
     LOG_LEVEL: 'warn',
     DEMO_MODULES: 'on',
   };
