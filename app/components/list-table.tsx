@@ -1,7 +1,8 @@
 // The body every list page shares: a failure with a retry (never an empty list), the empty message, or
-// the count, the table and the page links.
+// the count, the table and the page links. Below 600 px the table shows each row as a card, every cell
+// with its column's name beside it (app/styles/ui.css, "list cards").
 import { Form, Link } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { Children, isValidElement, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FormControl, FormLabel, Input, Sheet, Stack, Table, Text } from '~/components/ui';
 import { LoadFailed } from './page-parts';
@@ -38,8 +39,8 @@ export function ListTable({
       <Text level="body-sm" role="status">
         {count}
       </Text>
-      <Sheet variant="outlined" style={{ borderRadius: 'var(--joy-radius-sm)', overflowX: 'auto' }}>
-        <Table stripe="odd" hoverRow style={{ minWidth }}>
+      <Sheet variant="outlined" className="list-cards-box">
+        <Table stripe="odd" hoverRow className="list-cards" style={cardStyle(minWidth, head)}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>{head}</tr>
@@ -51,6 +52,39 @@ export function ListTable({
       <Pagination page={page.page} pages={page.pages} />
     </>
   );
+}
+
+/** The text a person reads in a node (a header cell's label, without its markup). */
+export function textOf(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join('');
+  if (isValidElement<{ children?: ReactNode }>(node)) return textOf(node.props.children);
+  return '';
+}
+
+/** The header cells' labels, in order (the cells left out by a condition are not columns). */
+export function columnLabels(head: ReactNode): string[] {
+  return Children.toArray(head).flatMap((node) => {
+    if (!isValidElement<{ children?: ReactNode }>(node)) return [];
+    return node.type === 'th' ? [textOf(node.props.children).trim()] : columnLabels(node.props.children);
+  });
+}
+
+/** A CSS string holding any text (quotes, backslashes and line ends escaped). */
+export function cssString(text: string): string {
+  return `"${text.replace(/[\\"]/g, '\\$&').replace(/[\n\r\f]/g, ' ')}"`;
+}
+
+/**
+ * The table's width and, for the cards below 600 px, each column's name as a custom property
+ * (`--col-1` …) that the cells' labels read: plain CSS, so that it works without JavaScript.
+ */
+function cardStyle(minWidth: number, head: ReactNode): CSSProperties {
+  const style: Record<string, string> = { '--list-min-width': `${minWidth}px` };
+  columnLabels(head).forEach((label, index) => {
+    style[`--col-${index + 1}`] = cssString(label);
+  });
+  return style as CSSProperties;
 }
 
 /** A search form (GET) for a list: the search box, any filters, Apply and Clear; works without JavaScript. */

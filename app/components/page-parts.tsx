@@ -52,12 +52,13 @@ export function FieldList({
   rows,
   labelWidth = 180,
 }: {
-  rows: readonly { label: string; value: ReactNode; ltr?: boolean }[];
+  /** `typed`: words a person typed (a name, an address), isolated so that they keep their own direction. */
+  rows: readonly { label: string; value: ReactNode; ltr?: boolean; typed?: boolean }[];
   labelWidth?: number;
 }) {
   return (
     <Stack component="dl" style={{ margin: 0 }}>
-      {rows.map(({ label, value, ltr }) => (
+      {rows.map(({ label, value, ltr, typed }) => (
         <Stack key={label} direction="row" gap={2} style={{ paddingBlock: 4 }}>
           {/* The label takes at most 40 % of a narrow card; a long value (an e-mail) wraps, never overflows. */}
           <Text
@@ -73,7 +74,7 @@ export function FieldList({
             dir={ltr && value ? 'ltr' : undefined}
             style={{ margin: 0, minWidth: 0, flex: '1 1 auto', overflowWrap: 'anywhere' }}
           >
-            {value === null || value === undefined || value === '' ? '—' : value}
+            {value === null || value === undefined || value === '' ? '—' : typed ? <bdi>{value}</bdi> : value}
           </Text>
         </Stack>
       ))}

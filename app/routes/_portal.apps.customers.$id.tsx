@@ -168,7 +168,7 @@ export default function CustomerDetail() {
   const rows = [
     { label: t('fields.email'), value: customer.email, ltr: true },
     { label: t('fields.phone'), value: customer.phone ? displayPhone(customer.phone) : null, ltr: true },
-    { label: t('fields.companyName'), value: customer.company_name },
+    { label: t('fields.companyName'), value: customer.company_name, typed: true },
     { label: t('fields.nationalId'), value: customer.national_id, ltr: true },
     { label: t('fields.gender'), value: customer.gender ? t(`genders.${customer.gender}`) : null },
     {
@@ -179,10 +179,10 @@ export default function CustomerDetail() {
       label: t('fields.clientType'),
       value: customer.client_type ? t(`clientTypes.${customer.client_type}`) : null,
     },
-    { label: t('fields.businessIndustry'), value: customer.business_industry },
-    { label: t('fields.street'), value: customer.street },
-    { label: t('fields.city'), value: customer.city },
-    { label: t('fields.country'), value: customer.country },
+    { label: t('fields.businessIndustry'), value: customer.business_industry, typed: true },
+    { label: t('fields.street'), value: customer.street, typed: true },
+    { label: t('fields.city'), value: customer.city, typed: true },
+    { label: t('fields.country'), value: customer.country, typed: true },
     { label: t('fields.createdAt'), value: formatDate(customer.created_at, i18n.language) },
   ];
   return (

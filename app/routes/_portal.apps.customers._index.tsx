@@ -88,8 +88,12 @@ export default function CustomersDirectory() {
               </RowLink>
             </td>
             <td>{customer.company_name ?? '—'}</td>
-            <td dir="ltr">{customer.email ?? '—'}</td>
-            <td dir="ltr">{customer.phone ? displayPhone(customer.phone) : '—'}</td>
+            <td>
+              <bdi dir="ltr">{customer.email ?? '—'}</bdi>
+            </td>
+            <td>
+              <bdi dir="ltr">{customer.phone ? displayPhone(customer.phone) : '—'}</bdi>
+            </td>
             <td>{customer.client_type ? t(`clientTypes.${customer.client_type}`) : '—'}</td>
             <td>{t(`access.states.${customer.access ?? (customer.has_account ? 'active' : 'none')}`)}</td>
           </tr>

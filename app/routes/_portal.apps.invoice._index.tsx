@@ -211,7 +211,9 @@ export default function Invoices() {
                     {invoice.name}
                   </TextLink>
                 </td>
-                <td dir="ltr">{invoice.shipping_order_name ?? '—'}</td>
+                <td>
+                  <bdi dir="ltr">{invoice.shipping_order_name ?? '—'}</bdi>
+                </td>
                 <td>
                   <time dateTime={invoice.invoice_date}>{formatDate(invoice.invoice_date, language)}</time>
                 </td>

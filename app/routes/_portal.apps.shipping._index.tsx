@@ -204,7 +204,7 @@ export default function ShippingOrders() {
             <td>{tcat(`categories.${order.category}`)}</td>
             <td>{tcat(`containerTypes.${order.container_type}`)}</td>
             <td>{formatNumber(order.cbm, language)}</td>
-            <td>{order.location ?? tcat(`origins.${order.origin}`)}</td>
+            <td>{order.location ? <bdi>{order.location}</bdi> : tcat(`origins.${order.origin}`)}</td>
             <td>
               <OrderStatusChip status={order.status} />
             </td>

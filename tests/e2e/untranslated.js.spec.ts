@@ -1,11 +1,13 @@
 // No English left on a translated page: each screen is opened in French, Arabic and Chinese, and no line
 // of its visible text may be an English UI string (from app/locales/en) that the language translates
 // differently. Sample content (names, posts, mails, products) is data and is not in the locale files.
-// Then each is opened on a phone (390 px wide): none may scroll sideways.
+// Then each is opened on a phone (390 px wide): none may scroll sideways. The demo customer's and the
+// staff's lists and records (with their data) are walked on a phone too: there every list shows its rows as
+// cards, each row's last field in view.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { registerDirectly, uniqueEmail } from './support';
+import { ADMIN, CLIENT, PORTAL_URL, registerDirectly, signInAs, uniqueEmail } from './support';
 
 type Tree = { [key: string]: string | Tree };
 const LOCALES = path.resolve('app/locales');
@@ -127,4 +129,72 @@ for (const language of ['fr', 'ar', 'zh'] as const) {
     });
     expect(probe).toBeGreaterThan(390);
   });
+}
+
+/** Lists whose rows open the records walked after them (each list's first row; the demo data has no quote). */
+const LISTS = {
+  customer: ['/apps/shipping', '/apps/loans', '/apps/invoice', '/apps/send-client-requests'],
+  staff: [
+    '/apps/client-service-requests',
+    '/apps/shipping',
+    '/apps/loans',
+    '/apps/customers',
+    '/apps/shipping/container',
+    '/apps/shipping/drivers',
+    '/apps/suppliers',
+    '/apps/rates',
+  ],
+};
+
+for (const language of ['fr', 'ar', 'zh'] as const) {
+  for (const [side, email] of [
+    ['customer', CLIENT.email],
+    ['staff', ADMIN.email],
+  ] as const) {
+    test(`the ${side}'s lists and records on a phone in ${language}: translated, as cards, none wider`, async ({
+      page,
+      context,
+    }) => {
+      test.slow();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInAs(page, email);
+      // The language for this browser only (the demo account's saved language stays as it is).
+      const value = encodeURIComponent(Buffer.from(JSON.stringify(language)).toString('base64'));
+      await context.addCookies([{ name: 'lng', value, url: PORTAL_URL }]);
+      const english = englishOnly(language);
+      const found: string[] = [];
+      const wide: string[] = [];
+      const check = async (path: string) => {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        const lines = (await page.locator('main').innerText()).split('\n').map((line) => line.trim());
+        // What people typed is isolated (<bdi>) and stays as typed: a place "Dubai" is data.
+        const typed = new Set((await page.locator('main bdi').allInnerTexts()).map((text) => text.trim()));
+        for (const line of [...lines, await page.title()]) {
+          if (english.has(line) && !typed.has(line)) found.push(`${path}: "${line}"`);
+        }
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 390) wide.push(`${path}: ${width} px`);
+      };
+      const records: string[] = [];
+      for (const list of LISTS[side]) {
+        await check(list);
+        const row = page.locator('main table tbody tr').first();
+        await expect(row, `${list} has rows`).toBeVisible();
+        // A card: the row's last field is on the screen, not off to the side of a scrolling table.
+        const last = await row.locator('td').last().boundingBox();
+        expect(last, list).not.toBeNull();
+        expect(last!.x, list).toBeGreaterThanOrEqual(0);
+        expect(last!.x + last!.width, list).toBeLessThanOrEqual(390);
+        const href = await row.locator('a[href^="/apps/"]').first().getAttribute('href');
+        if (href && !records.includes(href)) records.push(href);
+      }
+      expect(records.length).toBeGreaterThanOrEqual(LISTS[side].length - 1);
+      for (const record of records) await check(record);
+      if (side === 'customer') await check('/apps/statement');
+      expect(found, found.join('\n')).toEqual([]);
+      expect(wide, wide.join('\n')).toEqual([]);
+    });
+  }
 }

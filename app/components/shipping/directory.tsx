@@ -216,8 +216,12 @@ export function DirectoryList<T extends { id: number; name: string; active: bool
               </RowLink>
             </td>
             {columns.map((column) => (
-              <td key={column.header} dir={column.ltr ? 'ltr' : undefined}>
-                {column.cell(record) ?? '—'}
+              <td key={column.header}>
+                {column.ltr ? (
+                  <bdi dir="ltr">{column.cell(record) ?? '—'}</bdi>
+                ) : (
+                  (column.cell(record) ?? '—')
+                )}
               </td>
             ))}
             <td>

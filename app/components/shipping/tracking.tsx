@@ -55,13 +55,14 @@ export function Timeline({
             <Text level="body-sm" className="ui-timeline-detail">
               <time dateTime={event.event_time}>{formatDateTime(event.event_time, i18n.language)}</time>
               {' · '}
-              {event.place}
+              <bdi>{event.place}</bdi>
             </Text>
             {event.note && (
               <Text
                 level="body-sm"
                 textColor="text.secondary"
                 className="ui-timeline-detail"
+                dir="auto"
                 style={{ whiteSpace: 'pre-line' }}
               >
                 {event.note}
