@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EVERY_CUSTOMER } from './access';
-import type { Database } from './data/database';
-import { ENGINES, openTestStore } from './data/test-engines';
+import { openStore, type Database } from './data/database';
+import { migrations } from './data/migrations';
+import { createTestDatabase, ENGINES, openTestStore } from './data/test-engines';
 import {
   createShippingRequest,
   createShippingRequestWithinQuota,
@@ -160,6 +161,69 @@ describe.each(ENGINES)('shipping requests on $engine', ({ engine, available }) =
     // Without files, the quota does not matter.
     expect(typeof (await createShippingRequestWithinQuota(db, request(partnerId), 1000, now))).toBe('number');
   });
+});
+
+describe.each(ENGINES)('migration 0020 on $engine', ({ engine, available }) => {
+  it.skipIf(!available)(
+    'reads the codes of the requests kept before from their detail lines; other words keep none',
+    async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'backoffice-request-codes-'));
+      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+      const database = engine === 'postgres' ? await createTestDatabase() : null;
+      if (database) cleanups.push(database.drop);
+      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0020'));
+      const old = await openStore({ dataDir: dir, databaseUrl: database?.url, migrations: before });
+      const { partnerId } = await customer(old.database, 'Nile Star Trading', 'client@example.com');
+      const descriptions = [
+        // As the portal's shipping form wrote it.
+        'Category: toys and games\nContainer type: Housebill\nOrigin: Vietnam\nCBMs required: 6\n\nWooden toys.',
+        // The quotation form: a destination line in the block; the customer's words name another category.
+        'Category: food and beverages\nContainer type: Full Container Load\nOrigin: India\nCBMs required: 33.5\n' +
+          'Destination: Nansha, Guangzhou, China\n\nCategory: footwear, as my own words.',
+        // The block alone.
+        "Category: children's fashion\nContainer type: Groupage\nOrigin: China\nCBMs required: 0.75",
+        // Typed by a person: the lines do not open the description.
+        'Please call me.\nCategory: footwear\nContainer type: Groupage\nOrigin: China\nCBMs required: 4',
+        // A category the catalog does not have, and CBMs that are not a number.
+        'Category: spaceships\nContainer type: Groupage\nOrigin: China\nCBMs required: 4\n\nx',
+        'Category: footwear\nContainer type: Groupage\nOrigin: China\nCBMs required: lots\n\nx',
+        // A trade-finance application's lines, and the default text.
+        'Amount requested: 15000 USD\nTenor: 4 months\nSupplier: Mill (India)\n\nStock.',
+        'Submitted from the client portal.',
+      ];
+      for (const [index, description] of descriptions.entries()) {
+        await old.database
+          .insertInto('shipping_requests')
+          .values({
+            partner_id: partnerId,
+            email_from: 'client@example.com',
+            name: `Request ${index}`,
+            description,
+            created_at: later(index).toISOString(),
+          } as never)
+          .execute();
+      }
+      await old.close();
+
+      const store = await openStore({ dataDir: dir, databaseUrl: database?.url });
+      cleanups.push(() => store.close());
+      const { requests } = await listShippingRequests(store.database, { scope: null, limit: 100, offset: 0 });
+      expect(requests.map((request) => [request.name, request.details])).toEqual(
+        [
+          ['Request 0', { category: 'toys_games', container_type: 'housebill', cbm: 6 }],
+          ['Request 1', { category: 'food_beverages', container_type: 'full_container_load', cbm: 33.5 }],
+          ['Request 2', { category: 'childrens_fashion', container_type: 'groupage', cbm: 0.75 }],
+          ['Request 3', null],
+          ['Request 4', null],
+          ['Request 5', null],
+          ['Request 6', null],
+          ['Request 7', null],
+        ].reverse(),
+      );
+      // The descriptions stay as they were.
+      expect(requests.map((request) => request.description).reverse()).toEqual(descriptions);
+    },
+  );
 });
 
 function later(days: number) {

@@ -160,6 +160,38 @@ describe('the seeded requests', () => {
     expect(originNamedIn('Origin: Mars')).toBeNull();
   });
 
+  it('carry the codes of their detail lines, and none without those lines', async () => {
+    const seeded = (await list('agent')).requests.filter((request) =>
+      request.email_from.endsWith('@example.com'),
+    );
+    const details = seeded.map((request) => [request.email_from, request.name, request.details ?? null]);
+    expect(details).toEqual(
+      expect.arrayContaining([
+        [
+          'client@example.com',
+          'electronics and accessories',
+          { category: 'electronics_accessories', container_type: 'full_container_load', cbm: 28 },
+        ],
+        [
+          'client@example.com',
+          'Request For Quotation',
+          { category: 'furniture_home_decor', container_type: 'groupage', cbm: 12 },
+        ],
+        ['client@example.com', 'Trade Finance', null],
+        [
+          'client2@example.com',
+          'toys and games',
+          { category: 'toys_games', container_type: 'housebill', cbm: 6 },
+        ],
+        [
+          'client2@example.com',
+          'Request For Quotation',
+          { category: 'food_beverages', container_type: 'full_container_load', cbm: 33 },
+        ],
+      ]),
+    );
+  });
+
   it('give the second customer a pending and an approved request', async () => {
     const { requests } = await list('client2');
     const seeded = requests.filter((request) => request.email_from === 'client2@example.com').slice(-2);
@@ -666,6 +698,73 @@ describe('origin', () => {
       true,
     );
     expect(queue.total).toBe(queue.requests.length);
+  });
+});
+
+describe('details (the choices as codes)', () => {
+  const codes = { category: 'toys_games', container_type: 'housebill', cbm: 6.125 } as const;
+
+  it('are stored and answered when sent, by the request and the list; null otherwise', async () => {
+    const id = await create('client', draft('client', { name: 'Coded toys', details: codes }));
+    const without = await create('client', draft('client', { name: 'Uncoded' }));
+    expect((await get(id, 'client')).details).toEqual(codes);
+    expect((await get(id, 'agent')).details).toEqual(codes);
+    // The description stays as it was sent (a back office without the extension shows only it).
+    expect((await get(id, 'client')).description).toBe(draft('client').description);
+    expect((await get(without, 'client')).details).toBeNull();
+    const listed = await list('agent', { search: 'coded', limit: 100 });
+    expect(listed.requests.find((request) => request.id === id)?.details).toEqual(codes);
+    expect(listed.requests.find((request) => request.id === without)?.details).toBeNull();
+    expect((await list('client', { search: 'coded toys' })).requests.map((r) => r.details)).toEqual([codes]);
+  });
+
+  it("are refused with 400 on the field when a code is not the catalog's, storing nothing", async () => {
+    const before = await counts();
+    for (const [details, path] of [
+      [{ ...codes, category: 'spaceships' }, 'details.category'],
+      [{ ...codes, container_type: 'barrel' }, 'details.container_type'],
+      [{ ...codes, cbm: 0 }, 'details.cbm'],
+      [{ ...codes, cbm: 1.2345 }, 'details.cbm'],
+      [{ category: 'toys_games', container_type: 'housebill' }, 'details.cbm'],
+    ] as const) {
+      const refused = await bo.call('createShippingRequest', {
+        body: { ...draft('client'), details } as unknown as ShippingRequestCreate,
+        session: sessions.client,
+      });
+      expect(refused.status, JSON.stringify(details)).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'bad_request', issues: [{ path }] });
+    }
+    expect(await counts()).toEqual(before);
+    const id = await create('client', draft('client', { name: 'Checked toys' }));
+    await expect(
+      bo.backoffice.database
+        .updateTable('shipping_requests')
+        .set({ container_type: 'barrel' })
+        .where('id', '=', id)
+        .execute(),
+    ).rejects.toThrow(/check/i);
+  });
+
+  it('are replaced whole by a correction, and left out are none any more', async () => {
+    const id = await create('client', draft('client', { name: 'Corrected toys', details: codes }));
+    const correct = (body: Record<string, unknown>) =>
+      bo.call('correctShippingRequest', {
+        params: { id },
+        body: { name: 'footwear', description: 'Category: footwear', ...body },
+        session: sessions.client,
+      });
+    const changed = { category: 'footwear', container_type: 'groupage', cbm: 4 } as const;
+    const corrected = await correct({ service: 'shipping', details: changed });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    expect(shippingRequest.parse(corrected.body).details).toEqual(changed);
+    expect((await get(id, 'agent')).details).toEqual(changed);
+    const refused = await correct({ details: { ...changed, category: 'spaceships' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ issues: [{ path: 'details.category' }] });
+    expect((await get(id, 'client')).details).toEqual(changed);
+    const plain = await correct({ service: 'other' });
+    expect(plain.status).toBe(200);
+    expect(shippingRequest.parse(plain.body).details).toBeNull();
   });
 });
 

@@ -1,6 +1,16 @@
-import { DESTINATIONS, ORIGINS, SERVICES, type Destination, type Origin, type Service } from '../app/catalog';
+import {
+  CATEGORIES,
+  CONTAINER_TYPES,
+  DESTINATIONS,
+  ORIGINS,
+  SERVICES,
+  type Destination,
+  type Origin,
+  type Service,
+} from '../app/catalog';
 import type {
   FinanceApplication,
+  RequestDetailCodes,
   RequestEvent,
   RequestEventKind,
   RequestStatus,
@@ -24,6 +34,8 @@ export interface NewShippingRequest {
   origin: Origin | null;
   /** Where they go, when the form asked (a quotation request). */
   destination?: Destination | null;
+  /** A detailed request's category, container type and CBMs. */
+  details?: RequestDetailCodes | null;
   /** A trade-finance request's application; its orders are checked to be the customer's. */
   finance?: FinanceApplicationValues | null;
   description: string;
@@ -84,6 +96,9 @@ const REQUEST_COLUMNS = [
   'r.service',
   'r.origin',
   'r.destination',
+  'r.category',
+  'r.container_type',
+  'r.cbm',
   'r.description',
   'r.expected_revenue',
   'r.status',
@@ -107,6 +122,9 @@ interface RequestRow {
   service: string | null;
   origin: string | null;
   destination: string | null;
+  category: string | null;
+  container_type: string | null;
+  cbm: number | null;
   description: string;
   expected_revenue: number;
   status: string;
@@ -129,6 +147,23 @@ function isOrigin(value: string | null): value is Origin {
   return (ORIGINS as readonly (string | null)[]).includes(value);
 }
 
+/** The codes of a row, when it keeps all three (and they are the catalog's). */
+function detailsOf(row: Pick<RequestRow, 'category' | 'container_type' | 'cbm'>): RequestDetailCodes | null {
+  const category = CATEGORIES.find((code) => code === row.category);
+  const containerType = CONTAINER_TYPES.find((code) => code === row.container_type);
+  if (!category || !containerType || row.cbm === null) return null;
+  return { category, container_type: containerType, cbm: Number(row.cbm) };
+}
+
+/** The columns the codes are kept in (all three or none). */
+function detailColumns(details: RequestDetailCodes | null | undefined) {
+  return {
+    category: details?.category ?? null,
+    container_type: details?.container_type ?? null,
+    cbm: details?.cbm ?? null,
+  };
+}
+
 function toShippingRequest(
   row: RequestRow,
   attachments: AttachmentRow[],
@@ -143,6 +178,7 @@ function toShippingRequest(
     destination: (DESTINATIONS as readonly (string | null)[]).includes(row.destination)
       ? (row.destination as Destination)
       : null,
+    details: detailsOf(row),
     partner_id: row.partner_id,
     partner_name: row.partner_name,
     email_from: row.email_from,
@@ -321,6 +357,7 @@ export async function createShippingRequest(
         service: request.service,
         origin: request.origin,
         destination: request.destination ?? null,
+        ...detailColumns(request.details),
         description: request.description,
         expected_revenue: request.expectedRevenue,
         created_at: now.toISOString(),
@@ -571,6 +608,8 @@ export interface RequestCorrection {
   service: Service | null;
   origin: Origin | null;
   destination: Destination | null;
+  /** The category, container type and CBMs, replaced whole (null: none any more). */
+  details: RequestDetailCodes | null;
   description: string;
   expectedRevenue: number;
   /** The application, replaced whole (its orders checked to be the customer's by the caller). */
@@ -598,6 +637,7 @@ export async function correctShippingRequest(
         service: correction.service,
         origin: correction.origin,
         destination: correction.destination,
+        ...detailColumns(correction.details),
         description: correction.description,
         expected_revenue: correction.expectedRevenue,
       })

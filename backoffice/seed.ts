@@ -1,4 +1,5 @@
 import { ORIGIN_NAMES, ORIGINS, type Origin, type Service } from '../app/catalog';
+import { detailCodesIn } from '../app/request-details';
 import type { RoleName } from '@contract';
 import type { CheckedAttachment } from './attachments';
 import type { Database } from './data/database';
@@ -238,6 +239,8 @@ async function seedRequests(context: SeedContext): Promise<void> {
         name: request.name,
         service: request.service,
         origin: originNamedIn(request.description),
+        // The codes of the lines the portal's forms write (as it sends them beside the lines).
+        details: detailCodesIn(request.description),
         description: request.description,
         expectedRevenue: request.expectedRevenue,
         attachments: request.attachments ?? [],

@@ -1,6 +1,6 @@
 /** Shipping requests and their attachments. */
 import { z } from 'zod';
-import { DESTINATIONS, ORIGINS, SERVICES } from '../app/catalog';
+import { CATEGORIES, CONTAINER_TYPES, DESTINATIONS, ORIGINS, SERVICES } from '../app/catalog';
 import { decimalNumber, withoutControls } from '../app/services/input';
 import {
   ATTACHMENT_LIMITS,
@@ -46,6 +46,25 @@ export const financeApplication = z.object({
 });
 export type FinanceApplication = z.infer<typeof financeApplication>;
 
+/**
+ * Extension: a detailed request's choices as codes (its origin and destination travel as `origin` and
+ * `destination`), beside the readable lines of the description, which stay for a back office that keeps
+ * only those (ADR 062). A back office may ignore it.
+ */
+export const requestDetailCodesInput = z.object({
+  category: z.enum(CATEGORIES),
+  container_type: z.enum(CONTAINER_TYPES),
+  // Cubic metres to the litre, as the forms ask them.
+  cbm: decimalNumber({ min: 0, aboveMin: true, max: 100_000, decimals: 3 }),
+});
+
+export const requestDetailCodes = z.object({
+  category: z.enum(CATEGORIES),
+  container_type: z.enum(CONTAINER_TYPES),
+  cbm: z.number().positive(),
+});
+export type RequestDetailCodes = z.infer<typeof requestDetailCodes>;
+
 /** Exactly the payload of spec section 7, plus `service` (extension; a back office may ignore it). */
 export const shippingRequestCreate = z.object({
   partner_id: id,
@@ -61,6 +80,8 @@ export const shippingRequestCreate = z.object({
   destination: z.enum(DESTINATIONS).optional(),
   /** Extension: a trade-finance request's application. */
   finance: financeApplicationInput.optional(),
+  /** Extension: a shipping or quotation request's category, container type and CBMs, as codes. */
+  details: requestDetailCodesInput.optional(),
 });
 export type ShippingRequestCreate = z.input<typeof shippingRequestCreate>;
 
@@ -89,6 +110,8 @@ export const shippingRequest = z.object({
   origin: z.enum(ORIGINS).nullable().optional(),
   /** Extension: where the goods go, when known. */
   destination: z.enum(DESTINATIONS).nullable().optional(),
+  /** Extension: the category, container type and CBMs as codes, when the request was sent with them. */
+  details: requestDetailCodes.nullable().optional(),
   partner_id: z.number().int(),
   partner_name: z.string(),
   email_from: z.string(),
@@ -116,7 +139,8 @@ export type ShippingRequest = z.infer<typeof shippingRequest>;
 
 /**
  * Extension: the customer corrects its pending request: what the form sent, without the files (they
- * stay) and the customer (it stays). The application, when there is one, is replaced whole.
+ * stay) and the customer (it stays). The application and the details, when there are any, are replaced
+ * whole (without them, the request has none).
  */
 export const shippingRequestCorrection = shippingRequestCreate.pick({
   name: true,
@@ -126,6 +150,7 @@ export const shippingRequestCorrection = shippingRequestCreate.pick({
   origin: true,
   destination: true,
   finance: true,
+  details: true,
 });
 export type ShippingRequestCorrection = z.input<typeof shippingRequestCorrection>;
 

@@ -47,7 +47,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor(SCREEN) });
   const id = recordIdOr404(params.id);
   const { t, title, common } = await pageTools(request, 'requests');
-  const { details, text, ...shippingRequest } = readRequest(await requestOr404(request, signedIn, id));
+  const {
+    choices: details,
+    text,
+    ...shippingRequest
+  } = readRequest(await requestOr404(request, signedIn, id));
   // A quotation request's quotes (a back office without quotes says so instead of failing the page).
   const quotes =
     shippingRequest.service === 'quotation'

@@ -41,12 +41,12 @@ export const handle = { i18n: ['common', 'catalog', 'requests'] };
 /** Which form the request was sent with. */
 function formOf(request: ReadRequest): 'finance' | 'detailed' | 'service' {
   if (request.finance) return 'finance';
-  return request.details.category ? 'detailed' : 'service';
+  return request.choices.category ? 'detailed' : 'service';
 }
 
 /** The request's values as its form's fields. */
 function valuesOf(request: ReadRequest): Record<string, string | string[]> {
-  const { details, finance } = request;
+  const { choices: details, finance } = request;
   if (finance) {
     return {
       amount: String(finance.amount),

@@ -14,6 +14,7 @@ import { IdempotencyKeyField } from '~/components/idempotency-key';
 import { FieldList, PageHeading } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
+import { requestTitle } from '~/components/requests/request-title';
 import { orderFromRequestSchema } from '~/forms/shipping';
 import { rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
@@ -25,7 +26,7 @@ import { supplierChoices } from '~/services/fleet.server';
 import { createOrderFromRequest, getOrder } from '~/services/shipping.server';
 import { pageTools } from '~/services/page.server';
 import { recordIdOr404 } from '~/services/params.server';
-import { getShippingRequest, readDetails } from '~/services/requests.server';
+import { getShippingRequest, readRequest } from '~/services/requests.server';
 import { readForm } from '~/services/form-body.server';
 
 const SCREEN = '/apps/shipping/new-order/:requestId';
@@ -46,10 +47,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     recordLoadFailed(request, 'shipping request', error),
   );
   const suppliers = await loadPart(supplierChoices(signedIn), 'supplier choices', common);
+  // The choices as the back office's codes (or the description's lines), the customer's words apart.
+  const { choices: details, text, ...read } = readRequest(shippingRequest);
   return {
     title: title(t('newOrder.title', { id })),
-    request: shippingRequest,
-    details: readDetails(shippingRequest.description),
+    request: read,
+    details,
+    text,
     blocker: blocker(shippingRequest),
     suppliers: suppliers.value ?? [],
     suppliersError: suppliers.error,
@@ -103,7 +107,7 @@ export default function NewOrderFromRequest() {
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation('shipping');
   const { t: tcat } = useTranslation('catalog');
-  const { request, details } = loaded;
+  const { request, details, text } = loaded;
   const [form, fields] = useForm({
     id: `order-from-request-${request.id}`,
     lastResult,
@@ -128,11 +132,11 @@ export default function NewOrderFromRequest() {
         <FieldList
           rows={[
             { label: t('fields.customer'), value: request.partner_name },
-            { label: t('newOrder.requestName'), value: request.name },
+            { label: t('newOrder.requestName'), value: requestTitle(tcat, request, details) },
             { label: t('fields.status'), value: tcat(`requestStatuses.${request.status}`) },
             {
               label: t('newOrder.description'),
-              value: <span style={{ whiteSpace: 'pre-line' }}>{request.description}</span>,
+              value: text ? <span style={{ whiteSpace: 'pre-line' }}>{text}</span> : null,
             },
           ]}
         />

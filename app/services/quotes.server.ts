@@ -7,7 +7,7 @@ import { isBackofficeError } from './backoffice/client.server';
 import type { QuoteDetail, QuoteInput, QuoteSummary, ShippingRequest } from '@contract';
 import { recordLoadFailed } from './errors.server';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
-import { readDetails } from './requests.server';
+import { requestDetails } from '~/request-details';
 
 /** Days a new quote stays open by default. */
 export const DEFAULT_VALIDITY_DAYS = 14;
@@ -80,7 +80,7 @@ function daysFromToday(days: number): string {
  * keeps the lines of the version before (the back office copies them).
  */
 export function prepareQuote(signedIn: SignedIn, request: ShippingRequest, idempotencyKey?: string) {
-  const details = readDetails(request.description);
+  const details = requestDetails(request);
   return signedIn.backoffice.call('createQuote', {
     params: { id: request.id },
     idempotencyKey,

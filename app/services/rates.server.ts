@@ -5,7 +5,7 @@ import type { SignedIn } from './auth.server';
 import { isBackofficeError } from './backoffice/client.server';
 import type { IndicativePrice, RateInput, ShippingRequest } from '@contract';
 import { recordLoadFailed } from './errors.server';
-import type { RequestDetails } from './requests.server';
+import type { RequestDetails } from '~/request-details';
 
 /**
  * The indicative price of a quotation request, or null when its lane has no rate that day, the form

@@ -1,17 +1,14 @@
 // Customers' requests (shipping, quotation, trade finance, other): sending them with their attachments,
 // listing them a page at a time, and the staff's review.
+import { CATEGORY_NAMES, SERVICE_NAMES, type Service } from '~/catalog';
 import {
-  CATEGORY_NAMES,
-  CONTAINER_TYPE_NAMES,
-  DESTINATION_NAMES,
-  ORIGIN_NAMES,
-  SERVICE_NAMES,
-  type Category,
-  type ContainerType,
-  type Destination,
-  type Origin,
-  type Service,
-} from '~/catalog';
+  customerText,
+  detailLines,
+  financeLines,
+  requestDetails,
+  type DetailChoices,
+  type RequestDetails,
+} from '~/request-details';
 import { messageWith } from '~/components/messages';
 import type { RequestListParams } from '~/forms/requests';
 import type { SignedIn } from './auth.server';
@@ -27,14 +24,7 @@ export const DEFAULT_DESCRIPTION = 'Submitted from the client portal.';
 
 export interface RequestDraft {
   service: Service;
-  details?: {
-    category: Category;
-    containerType: ContainerType;
-    origin: Origin;
-    cbm: number;
-    /** Asked by the quotation form only. */
-    destination?: Destination;
-  };
+  details?: DetailChoices;
   expectedRevenue?: number;
   description?: string;
   /** A trade-finance application (its purpose is the description). */
@@ -48,73 +38,17 @@ export interface RequestDraft {
   };
 }
 
-/** The back office gets the details as readable lines above the customer's own words. */
+/**
+ * The back office gets the details as readable lines above the customer's own words (and as codes beside
+ * them, `draftBody`): a back office that keeps only the description still shows its staff what was asked.
+ */
 export function composeDescription(draft: RequestDraft): string {
   const lines: string[] = [];
-  if (draft.details) {
-    lines.push(
-      `Category: ${CATEGORY_NAMES[draft.details.category]}`,
-      `Container type: ${CONTAINER_TYPE_NAMES[draft.details.containerType]}`,
-      `Origin: ${ORIGIN_NAMES[draft.details.origin]}`,
-      `CBMs required: ${draft.details.cbm}`,
-      ...(draft.details.destination ? [`Destination: ${DESTINATION_NAMES[draft.details.destination]}`] : []),
-      '',
-    );
-  }
-  if (draft.finance) {
-    const finance = draft.finance;
-    lines.push(
-      `Amount requested: ${finance.amount} ${finance.currency}`,
-      `Tenor: ${finance.tenorMonths} months`,
-      `Supplier: ${finance.supplierName} (${finance.supplierCountry})`,
-      '',
-    );
-  }
+  if (draft.details) lines.push(...detailLines(draft.details), '');
+  if (draft.finance) lines.push(...financeLines(draft.finance), '');
   lines.push(draft.description?.trim() || DEFAULT_DESCRIPTION);
   return lines.join('\n');
 }
-
-/** The choices of a detailed request's form, as far as its description tells them. */
-export type RequestDetails = Partial<NonNullable<RequestDraft['details']>>;
-
-/** The details composeDescription wrote, read back (what a staff member turns into an order). */
-export function readDetails(description: string): RequestDetails {
-  const line = (label: string) =>
-    new RegExp(`^${label}: (.+)$`, 'm').exec(description)?.[1]?.trim().toLowerCase();
-  const find = <K extends string>(names: Record<K, string>, label: string): K | undefined => {
-    const value = line(label);
-    return (Object.keys(names) as K[]).find((key) => names[key].toLowerCase() === value);
-  };
-  const cbm = Number(line('CBMs required'));
-  return {
-    category: find(CATEGORY_NAMES, 'Category'),
-    containerType: find(CONTAINER_TYPE_NAMES, 'Container type'),
-    origin: find(ORIGIN_NAMES, 'Origin'),
-    cbm: Number.isFinite(cbm) && cbm > 0 ? cbm : undefined,
-    destination: find(DESTINATION_NAMES, 'Destination'),
-  };
-}
-
-/** The customer's own words: the description without the block of details composeDescription put above. */
-export function customerText(description: string): string {
-  const lines = description.split('\n');
-  const detailed = DETAIL_LABELS.every((label, index) => lines[index]?.startsWith(`${label}: `));
-  const financed = FINANCE_LABELS.every((label, index) => lines[index]?.startsWith(`${label}: `));
-  if (!detailed && !financed) return description.trim();
-  // The block ends at its first blank line (the quotation form's destination line is in it).
-  const end = lines.indexOf('');
-  return end < 0
-    ? ''
-    : lines
-        .slice(end + 1)
-        .join('\n')
-        .trim();
-}
-
-/** The lines composeDescription writes, in its order (then a blank line). */
-const DETAIL_LABELS = ['Category', 'Container type', 'Origin', 'CBMs required'];
-/** The lines of a trade-finance application, in their order (then a blank line). */
-const FINANCE_LABELS = ['Amount requested', 'Tenor', 'Supplier'];
 
 /** `name` is the chosen category on the detailed forms, the service otherwise (spec section 3). */
 export function requestName(draft: RequestDraft): string {
@@ -173,6 +107,15 @@ function draftBody(draft: RequestDraft) {
     service: draft.service,
     ...(draft.details ? { origin: draft.details.origin } : {}),
     ...(draft.details?.destination ? { destination: draft.details.destination } : {}),
+    ...(draft.details
+      ? {
+          details: {
+            category: draft.details.category,
+            container_type: draft.details.containerType,
+            cbm: draft.details.cbm,
+          },
+        }
+      : {}),
     ...(draft.finance
       ? {
           finance: {
@@ -225,14 +168,17 @@ export function sendFailureMessage(error: unknown): { field?: 'attachments' | 'o
   return { message: messageKeyFor(error) };
 }
 
-/** A request with its description read: the form's choices, and the customer's own words. */
-export type ReadRequest = ShippingRequest & { details: RequestDetails; text: string };
+/**
+ * A request as the screens show it: the form's choices (the back office's codes, or what the description
+ * tells when it returns none) and the customer's own words, without the lines the portal wrote above them.
+ */
+export type ReadRequest = ShippingRequest & { choices: RequestDetails; text: string };
 
 export function readRequest(request: ShippingRequest): ReadRequest {
   const text = customerText(request.description);
   return {
     ...request,
-    details: readDetails(request.description),
+    choices: requestDetails(request),
     text: text === DEFAULT_DESCRIPTION ? '' : text,
   };
 }

@@ -2,11 +2,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackofficeError } from './backoffice/client.server';
+import { customerText, readDetails } from '~/request-details';
 import {
   composeDescription,
-  customerText,
   DEFAULT_DESCRIPTION,
-  readDetails,
+  readRequest,
   requestName,
   sendFailureMessage,
 } from './requests.server';
@@ -79,8 +79,69 @@ describe('what a request sends (spec section 3)', () => {
   });
 });
 
+describe('how a request is read for its screens', () => {
+  const sent = {
+    id: 41,
+    name: 'toys and games',
+    service: 'quotation' as const,
+    origin: 'china' as const,
+    destination: 'jebel_ali' as const,
+    partner_id: 7,
+    partner_name: 'Nile Star Trading',
+    email_from: 'client@example.com',
+    description:
+      'Category: toys and games\nContainer type: Groupage\nOrigin: China\nCBMs required: 14\n' +
+      'Destination: Jebel Ali, United Arab Emirates\n\nWooden toys.',
+    expected_revenue: 0,
+    status: 'pending' as const,
+    staff_note: null,
+    reviewed_by: null,
+    reviewed_at: null,
+    created_at: '2026-11-01T10:00:00.000Z',
+    attachments: [],
+    shipping_order_id: null,
+  };
+
+  it("takes the back office's codes over the description's lines", () => {
+    // A back office that kept the codes; the lines say otherwise (they are only for reading).
+    const read = readRequest({
+      ...sent,
+      origin: 'vietnam',
+      details: { category: 'footwear', container_type: 'housebill', cbm: 3.5 },
+    });
+    expect(read.choices).toEqual({
+      category: 'footwear',
+      containerType: 'housebill',
+      cbm: 3.5,
+      origin: 'vietnam',
+      destination: 'jebel_ali',
+    });
+    expect(read.text).toBe('Wooden toys.');
+    expect(read.details).toEqual({ category: 'footwear', container_type: 'housebill', cbm: 3.5 });
+  });
+
+  it('reads the description when the back office returns no codes (it ignores the extension)', () => {
+    for (const request of [sent, { ...sent, details: null }]) {
+      const read = readRequest(request);
+      expect(read.choices).toEqual({
+        category: 'toys_games',
+        containerType: 'groupage',
+        origin: 'china',
+        cbm: 14,
+        destination: 'jebel_ali',
+      });
+      expect(read.text).toBe('Wooden toys.');
+    }
+    const service = readRequest({ ...sent, service: 'other', description: DEFAULT_DESCRIPTION });
+    expect(service.choices.category).toBeUndefined();
+    expect(service.text).toBe('');
+  });
+});
+
 describe('listRequests with a back office that ignores paging', () => {
   let close: () => Promise<void>;
+  /** What the portal last sent with a body. */
+  let received: unknown;
   const all = Array.from({ length: 23 }, (_, i) => ({
     id: i + 1,
     name: i % 2 ? 'footwear' : 'toys and games',
@@ -88,7 +149,10 @@ describe('listRequests with a back office that ignores paging', () => {
     partner_id: 7,
     partner_name: 'Nile Star Trading',
     email_from: 'client@example.com',
-    description: `request ${i + 1}`,
+    description:
+      i === 0
+        ? 'Category: toys and games\nContainer type: Housebill\nOrigin: Vietnam\nCBMs required: 2\n\nrequest 1'
+        : `request ${i + 1}`,
     expected_revenue: 0,
     status: i % 3 === 0 ? 'approved' : 'pending',
     staff_note: null,
@@ -100,10 +164,17 @@ describe('listRequests with a back office that ignores paging', () => {
   }));
 
   beforeAll(async () => {
-    const server = createServer((_req, res) => {
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ requests: all, total: all.length }));
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const answer = (body: unknown) =>
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        if (req.method === 'GET') return answer({ requests: all, total: all.length });
+        received = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        // A back office that ignores the codes answers the request without them.
+        return answer(all[0]);
+      });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     process.env.BACKOFFICE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -137,6 +208,39 @@ describe('listRequests with a back office that ignores paging', () => {
     const third = await listRequests(await signedIn(), { page: 3 });
     expect(third).toMatchObject({ total: 23, page: 3, pages: 3 });
     expect(third.requests.map((r) => r.id)).toEqual([21, 22, 23]);
+  });
+
+  it('reads the choices of the requests it got from their descriptions, as it got no codes', async () => {
+    const { listRequests } = await import('./requests.server');
+    const first = await listRequests(await signedIn(), { page: 1, q: 'request 1' });
+    const [read] = first.requests.filter((r) => r.id === 1);
+    expect(read?.choices).toMatchObject({ category: 'toys_games', containerType: 'housebill', cbm: 2 });
+    expect(read?.text).toBe('request 1');
+  });
+
+  it('sends the choices as codes beside the readable lines', async () => {
+    const { correctRequest } = await import('./requests.server');
+    const draft = {
+      service: 'shipping' as const,
+      details: {
+        category: 'toys_games' as const,
+        containerType: 'housebill' as const,
+        origin: 'vietnam' as const,
+        cbm: 2,
+      },
+      description: 'Wooden toys.',
+    };
+    await correctRequest(await signedIn(), 1, draft);
+    expect(received).toEqual({
+      name: 'toys and games',
+      description: composeDescription(draft),
+      expected_revenue: 0,
+      service: 'shipping',
+      origin: 'vietnam',
+      details: { category: 'toys_games', container_type: 'housebill', cbm: 2 },
+    });
+    await correctRequest(await signedIn(), 1, { service: 'other', description: 'Call me.' });
+    expect(received).not.toHaveProperty('details');
   });
 
   it('filters what it got by status, type and search', async () => {

@@ -94,6 +94,10 @@ export interface ShippingRequestsTable {
   destination: Generated<string | null>;
   /** Migration 0007: when the customer withdrew it (it stays pending underneath). */
   withdrawn_at: string | null;
+  /** Migration 0020: a detailed request's choices as codes; all three or none. */
+  category: Generated<string | null>;
+  container_type: Generated<string | null>;
+  cbm: Generated<number | null>;
 }
 
 /** Migration 0008: what happened to a request after it was sent. */

@@ -376,12 +376,12 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
             <td>
               <Text level="title-sm">
                 <TextLink to={`/apps/requests/${request.id}`}>
-                  {requestTitle(tcat, request, request.details)}
+                  {requestTitle(tcat, request, request.choices)}
                 </TextLink>
               </Text>
-              {requestChoices(tcat, request.details, request, i18n.language) && (
+              {requestChoices(tcat, request.choices, request, i18n.language) && (
                 <Text level="body-xs" textColor="text.secondary">
-                  {requestChoices(tcat, request.details, request, i18n.language)}
+                  {requestChoices(tcat, request.choices, request, i18n.language)}
                 </Text>
               )}
               {/* The customer's words, clipped here: the request's page shows them whole. */}

@@ -3,6 +3,7 @@ import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import arCatalog from '~/locales/ar/catalog.json';
 import enCatalog from '~/locales/en/catalog.json';
+import { requestDetails } from '~/request-details';
 import { requestChoices, requestTitle } from './request-title';
 
 async function catalog(language: 'en' | 'ar') {
@@ -54,6 +55,33 @@ describe('a request’s title', () => {
     expect(requestChoices(en, {}, { origin: null, destination: null, finance }, 'en')).toBe(
       '$42,000.00 · Coimbatore Cotton Mills',
     );
+  });
+
+  it("says the back office's codes, and the description's lines only when it returns none", async () => {
+    const en = await catalog('en');
+    const request = {
+      service: 'shipping',
+      name: 'toys and games',
+      origin: 'vietnam',
+      destination: null,
+      description:
+        'Category: toys and games\nContainer type: Housebill\nOrigin: China\nCBMs required: 6\n\nToys.',
+    } as const;
+    const coded = {
+      ...request,
+      details: { category: 'footwear', container_type: 'groupage', cbm: 2.5 },
+    } as const;
+    expect(requestTitle(en, coded, requestDetails(coded))).toBe(
+      `${en('services.shipping')} — ${en('categories.footwear')}`,
+    );
+    expect(requestChoices(en, requestDetails(coded), coded, 'en')).toBe('Vietnam · Groupage · 2.5 m³');
+    // A back office that ignores the extension: what the portal wrote in the description.
+    for (const plain of [request, { ...request, details: null }]) {
+      expect(requestTitle(en, plain, requestDetails(plain))).toBe(
+        `${en('services.shipping')} — ${en('categories.toys_games')}`,
+      );
+      expect(requestChoices(en, requestDetails(plain), plain, 'en')).toBe('China · Housebill · 6 m³');
+    }
   });
 
   it('falls back to the service, then to the stored name', async () => {

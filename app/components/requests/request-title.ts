@@ -3,7 +3,7 @@
 // the same choice, shown only when nothing else is known.
 import type { TFunction } from 'i18next';
 import type { ShippingRequest } from '@contract';
-import type { RequestDetails } from '~/services/requests.server';
+import type { RequestDetails } from '~/request-details';
 import { formatMoney, formatNumber } from '../format';
 
 export function requestTitle(

@@ -22,6 +22,7 @@ import * as conversations from './0016_conversations';
 import * as notificationMail from './0017_notification_mail';
 import * as messageAttachments from './0018_message_attachments';
 import * as userPictures from './0019_user_pictures';
+import * as requestDetailCodes from './0020_request_detail_codes';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017_notification_mail': notificationMail,
   '0018_message_attachments': messageAttachments,
   '0019_user_pictures': userPictures,
+  '0020_request_detail_codes': requestDetailCodes,
 };
