@@ -1,4 +1,5 @@
 // Languages the portal speaks and how i18next is set up for them, shared by server and browser.
+import type { FormatFunction } from 'i18next';
 export const LANGUAGES = ['en', 'fr', 'ar', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -60,12 +61,34 @@ export function directionOf(language: Language): 'ltr' | 'rtl' {
   return language === 'ar' ? 'rtl' : 'ltr';
 }
 
+/**
+ * Every value put into a sentence (`{{name}}`), in Arabic, is a run of its own (first strong isolate …
+ * pop directional isolate): a Latin name, an order number or an address in an Arabic sentence keeps its
+ * order and its punctuation, and does not carry the words beside it along. `{{count, number}}` is written
+ * as i18next's own formatter writes it (this function replaces that formatter). The company's name is
+ * isolated by the texts themselves (ADR 060), as the back office's mails do.
+ */
+export const formatValue: FormatFunction = (value: unknown, format, lng, options) => {
+  if (format === 'number' && typeof value === 'number') return new Intl.NumberFormat(lng).format(value);
+  if (
+    lng === 'ar' &&
+    typeof value === 'string' &&
+    value !== '' &&
+    options?.['interpolationkey'] !== 'company' &&
+    !value.startsWith('\u2068')
+  ) {
+    return `\u2068${value}\u2069`;
+  }
+  // i18next turns what it is given back into text; a value is returned as it came.
+  return value as string;
+};
+
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: 'common',
   ns: [...NAMESPACES],
-  interpolation: { escapeValue: false },
+  interpolation: { escapeValue: false, alwaysFormat: true, format: formatValue },
   react: { useSuspense: false },
 } as const;
 

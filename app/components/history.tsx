@@ -77,7 +77,12 @@ export function HistoryCard({
                 </Stack>
               )}
               {event.note && (
-                <Text level="body-sm" textColor="text.secondary" style={{ whiteSpace: 'pre-line' }}>
+                <Text
+                  level="body-sm"
+                  textColor="text.secondary"
+                  dir="auto"
+                  style={{ whiteSpace: 'pre-line' }}
+                >
                   {event.note}
                 </Text>
               )}

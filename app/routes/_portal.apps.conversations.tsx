@@ -92,7 +92,11 @@ export default function Conversations() {
                 )}
               </Stack>
             </td>
-            {data.staff && <td>{item.partner_name}</td>}
+            {data.staff && (
+              <td>
+                <bdi>{item.partner_name}</bdi>
+              </td>
+            )}
             <td>
               <Text level="body-sm">
                 {item.last_message.internal && (

@@ -364,7 +364,7 @@ export default function LoanDetails() {
             <FieldList
               rows={[
                 { label: t('fields.loanId'), value: loan.name, ltr: true },
-                ...(staff ? [{ label: t('fields.customer'), value: loan.partner_name }] : []),
+                ...(staff ? [{ label: t('fields.customer'), value: loan.partner_name, typed: true }] : []),
                 { label: t('fields.principal'), value: money(loan.principal) },
                 {
                   label: t('fields.interestRate'),
@@ -379,7 +379,7 @@ export default function LoanDetails() {
                   value: day(loan.next_due_date),
                 },
                 { label: t('fields.requestId'), value: loan.request_id ? `#${loan.request_id}` : null },
-                { label: t('fields.staffNote'), value: loan.staff_note },
+                { label: t('fields.staffNote'), value: loan.staff_note, typed: true },
               ]}
             />
           </Card>

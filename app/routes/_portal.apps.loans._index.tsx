@@ -110,7 +110,11 @@ export default function Loans() {
                 {loan.name}
               </RowLink>
             </td>
-            {data.staff && <td>{loan.partner_name}</td>}
+            {data.staff && (
+              <td>
+                <bdi>{loan.partner_name}</bdi>
+              </td>
+            )}
             <td>{money(loan.principal, loan.currency)}</td>
             <td>{day(loan.issue_date)}</td>
             <td>{day(loan.due_date)}</td>

@@ -98,7 +98,11 @@ export default function Quotes() {
                     {`${quote.name} v${quote.version}`}
                   </RowLink>
                 </td>
-                {data.staff && <td>{quote.partner_name}</td>}
+                {data.staff && (
+                  <td>
+                    <bdi>{quote.partner_name}</bdi>
+                  </td>
+                )}
                 <td>
                   <RowLink to={`/apps/requests/${quote.request_id}`}>#{quote.request_id}</RowLink>
                 </td>

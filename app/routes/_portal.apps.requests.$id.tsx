@@ -406,7 +406,7 @@ export default function RequestPage() {
   const financeRows = useFinanceRows(request.finance);
   const rows = [
     { label: t('detail.fields.type'), value: request.service ? tcat(`services.${request.service}`) : null },
-    ...(staff ? [{ label: t('list.columns.customer'), value: request.partner_name }] : []),
+    ...(staff ? [{ label: t('list.columns.customer'), value: request.partner_name, typed: true }] : []),
     { label: t('detail.fields.email'), value: request.email_from, ltr: true },
     { label: t('detail.fields.sent'), value: formatDate(request.created_at, language) },
     ...(details.category

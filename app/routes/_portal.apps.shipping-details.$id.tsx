@@ -233,13 +233,15 @@ export default function ShippingDetails() {
                 { label: t('fields.containerType'), value: tcat(`containerTypes.${order.container_type}`) },
                 { label: t('fields.cbm'), value: formatNumber(order.cbm, language) },
                 { label: t('fields.origin'), value: tcat(`origins.${order.origin}`) },
-                { label: t('fields.location'), value: order.location },
+                { label: t('fields.location'), value: order.location, typed: true },
                 { label: t('fields.shippingMark'), value: order.shipping_mark, ltr: true },
                 { label: t('fields.container'), value: order.container_name, ltr: true },
                 // Staff read the driver on the delivery card.
-                ...(staff ? [] : [{ label: t('fields.driver'), value: order.driver_name }]),
-                ...(order.received_by ? [{ label: t('fields.receivedBy'), value: order.received_by }] : []),
-                ...(staff ? [{ label: t('fields.handler'), value: order.handler_name }] : []),
+                ...(staff ? [] : [{ label: t('fields.driver'), value: order.driver_name, typed: true }]),
+                ...(order.received_by
+                  ? [{ label: t('fields.receivedBy'), value: order.received_by, typed: true }]
+                  : []),
+                ...(staff ? [{ label: t('fields.handler'), value: order.handler_name, typed: true }] : []),
                 {
                   label: t('fields.expectedArrival'),
                   value: order.expected_arrival ? formatDate(order.expected_arrival, language) : null,
@@ -287,7 +289,7 @@ export default function ShippingDetails() {
                 </Text>
                 <FieldList
                   rows={[
-                    { label: t('fields.customer'), value: order.partner_name },
+                    { label: t('fields.customer'), value: order.partner_name, typed: true },
                     { label: t('fields.phone'), value: order.partner_phone, ltr: true },
                     { label: t('fields.email'), value: order.partner_email, ltr: true },
                   ]}
@@ -301,10 +303,10 @@ export default function ShippingDetails() {
               {order.supplier ? (
                 <FieldList
                   rows={[
-                    { label: t('fields.supplierName'), value: order.supplier.name },
+                    { label: t('fields.supplierName'), value: order.supplier.name, typed: true },
                     { label: t('fields.supplierPhone'), value: order.supplier.phone, ltr: true },
                     { label: t('fields.supplierEmail'), value: order.supplier.email, ltr: true },
-                    { label: t('fields.supplierAddress'), value: order.supplier.address },
+                    { label: t('fields.supplierAddress'), value: order.supplier.address, typed: true },
                   ]}
                 />
               ) : (

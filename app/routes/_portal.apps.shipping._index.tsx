@@ -200,7 +200,11 @@ export default function ShippingOrders() {
                 </RowNote>
               )}
             </td>
-            {data.staff && <td>{order.partner_name}</td>}
+            {data.staff && (
+              <td>
+                <bdi>{order.partner_name}</bdi>
+              </td>
+            )}
             <td>{tcat(`categories.${order.category}`)}</td>
             <td>{tcat(`containerTypes.${order.container_type}`)}</td>
             <td>{formatNumber(order.cbm, language)}</td>

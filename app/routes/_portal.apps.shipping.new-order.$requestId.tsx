@@ -136,7 +136,7 @@ export default function NewOrderFromRequest() {
             { label: t('fields.status'), value: tcat(`requestStatuses.${request.status}`) },
             {
               label: t('newOrder.description'),
-              value: text ? <span style={{ whiteSpace: 'pre-line' }}>{text}</span> : null,
+              value: text ? <bdi style={{ whiteSpace: 'pre-line' }}>{text}</bdi> : null,
             },
           ]}
         />

@@ -190,8 +190,8 @@ test.describe('in Arabic', () => {
     await expect(html).toHaveAttribute('dir', 'rtl');
     const title = translation('ar', 'pages', 'privacy.title');
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    // The company's name isolated in the Arabic title (FSI … PDI).
-    await expect(page).toHaveTitle(`${title} · \u2068Harbour Freight\u2069`);
+    // The page's and the company's names isolated in the Arabic title (FSI … PDI).
+    await expect(page).toHaveTitle(`\u2068${title}\u2069 · \u2068Harbour Freight\u2069`);
   });
 
   test('the accessibility statement is written in Arabic', async ({ page }) => {

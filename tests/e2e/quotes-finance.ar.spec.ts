@@ -6,9 +6,11 @@ import { formatMoney } from '../../app/components/format';
 import { expect, test, type Page } from '@playwright/test';
 import { AGENT, CLIENT, CLIENT2, open, signInAs, switchTo, translation, uniqueText } from './support';
 
+/** A text in Arabic with its values put in as the portal does: a written value is isolated (FSI … PDI). */
 const t = (namespace: string, key: string, values: Record<string, string | number> = {}) =>
   Object.entries(values).reduce(
-    (text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)),
+    (text, [name, value]) =>
+      text.replaceAll(`{{${name}}}`, typeof value === 'string' ? `\u2068${value}\u2069` : String(value)),
     translation('ar', namespace, key),
   );
 
@@ -40,7 +42,7 @@ test('in Arabic, staff price a quotation request and the customer downloads and 
   const indicative = page.getByRole('note', { name: t('quotes', 'indicative.title') });
   await expect(indicative).toContainText(t('quotes', 'indicative.price', { price: money(528) }));
   await expect(indicative).toContainText(
-    t('quotes', 'indicative.per_cbm', { quantity: 6, price: money(88) }),
+    t('quotes', 'indicative.per_cbm', { quantity: '6', price: money(88) }),
   );
 
   await switchTo(page, AGENT.email);

@@ -58,7 +58,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetail }) {
         rows={invoice.lines.map((line) => ({
           key: line.id,
           cells: [
-            line.description,
+            <bdi>{line.description}</bdi>,
             formatNumber(line.quantity, language),
             money(line.unit_price),
             `${formatNumber(line.tax_rate, language)} %`,

@@ -395,7 +395,7 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
             </td>
             {data.staff && (
               <td>
-                {request.partner_name}
+                <bdi>{request.partner_name}</bdi>
                 <Text level="body-xs" dir="ltr">
                   {request.email_from}
                 </Text>
@@ -407,7 +407,11 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
             </td>
             <td>
               {!data.staff && <FollowUp request={request} staff={false} />}
-              {request.staff_note ?? t('list.noNote')}
+              {request.staff_note ? (
+                <bdi style={{ whiteSpace: 'pre-line' }}>{request.staff_note}</bdi>
+              ) : (
+                t('list.noNote')
+              )}
               {request.reviewed_by && (
                 <Text level="body-xs" textColor="text.tertiary">
                   {t('review.reviewedBy', { name: request.reviewed_by })}

@@ -317,9 +317,13 @@ export function ContainerEvents({ container }: { container: ContainerDetail }) {
             <li key={event.id}>
               <Text level="title-sm">{tcat(`milestones.${event.milestone}`)}</Text>
               <Text level="body-sm">
-                {[formatDateTime(event.event_time, i18n.language), event.place].join(' · ')}
+                {formatDateTime(event.event_time, i18n.language)} · <bdi>{event.place}</bdi>
               </Text>
-              {event.note && <Text level="body-sm">{event.note}</Text>}
+              {event.note && (
+                <Text level="body-sm" dir="auto">
+                  {event.note}
+                </Text>
+              )}
               <Text level="body-xs" textColor="text.tertiary">
                 {t('containers.eventBy', { name: event.created_by ?? '—', count: event.orders })}
               </Text>
