@@ -54,6 +54,38 @@ async function expectMirrored(page: Page) {
   );
 }
 
+/**
+ * Every isolated run of Latin text on the page (an address, a typed note: `<bdi>` in main) reads left to
+ * right inside the Arabic page: its first character stands left of the next, its last right of the one
+ * before, so that a sentence keeps its full stop at its end ("… 6 monthly instalments." not
+ * ".… 6 monthly instalments"). Returns how many were seen.
+ */
+async function expectLatinRunsInOrder(page: Page): Promise<number> {
+  const wrong = await page.getByRole('main').evaluate((main) => {
+    const found: string[] = [];
+    let seen = 0;
+    for (const run of main.querySelectorAll('bdi')) {
+      const text = run.textContent ?? '';
+      if (!/^[A-Za-z0-9]/.test(text) || !text.includes(' ')) continue;
+      const node = run.firstChild;
+      if (!node || node.nodeType !== Node.TEXT_NODE || node.textContent !== text) continue;
+      seen += 1;
+      const at = (index: number) => {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        return range.getBoundingClientRect();
+      };
+      // Each end in order with its neighbour (a run may wrap onto several lines).
+      const end = text.length - 1;
+      if (!(at(0).left < at(1).left && at(end - 1).left < at(end).left)) found.push(text);
+    }
+    return { found, seen };
+  });
+  expect(wrong.found, 'Latin runs drawn out of order').toEqual([]);
+  return wrong.seen;
+}
+
 test('the sign-in page', async ({ page }) => {
   await open(page, '/auth/login');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -110,10 +142,33 @@ test.describe('signed in as the demo customer', () => {
     await open(page, href!);
     await expectMirrored(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The customer's address and the lines' descriptions keep their order ("14 Corniche El Nil, Cairo").
+    expect(await expectLatinRunsInOrder(page)).toBeGreaterThan(0);
     // The lines' table reads from the right: its first column (the description) stands right of the last.
     const headers = page.getByRole('columnheader');
     const first = await headers.first().boundingBox();
     const last = await headers.last().boundingBox();
     expect(first!.x).toBeGreaterThan(last!.x);
+  });
+
+  test("a loan's English staff note keeps its order and its full stop", async ({ page }) => {
+    await open(page, '/apps/loans');
+    const label = translation('ar', 'finance', 'fields.staffNote');
+    // The customer's first loan with a note from the team.
+    for (const href of await page
+      .getByRole('link', { name: /^LN-/ })
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!))) {
+      await open(page, href);
+      const note = page
+        .locator('dl > div')
+        .filter({ has: page.locator('dt', { hasText: label }) })
+        .locator('bdi');
+      if ((await note.count()) === 0) continue;
+      await expectMirrored(page);
+      await expect(note).toHaveText(/\.$/);
+      expect(await expectLatinRunsInOrder(page)).toBeGreaterThan(0);
+      return;
+    }
+    throw new Error('no loan of the demo customer has a note from the team');
   });
 });
