@@ -12,6 +12,7 @@ import { imageProblemMessage, imageType, removeOwnImage, updateOwnImage } from '
 import { requireUser, type SignedIn } from '~/services/auth.server';
 import { attempt, isBackofficeError } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
+import { sessionCheck } from '~/services/session-check.server';
 import { commitUser } from '~/services/session.server';
 import { guardUpload, withUploadForm, type UploadForm } from '~/services/uploads.server';
 import { pictureUrl } from '~/services/user';
@@ -32,9 +33,12 @@ const refused = (errors: string[]) =>
 
 /**
  * Back to the page with the message, and the session cookie with the avatar's new address: the top bar
- * shows the new picture (or the initials) on the next page already, without signing in again.
+ * shows the new picture (or the initials) on the next page already, without signing in again. The
+ * person's other sessions follow on their next page (the session check reads the new version; this
+ * process asks again at once instead of trusting an answer from before the change).
  */
 async function done(request: Request, signedIn: SignedIn, version: number | null, key: string) {
+  sessionCheck().forgetUser(signedIn.user.id);
   const profile_image = version ? pictureUrl(version) : null;
   const committed = await commitUser(request, { ...signedIn.user, profile_image }, SETTINGS);
   return redirectWithFlash(request, SETTINGS, { key }, { headers: committed.headers });

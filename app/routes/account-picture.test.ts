@@ -1,10 +1,13 @@
 // The profile picture for everyone, against the reference back office: staff upload, replace and remove
 // their own as customers do; the session then carries the avatar's new address, so the top bar shows the
-// picture on the next page without signing in again; and nobody is served another person's picture.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// picture on the next page without signing in again; the person's other sessions follow once the session
+// check has read the new version; a picture the browser already holds is a 304 from the session alone;
+// and nobody is served another person's picture.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestBackoffice } from '../../backoffice/testing';
 import {
   args,
+  cookiesFrom,
   formRequest,
   PORTAL,
   pageRequest,
@@ -198,5 +201,141 @@ describe('another person’s picture', () => {
       return loader(args(pageRequest('/pages/account-image?v=1')));
     });
     expect(answer.status).toBe(302);
+  });
+});
+
+describe('a picture the browser already holds', () => {
+  /** The agent's stored picture made unreadable, its version kept: asked for it, the back office says 404. */
+  async function unreadable<T>(work: () => Promise<T>): Promise<T> {
+    const stored = () =>
+      reference.backoffice.database.updateTable('users').where('email', '=', 'agent@example.com');
+    await stored().set({ picture_mimetype: 'image/unknown' }).execute();
+    try {
+      return await work();
+    } finally {
+      await stored().set({ picture_mimetype: 'image/png' }).execute();
+    }
+  }
+
+  it('is a 304 without asking the back office when the address is the session’s version', async () => {
+    // The agent's picture is still the first upload (above).
+    const address = (await avatar(cookies.agent))!;
+    expect(address).toBe('/pages/account-image?v=1');
+    const etag = (await picture(cookies.agent, address)).headers.get('ETag')!;
+    expect(etag).toMatch(/^"\d+-1"$/);
+
+    await unreadable(async () => {
+      const held = await picture(cookies.agent, address, { 'If-None-Match': `W/"x", ${etag}` });
+      expect(held.status).toBe(304);
+      expect(held.headers.get('ETag')).toBe(etag);
+      expect(held.headers.get('Cache-Control')).toBe('private, no-cache');
+      expect(held.headers.get('X-Content-Type-Options')).toBe('nosniff');
+
+      // Another version in the address, another person's tag or nothing held: the back office is asked.
+      for (const [other, tag] of [
+        ['/pages/account-image?v=7', etag],
+        [address, '"0-1"'],
+        [address, undefined],
+      ] as const) {
+        const asked = await picture(cookies.agent, other, tag ? { 'If-None-Match': tag } : {});
+        expect(asked.status, `${other} ${tag}`).toBe(404);
+      }
+    });
+    const readable = await picture(cookies.agent, '/pages/account-image?v=7', { 'If-None-Match': etag });
+    expect(readable.status).toBe(304);
+  });
+});
+
+describe('the person’s other sessions', () => {
+  async function signIn(email: string): Promise<string> {
+    const { loginAction } = await import('~/services/auth-actions.server');
+    const response = (await loginAction(
+      args(formRequest('/auth/login', { email, password: 'demo1234' })),
+    )) as Response;
+    expect(response.status).toBe(302);
+    return cookiesFrom(response);
+  }
+
+  const userId = async () =>
+    (
+      await reference.backoffice.database
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'client2@example.com')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  /** The picture changed by another device straight through the back office, as any client of it may. */
+  async function elsewhere(change: 'upload' | 'remove') {
+    const token = await reference.login('client2@example.com');
+    const id = await userId();
+    const answer =
+      change === 'upload'
+        ? await reference.call('updateUserPicture', {
+            session: token,
+            params: { id },
+            body: { image: JPEG.toString('base64') },
+          })
+        : await reference.call('deleteUserPicture', { session: token, params: { id } });
+    expect(answer.status).toBe(200);
+  }
+
+  /** A portal process that never heard of these sessions: it asks the back office afresh. */
+  async function inAnotherProcess<T>(work: () => Promise<T>): Promise<T> {
+    vi.resetModules();
+    try {
+      return await work();
+    } finally {
+      vi.resetModules();
+    }
+  }
+
+  it('show a picture uploaded on one device in the other’s top bar, and keep it in its cookie', async () => {
+    const laptop = cookies.client2;
+    let phone = await signIn('client2@example.com');
+    expect(await avatar(laptop)).toBeNull();
+    expect(await avatar(phone)).toBeNull();
+
+    // Uploaded on the laptop: the phone's next page shows it, without signing in again.
+    const uploaded = (await upload(laptop, 'me.png', PNG)) as Response;
+    cookies.client2 = sessionAfter(uploaded);
+    expect(await avatar(phone)).toBe('/pages/account-image?v=1');
+    const served = await picture(phone, '/pages/account-image?v=1');
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+
+    // The response puts the new address into the phone's cookie, as the server does for every page.
+    const { handleDataRequest } = await import('../entry.server');
+    const data = await handleDataRequest(new Response('{}'), {
+      request: pageRequest('/dashboards/modern.data', { cookie: phone }),
+    });
+    phone = sessionAfter(data);
+    // Kept there: the top bar's address when no answer of the back office says otherwise.
+    const { readSession } = await import('~/services/session.server');
+    const kept = await readSession(pageRequest('/dashboards/modern', { cookie: phone }));
+    expect(kept?.user.profile_image).toBe('/pages/account-image?v=1');
+  });
+
+  it('follow a replacement or a removal made elsewhere when their check asks again', async () => {
+    const phone = await signIn('client2@example.com');
+    expect(await avatar(phone)).toBe('/pages/account-image?v=1');
+
+    await elsewhere('upload');
+    // Another process, or this one once its few seconds are up.
+    await inAnotherProcess(async () => {
+      expect(await avatar(phone)).toBe('/pages/account-image?v=2');
+      const replaced = await picture(phone, '/pages/account-image?v=2');
+      expect(replaced.headers.get('Content-Type')).toBe('image/jpeg');
+    });
+
+    await elsewhere('remove');
+    await inAnotherProcess(async () => {
+      expect(await avatar(phone)).toBeNull();
+      expect(await avatar(cookies.client2)).toBeNull();
+      // The browser's copy of the old address is no 304 any more: the picture is gone.
+      const held = `"${await userId()}-2"`;
+      const gone = await picture(phone, '/pages/account-image?v=2', { 'If-None-Match': held });
+      expect(gone.status).toBe(404);
+    });
   });
 });

@@ -1,8 +1,10 @@
 // Every request of a signed-in user counts as activity, whichever page it is for: the portal keeps the
 // time of the last one in its cookie (so an idle sign-in ends after 30 minutes on every page, not only
 // on pages that call the back office), and tells the back office the session is in use, so that a
-// user busy on pages that do not call it is not signed out there while active here.
+// user busy on pages that do not call it is not signed out there while active here. The cookie also
+// takes what the session check last heard of the user (a picture changed on another device, ADR 061).
 import { backoffice } from './backoffice/client.server';
+import { sessionCheck, userAfterCheck } from './session-check.server';
 import { refreshSeen } from './session.server';
 
 /** How often at most one portal process tells the back office that a session is still in use. */
@@ -10,9 +12,12 @@ export const KEEP_ALIVE_EVERY_MS = 5 * 60 * 1000;
 const REMEMBERED = 10_000;
 const told = new Map<string, number>();
 
-/** Adds the refreshed session cookie to the response's headers when it is due. */
+/** Adds the refreshed session cookie to the response's headers when it is due or the user changed. */
 export async function markActivity(request: Request, headers: Headers): Promise<void> {
-  const refreshed = await refreshSeen(request, headers);
+  // Only what this process already holds: the request's own check asked, no question more.
+  const refreshed = await refreshSeen(request, headers, (data) =>
+    userAfterCheck(data, sessionCheck().held(data.backoffice)),
+  );
   if (!refreshed) return;
   headers.append('Set-Cookie', refreshed.setCookie);
   keepAlive(refreshed.backoffice, Date.now());

@@ -7,7 +7,7 @@ import { backoffice, isBackofficeError } from './backoffice/client.server';
 import { backofficeFor, signOutExpired, type SignedInBackoffice } from './backoffice/signed-in.server';
 import { loginRequest, type RoleName } from '@contract';
 import { currentPath } from './redirect';
-import { sessionCheck } from './session-check.server';
+import { sessionCheck, userAfterCheck } from './session-check.server';
 import { destroySession, readSession, readSessionState, type SessionData } from './session.server';
 import { reportError } from './errors.server';
 import { redirectWithFlash } from './flash.server';
@@ -55,19 +55,23 @@ export async function requireUser(
   if (expired) await signOutExpired(request);
   if (!data) throw loginRedirect(request);
   // Pages that never call the back office too: a signed-out or copied cookie stops working (ADR 029).
-  if ((await sessionCheck().life(data.backoffice, data.user.id)) === 'ended') await signOutExpired(request);
+  const answer = await sessionCheck().answer(data.backoffice, data.user.id);
+  if (answer.life === 'ended') await signOutExpired(request);
   if (options.anyOf && !hasRole(data.user.roles, options.anyOf)) {
     throw new Response('Forbidden', { status: 403, statusText: 'Forbidden' });
   }
   const bound = await backofficeFor(request, { userId: data.user.id, session: data.backoffice });
-  return { user: data.user, session: data.backoffice, backoffice: bound };
+  // The avatar as the answer has it (a picture changed elsewhere); the response's cookie follows
+  // (markActivity).
+  return { user: userAfterCheck(data, answer), session: data.backoffice, backoffice: bound };
 }
 
 /** The signed-in user, or null: anonymous, or a session that has ended (here or in the back office). */
 export async function getOptionalUser(request: Request): Promise<PortalUser | null> {
   const data = await readSession(request);
   if (!data) return null;
-  return (await sessionCheck().life(data.backoffice, data.user.id)) === 'ended' ? null : data.user;
+  const answer = await sessionCheck().answer(data.backoffice, data.user.id);
+  return answer.life === 'ended' ? null : userAfterCheck(data, answer);
 }
 
 /** Signing out: ends the back-office session, then the portal's, and goes to sign-in. */

@@ -12,7 +12,7 @@ import {
   startPortalBackoffice,
   thrown,
 } from '../../tests/unit/portal-server';
-import type { SessionLife } from './session-check.server';
+import type { SessionAnswer, SessionLife } from './session-check.server';
 
 let reference: TestBackoffice;
 
@@ -225,9 +225,9 @@ describe('the check in one process', () => {
         for (const answer of pending.splice(0)) answer();
       },
       ask: (token: string) =>
-        new Promise<SessionLife>((resolve) => {
+        new Promise<SessionAnswer>((resolve) => {
           asked.push(token);
-          const answer = () => resolve(lives.get(token) ?? 'ended');
+          const answer = () => resolve({ life: lives.get(token) ?? 'ended' });
           if (holding) pending.push(answer);
           else answer();
         }),
@@ -292,6 +292,41 @@ describe('the check in one process', () => {
     expect(await check.life('mine', 1)).toBe('alive');
     expect(await check.life('someone-else', 2)).toBe('alive');
     expect(backOffice.asked).toEqual(['mine', 'my-phone', 'someone-else', 'my-phone']);
+  });
+
+  it('keeps the picture version its answer told, and gives it again without asking', async () => {
+    const { createSessionCheck } = await import('./session-check.server');
+    const asked: string[] = [];
+    const check = createSessionCheck(async (token) => {
+      asked.push(token);
+      return { life: 'alive', pictureVersion: 4 };
+    });
+    expect(check.held('a')).toBeUndefined();
+    expect((await check.answer('a', 1)).pictureVersion).toBe(4);
+    expect(check.held('a')?.pictureVersion).toBe(4);
+    expect(await check.life('a', 1)).toBe('alive');
+    expect(asked).toEqual(['a']);
+  });
+
+  it('moves the avatar to the version an answer tells, unless the cookie was written since', async () => {
+    const { userAfterCheck } = await import('./session-check.server');
+    const { toPortalUser } = await import('./user');
+    const user = toPortalUser({ id: 1, email: 'a@b.c', partner_id: 2, roles: [], picture_version: 1 });
+    const data = { user, backoffice: 'a', since: 1_000, seen: 2_000 };
+    const told = (pictureVersion: number | null | undefined, askedAt: number) => ({
+      life: 'alive' as const,
+      userId: 1,
+      pictureVersion,
+      askedAt,
+    });
+    expect(userAfterCheck(data, told(2, 3_000)).profile_image).toBe('/pages/account-image?v=2');
+    expect(userAfterCheck(data, told(null, 3_000)).profile_image).toBeNull();
+    expect(userAfterCheck(data, told(1, 3_000))).toBe(user);
+    // Asked before the cookie was last written (this session's own upload, say): the cookie is the newer.
+    expect(userAfterCheck(data, told(null, 2_000))).toBe(user);
+    // Not told (a back office without pictures, an ended or unknown session), or nothing held.
+    expect(userAfterCheck(data, told(undefined, 3_000))).toBe(user);
+    expect(userAfterCheck(data, undefined)).toBe(user);
   });
 
   it('remembers a bounded number of sessions, the least recently used forgotten first', async () => {

@@ -80,20 +80,25 @@ function stateOf(session: Session<SessionData>, now: number): { data: SessionDat
 
 /**
  * The cookie to send back so that this request counts as activity: null when there is no live
- * session, when the last-request time is recent enough, or when the response already sets the
- * session cookie (signing in or out). The absolute end is unchanged: `since` is kept, and the cookie
- * still expires 12 hours after sign-in.
+ * session, when the last-request time is recent enough and `follow` leaves the user as the cookie has
+ * it, or when the response already sets the session cookie (signing in or out). `follow` gives the
+ * user as now known (the same object when unchanged). The absolute end is unchanged: `since` is kept,
+ * and the cookie still expires 12 hours after sign-in.
  */
 export async function refreshSeen(
   request: Request,
   responseHeaders: Headers,
+  follow: (data: SessionData) => PortalUser = (data) => data.user,
 ): Promise<{ setCookie: string; backoffice: string } | null> {
   if (!/(?:^|;\s*)__session=/.test(request.headers.get('Cookie') ?? '')) return null;
   if (/(?:^|[\s,])__session=/.test(responseHeaders.get('Set-Cookie') ?? '')) return null;
   const session = await getSession(request);
   const now = Date.now();
   const { data } = stateOf(session, now);
-  if (!data?.since || now - (data.seen ?? 0) < SEEN_REFRESH_MS) return null;
+  if (!data?.since) return null;
+  const user = follow(data);
+  if (user === data.user && now - (data.seen ?? 0) < SEEN_REFRESH_MS) return null;
+  session.set('user', user);
   session.set('seen', now);
   const setCookie = await storage(isSecureRequest(request)).commitSession(session, {
     maxAge: remainingSeconds(data.since, now),

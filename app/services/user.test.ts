@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initials, splitFullName, toPortalUser } from './user';
+import { initials, pictureVersionOf, splitFullName, toPortalUser, withPictureVersion } from './user';
 
 describe('splitFullName', () => {
   it('splits at the first space', () => {
@@ -41,6 +41,27 @@ describe('toPortalUser (spec section 3 fall-backs)', () => {
     expect(
       toPortalUser({ ...base, profile_image: `data:image/png;base64,${'A'.repeat(2000)}` }).profile_image,
     ).toBeNull();
+  });
+});
+
+describe('the avatar and the own picture’s version', () => {
+  const base = { id: 3, email: 'a@b.c', partner_id: 9, roles: [{ name: 'Client' }] };
+
+  it('reads the version from the avatar’s address, none for another address', () => {
+    expect(pictureVersionOf(toPortalUser({ ...base, picture_version: 12 }))).toBe(12);
+    expect(pictureVersionOf(toPortalUser({ ...base, user_image: '/images/u3.png' }))).toBeNull();
+    expect(pictureVersionOf(toPortalUser(base))).toBeNull();
+  });
+  it('moves the avatar to another version, or to none, and keeps the same user when nothing changes', () => {
+    const user = toPortalUser({ ...base, picture_version: 1 });
+    expect(withPictureVersion(user, 2).profile_image).toBe('/pages/account-image?v=2');
+    expect(withPictureVersion(user, null).profile_image).toBeNull();
+    expect(withPictureVersion(user, 1)).toBe(user);
+  });
+  it('keeps an image URL the back office gave while there is no own picture', () => {
+    const user = toPortalUser({ ...base, user_image: '/images/u3.png' });
+    expect(withPictureVersion(user, null)).toBe(user);
+    expect(withPictureVersion(user, 5).profile_image).toBe('/pages/account-image?v=5');
   });
 });
 

@@ -30,6 +30,25 @@ export function pictureUrl(version: number): string {
   return `${PICTURE_PATH}?v=${version}`;
 }
 
+/** The version of the own picture the avatar points at, or null when it points elsewhere or nowhere. */
+export function pictureVersionOf(user: PortalUser): number | null {
+  const address = `${PICTURE_PATH}?v=`;
+  const version = user.profile_image?.startsWith(address) ? user.profile_image.slice(address.length) : '';
+  return /^[1-9]\d*$/.test(version) ? Number(version) : null;
+}
+
+/**
+ * The user with the avatar at the own picture's `version` (null: none), as toPortalUser would make it
+ * from the back office's user; an image URL the back office gave is kept while there is no own picture.
+ * The same object when nothing changes.
+ */
+export function withPictureVersion(user: PortalUser, version: number | null): PortalUser {
+  if (version === null) {
+    return pictureVersionOf(user) === null ? user : { ...user, profile_image: null };
+  }
+  return pictureVersionOf(user) === version ? user : { ...user, profile_image: pictureUrl(version) };
+}
+
 export function toPortalUser(user: BackofficeUser): PortalUser {
   const firstName = user.firstName?.trim() ?? '';
   const lastName = user.lastName?.trim() ?? '';
