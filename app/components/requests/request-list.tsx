@@ -353,7 +353,10 @@ export function RequestList({ titleKey, introKey }: { titleKey: string; introKey
             <th scope="col" style={{ width: 70 }}>
               {t('list.columns.id')}
             </th>
-            <th scope="col">{t('list.columns.request')}</th>
+            {/* The request's title, choices and words take the room they need; the other columns are short. */}
+            <th scope="col" style={{ width: '26%' }}>
+              {t('list.columns.request')}
+            </th>
             {data.staff && <th scope="col">{t('list.columns.customer')}</th>}
             <th scope="col">{t('list.columns.type')}</th>
             <th scope="col">{t('list.columns.status')}</th>
