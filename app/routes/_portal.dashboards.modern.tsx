@@ -60,10 +60,13 @@ function Field({
   label,
   value,
   dir = 'auto',
+  typed = false,
 }: {
   label: string;
   value: string | null | undefined;
   dir?: 'ltr' | 'auto';
+  /** Words a person typed (a name, an address), isolated and kept as typed. */
+  typed?: boolean;
 }) {
   const { t } = useTranslation('dashboard');
   return (
@@ -77,7 +80,7 @@ function Field({
         style={{ margin: 0, wordBreak: 'break-word' }}
         dir={value ? dir : undefined}
       >
-        {value || t('account.notSet')}
+        {value ? typed ? <bdi>{value}</bdi> : value : t('account.notSet')}
       </Text>
     </Stack>
   );
@@ -113,11 +116,11 @@ export default function Dashboard() {
               </Alert>
             ) : contact ? (
               <Stack component="dl" style={{ margin: 0 }}>
-                <Field label={t('account.name')} value={contact.name} />
+                <Field label={t('account.name')} value={contact.name} typed />
                 <Field label={t('account.email')} value={contact.email} dir="ltr" />
                 <Field label={t('account.phone')} value={contact.phone} dir="ltr" />
-                <Field label={t('account.company')} value={contact.company_name} />
-                <Field label={t('account.address')} value={address} />
+                <Field label={t('account.company')} value={contact.company_name} typed />
+                <Field label={t('account.address')} value={address} typed />
                 <Field
                   label={t('account.role')}
                   value={tc(`user.roles.${data.user.role}`, { defaultValue: data.user.role })}

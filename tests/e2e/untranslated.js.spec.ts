@@ -146,12 +146,28 @@ const LISTS = {
   ],
 };
 
+/** The staff's forms and other screens the lists do not lead to; a record's edit form is `<record>/edit`. */
+const STAFF_SCREENS = [
+  '/dashboards/modern',
+  '/apps/customers/new',
+  '/apps/shipping/container/new',
+  '/apps/shipping/drivers/new',
+  '/apps/suppliers/new',
+  '/apps/invoice',
+  '/apps/quotes',
+  '/apps/conversations',
+  '/apps/notifications',
+  '/pages/account-settings',
+  '/pages/account-settings/notifications',
+];
+const EDITABLE = /^\/apps\/(customers|shipping-details|shipping\/container)\/\d+$/;
+
 for (const language of ['fr', 'ar', 'zh'] as const) {
   for (const [side, email] of [
     ['customer', CLIENT.email],
     ['staff', ADMIN.email],
   ] as const) {
-    test(`the ${side}'s lists and records on a phone in ${language}: translated, as cards, none wider`, async ({
+    test(`the ${side}'s lists, records and forms on a phone in ${language}: translated, as cards, none wider`, async ({
       page,
       context,
     }) => {
@@ -193,6 +209,10 @@ for (const language of ['fr', 'ar', 'zh'] as const) {
       expect(records.length).toBeGreaterThanOrEqual(LISTS[side].length - 1);
       for (const record of records) await check(record);
       if (side === 'customer') await check('/apps/statement');
+      else {
+        for (const screen of STAFF_SCREENS) await check(screen);
+        for (const record of records.filter((path) => EDITABLE.test(path))) await check(`${record}/edit`);
+      }
       expect(found, found.join('\n')).toEqual([]);
       expect(wide, wide.join('\n')).toEqual([]);
     });
