@@ -30,7 +30,14 @@ export default tseslint.config(
     // only from @contract/values (no zod), @contract/dates (zod, which the forms bring anyway) and
     // @contract/phones (the phone library, on the forms that take a phone number); types come from
     // anywhere, since they leave no code behind.
-    files: ['app/components/**', 'app/forms/**', 'app/routes/**/*.tsx', 'app/root.tsx', 'app/catalog.ts'],
+    files: [
+      'app/components/**',
+      'app/forms/**',
+      'app/routes/**/*.tsx',
+      'app/root.tsx',
+      'app/catalog.ts',
+      'app/request-details.ts',
+    ],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
