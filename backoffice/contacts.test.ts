@@ -7,6 +7,7 @@ import {
   type TestBackoffice,
   signInDemoAccounts,
   type DemoAccount,
+  SAMPLE_IMAGES,
 } from './testing';
 
 type Who = DemoAccount;
@@ -28,12 +29,6 @@ afterAll(async () => {
 });
 
 const notFound = { error: 'Not found', code: 'not_found' };
-
-const images = {
-  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
-  jpeg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
-  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8L')]),
-};
 
 async function contactOf(who: Who): Promise<ContactDetails> {
   const result = await bo.call('getContactDetails', {
@@ -165,7 +160,7 @@ describe('the contact image', () => {
   });
 
   it('stores a PNG, JPEG or WebP and gives it back byte for byte, with its type', async () => {
-    for (const [type, data] of Object.entries(images)) {
+    for (const [type, data] of Object.entries(SAMPLE_IMAGES)) {
       const stored = await upload(partners.client, data, sessions.client);
       expect(stored.status, type).toBe(200);
       expect(okAnswer.parse(stored.body)).toEqual({ status: 'success' });
@@ -188,11 +183,11 @@ describe('the contact image', () => {
 
   it('takes an image exactly at the limit, and refuses one byte more with 413', async () => {
     const atLimit = Buffer.alloc(CONTACT_IMAGE_LIMIT, 0x20);
-    images.png.copy(atLimit);
+    SAMPLE_IMAGES.png.copy(atLimit);
     expect((await upload(partners.client2, atLimit, sessions.client2)).status).toBe(200);
 
     const over = Buffer.alloc(CONTACT_IMAGE_LIMIT + 1, 0x20);
-    images.jpeg.copy(over);
+    SAMPLE_IMAGES.jpeg.copy(over);
     const result = await upload(partners.client2, over, sessions.client2);
     expect(result.status).toBe(413);
     expect(result.body).toEqual({
@@ -224,7 +219,7 @@ describe('the contact image', () => {
       ['gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')],
       ['riff wave', Buffer.from('RIFF\x00\x00\x00\x00WAVEfmt ', 'latin1')],
       ['text', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')],
-      ['png cut short', images.png.subarray(0, 4)],
+      ['png cut short', SAMPLE_IMAGES.png.subarray(0, 4)],
       ['bits left over', 'iVBORw0KGgp='],
     ];
     for (const [what, data] of wrong) {
@@ -263,7 +258,7 @@ describe('the contact image', () => {
       });
       expect(read.status, String(partnerId)).toBe(404);
       expect(read.body).toEqual(notFound);
-      const write = await upload(partnerId, images.webp, sessions.client);
+      const write = await upload(partnerId, SAMPLE_IMAGES.webp, sessions.client);
       expect(write.status, String(partnerId)).toBe(404);
       expect(write.body).toEqual(notFound);
     }
@@ -275,7 +270,7 @@ describe('the contact image', () => {
   });
 
   it("lets staff read and replace a customer's image, but not the staff partner's", async () => {
-    expect((await upload(partners.client2, images.jpeg, sessions.agent)).status).toBe(200);
+    expect((await upload(partners.client2, SAMPLE_IMAGES.jpeg, sessions.agent)).status).toBe(200);
     const read = await bo.call('getContactImage', {
       query: { partner_id: partners.client2 },
       session: sessions.admin,
@@ -284,7 +279,7 @@ describe('the contact image', () => {
     for (const call of ['getContactImage', 'updateContactImage'] as const) {
       const result = await bo.call(call, {
         query: { partner_id: partners.admin },
-        body: call === 'updateContactImage' ? { image: images.png.toString('base64') } : undefined,
+        body: call === 'updateContactImage' ? { image: SAMPLE_IMAGES.png.toString('base64') } : undefined,
         session: sessions.admin,
       });
       expect(result.status, call).toBe(404);

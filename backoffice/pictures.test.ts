@@ -19,6 +19,7 @@ import {
   testEngine,
   type DemoAccount,
   type TestBackoffice,
+  SAMPLE_IMAGES,
 } from './testing';
 
 type Who = DemoAccount;
@@ -36,12 +37,6 @@ afterAll(async () => {
 });
 
 const notFound = { error: 'Not found', code: 'not_found' };
-
-const images = {
-  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
-  jpeg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
-  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8L')]),
-};
 
 const upload = (owner: number, image: Buffer, session: string) =>
   bo.call('updateUserPicture', { params: { id: owner }, body: { image: image.toString('base64') }, session });
@@ -76,15 +71,15 @@ describe('a person’s own picture', () => {
     expect(await versionOf(who)).toBeNull();
     expect(await read(users[who], sessions[who])).toMatchObject({ status: 404, body: notFound });
 
-    const first = await upload(users[who], images.png, sessions[who]);
+    const first = await upload(users[who], SAMPLE_IMAGES.png, sessions[who]);
     expect(first.status).toBe(200);
     const { picture_version: v1 } = userPictureState.parse(first.body);
     expect(v1).toBe(1);
     const got = userPicture.parse((await read(users[who], sessions[who])).body);
-    expect(got).toEqual({ mimetype: 'image/png', data: images.png.toString('base64'), version: 1 });
+    expect(got).toEqual({ mimetype: 'image/png', data: SAMPLE_IMAGES.png.toString('base64'), version: 1 });
     expect(await versionOf(who)).toBe(1);
 
-    const second = await upload(users[who], images.jpeg, sessions[who]);
+    const second = await upload(users[who], SAMPLE_IMAGES.jpeg, sessions[who]);
     expect(second.body).toEqual({ picture_version: 2 });
     expect(userPicture.parse((await read(users[who], sessions[who])).body)).toMatchObject({
       mimetype: 'image/jpeg',
@@ -99,15 +94,17 @@ describe('a person’s own picture', () => {
     expect(await versionOf(who)).toBeNull();
     // Removing again is no error; the next upload has a version never used before.
     expect((await remove(users[who], sessions[who])).status).toBe(200);
-    expect((await upload(users[who], images.webp, sessions[who])).body).toEqual({ picture_version: 3 });
+    expect((await upload(users[who], SAMPLE_IMAGES.webp, sessions[who])).body).toEqual({
+      picture_version: 3,
+    });
     expect(await versionOf(who)).toBe(3);
   });
 
   it('keeps each staff member’s apart, although they share the company’s partner', async () => {
     const { partners } = await signInDemoAccounts(bo);
     expect(partners.admin).toBe(partners.agent);
-    await upload(users.admin, images.png, sessions.admin);
-    await upload(users.agent, images.jpeg, sessions.agent);
+    await upload(users.admin, SAMPLE_IMAGES.png, sessions.admin);
+    await upload(users.agent, SAMPLE_IMAGES.jpeg, sessions.agent);
     expect(userPicture.parse((await read(users.admin, sessions.admin)).body).mimetype).toBe('image/png');
     expect(userPicture.parse((await read(users.agent, sessions.agent)).body).mimetype).toBe('image/jpeg');
     // Nor is it the partner's contact image.
@@ -133,7 +130,7 @@ describe('another person’s picture', () => {
 
   beforeAll(async () => {
     // Everyone has one, so that a refusal cannot be "they have none".
-    for (const who of DEMO_ACCOUNTS) await upload(users[who], images.png, sessions[who]);
+    for (const who of DEMO_ACCOUNTS) await upload(users[who], SAMPLE_IMAGES.png, sessions[who]);
   });
 
   it.each(PAIRS)('is not found for %s asking for %s’s: read, replaced or removed', async (asker, owner) => {
@@ -141,7 +138,7 @@ describe('another person’s picture', () => {
     expect(before.picture).not.toBeNull();
     for (const answer of [
       await read(users[owner], sessions[asker]),
-      await upload(users[owner], images.jpeg, sessions[asker]),
+      await upload(users[owner], SAMPLE_IMAGES.jpeg, sessions[asker]),
       await remove(users[owner], sessions[asker]),
     ]) {
       expect(answer).toMatchObject({ status: 404, body: notFound });
@@ -151,12 +148,12 @@ describe('another person’s picture', () => {
 
   it('is not found for an unknown person, and needs a session', async () => {
     expect(await read(999_999, sessions.admin)).toMatchObject({ status: 404, body: notFound });
-    expect(await upload(999_999, images.png, sessions.admin)).toMatchObject({ status: 404 });
+    expect(await upload(999_999, SAMPLE_IMAGES.png, sessions.admin)).toMatchObject({ status: 404 });
     for (const answer of [
       await bo.call('getUserPicture', { params: { id: users.client } }),
       await bo.call('updateUserPicture', {
         params: { id: users.client },
-        body: { image: images.png.toString('base64') },
+        body: { image: SAMPLE_IMAGES.png.toString('base64') },
       }),
       await bo.call('deleteUserPicture', { params: { id: users.client } }),
     ]) {
@@ -167,7 +164,7 @@ describe('another person’s picture', () => {
 
 describe('what is refused', () => {
   it('refuses what is not a PNG, JPEG or WebP by its bytes, whatever it claims, keeping the picture', async () => {
-    await upload(users.agent, images.png, sessions.agent);
+    await upload(users.agent, SAMPLE_IMAGES.png, sessions.agent);
     const before = await stored('agent');
     for (const image of [Buffer.from('%PDF-1.4\n'), Buffer.from('GIF89a'), Buffer.from('not a picture')]) {
       const answer = await upload(users.agent, image, sessions.agent);
@@ -185,11 +182,11 @@ describe('what is refused', () => {
 
   it('takes a picture exactly at the limit, and refuses one byte more with 413', async () => {
     const atLimit = Buffer.alloc(CONTACT_IMAGE_LIMIT, 0x20);
-    images.png.copy(atLimit);
+    SAMPLE_IMAGES.png.copy(atLimit);
     expect((await upload(users.client2, atLimit, sessions.client2)).status).toBe(200);
     const before = await stored('client2');
     const over = Buffer.alloc(CONTACT_IMAGE_LIMIT + 1, 0x20);
-    images.jpeg.copy(over);
+    SAMPLE_IMAGES.jpeg.copy(over);
     const answer = await upload(users.client2, over, sessions.client2);
     expect(answer.status).toBe(413);
     expect(answer.body).toMatchObject({ code: 'payload_too_large' });
@@ -220,9 +217,9 @@ describe('migration 0019', () => {
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
-      const withPicture = await partner('pictured', images.png, 0);
+      const withPicture = await partner('pictured', SAMPLE_IMAGES.png, 0);
       const without = await partner('plain', null, 0);
-      const staff = await partner('company', images.png, 1);
+      const staff = await partner('company', SAMPLE_IMAGES.png, 1);
       for (const [email, partnerId] of [
         ['a@example.com', withPicture],
         ['b@example.com', withPicture],
@@ -254,13 +251,13 @@ describe('migration 0019', () => {
         ).toEqual([
           {
             email: 'a@example.com',
-            picture: images.png.toString('hex'),
+            picture: SAMPLE_IMAGES.png.toString('hex'),
             picture_mimetype: 'image/png',
             picture_version: 1,
           },
           {
             email: 'b@example.com',
-            picture: images.png.toString('hex'),
+            picture: SAMPLE_IMAGES.png.toString('hex'),
             picture_mimetype: 'image/png',
             picture_version: 1,
           },

@@ -18,6 +18,7 @@ import {
   type TestBackoffice,
   signInDemoAccounts,
   type DemoAccount,
+  SAMPLE_IMAGES,
 } from './testing';
 
 type Who = DemoAccount;
@@ -41,10 +42,8 @@ const mismatch = 'The file content does not match its type';
 
 const files = {
   pdf: demoPdf(['Commercial invoice', 'INV-2024-118']),
-  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
-  jpeg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
+  ...SAMPLE_IMAGES,
   gif: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'),
-  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8L')]),
   zip: Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(26, 1)]),
   ole: Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(24, 0x20)]),
   csv: Buffer.from('item;qty;unit price\nRattan chair;120;18.50\nSide table "Hoi An";40;32.00\n', 'utf8'),

@@ -150,6 +150,13 @@ export async function startTestBackoffice(options: Partial<BackofficeOptions> = 
   return test;
 }
 
+/** The smallest files each picture type is known by (their first bytes), for upload tests. */
+export const SAMPLE_IMAGES = {
+  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
+  jpeg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
+  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8L')]),
+};
+
 export type DemoAccount = 'admin' | 'agent' | 'client' | 'client2';
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = ['admin', 'agent', 'client', 'client2'];
 

@@ -80,7 +80,7 @@ function Field({
         style={{ margin: 0, wordBreak: 'break-word' }}
         dir={value ? dir : undefined}
       >
-        {value ? typed ? <bdi>{value}</bdi> : value : t('account.notSet')}
+        {!value ? t('account.notSet') : typed ? <bdi>{value}</bdi> : value}
       </Text>
     </Stack>
   );
