@@ -7,10 +7,12 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { logger } from '../server/logger.js';
 import { loggedPath } from '../server/request-log.js';
+import { MarkupKeeperContext } from './components/kept-markup';
 import { NonceContext } from './components/nonce';
 import { markActivity } from './services/activity.server';
 import { collectHtml } from './services/html-stream.server';
 import { i18nFor } from './services/i18n.server';
+import { markupKeeper } from './services/kept-markup.server';
 import { getPreferences } from './services/preferences.server';
 import { env } from './services/env.server';
 import { createRenderMemo, renderKey } from './services/render-memo.server';
@@ -90,6 +92,8 @@ async function renderPage({
   const i18n = await i18nFor(language, namespaces);
   const cache = createEmotionCache(dir, { nonce });
   const emotion = createEmotionServer(cache);
+  // The frame's parts kept as HTML (ADR 064); in development every part is rendered, so edits show at once.
+  const keeper = env().NODE_ENV === 'production' ? markupKeeper(i18n, language, dir) : null;
 
   // Rendered whole before sending, so that the critical styles can go into the head (no flash).
   const html = await new Promise<string>((resolve, reject) => {
@@ -98,7 +102,9 @@ async function renderPage({
       <NonceContext.Provider value={nonce}>
         <I18nextProvider i18n={i18n}>
           <CacheProvider value={cache}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+            <MarkupKeeperContext.Provider value={keeper}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+            </MarkupKeeperContext.Provider>
           </CacheProvider>
         </I18nextProvider>
       </NonceContext.Provider>,

@@ -4,10 +4,30 @@ import { useTranslation } from 'react-i18next';
 import { Button, Icon, Stack } from '~/components/ui';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '~/i18n';
 import { Disclosure } from './disclosure';
+import { Kept } from './kept-markup';
 
-export function LanguageSwitcher() {
+/** The four languages, the current one marked: one kept part of the frame (ADR 064). */
+function LanguageButtons({ current }: { current: Language }) {
+  return LANGUAGES.map((language) => (
+    <Button
+      key={language}
+      type="submit"
+      name="lng"
+      value={language}
+      lang={language}
+      variant={language === current ? 'soft' : 'plain'}
+      color={language === current ? 'primary' : 'neutral'}
+      aria-current={language === current ? 'true' : undefined}
+      style={{ justifyContent: 'flex-start' }}
+    >
+      {LANGUAGE_NAMES[language]}
+    </Button>
+  ));
+}
+
+/** The switcher, coming back to `redirectTo`: its hooks are the translations' only (it is kept in the frame). */
+export function LanguageMenu({ redirectTo }: { redirectTo: string }) {
   const { t, i18n } = useTranslation();
-  const location = useLocation();
   const current = i18n.language as Language;
   return (
     <Disclosure
@@ -22,25 +42,20 @@ export function LanguageSwitcher() {
     >
       <form method="post" action="/preferences">
         <input type="hidden" name="intent" value="language" />
-        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <Stack gap={0.5} role="group" aria-label={t('language.label')}>
-          {LANGUAGES.map((language) => (
-            <Button
-              key={language}
-              type="submit"
-              name="lng"
-              value={language}
-              lang={language}
-              variant={language === current ? 'soft' : 'plain'}
-              color={language === current ? 'primary' : 'neutral'}
-              aria-current={language === current ? 'true' : undefined}
-              style={{ justifyContent: 'flex-start' }}
-            >
-              {LANGUAGE_NAMES[language]}
-            </Button>
-          ))}
-        </Stack>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Kept
+          id="languages"
+          host={(content) => <Stack gap={0.5} role="group" aria-label={t('language.label')} {...content} />}
+        >
+          <LanguageButtons current={current} />
+        </Kept>
       </form>
     </Disclosure>
   );
+}
+
+/** The switcher on a page of its own, coming back to it. */
+export function LanguageSwitcher() {
+  const location = useLocation();
+  return <LanguageMenu redirectTo={location.pathname + location.search} />;
 }

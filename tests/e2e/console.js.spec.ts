@@ -46,3 +46,40 @@ test('the sign-in page and the dashboard load without console or hydration error
   await waitForHydration(page);
   expect(errors, 'errors on /dashboards/modern').toEqual([]);
 });
+
+test('the frame’s links open pages in the portal, without loading the page again', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/auth/login');
+  await submitSignIn(page, CLIENT.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(HOME);
+  await waitForHydration(page);
+  // A page served with the frame kept as HTML (ADR 064) hydrates as any other.
+  await page.goto('/apps/loans?page=1');
+  await waitForHydration(page);
+  expect(errors, 'errors on /apps/loans').toEqual([]);
+  // Gone if the browser loads a page: only a navigation inside the portal keeps it.
+  await page.evaluate(() => Object.assign(window, { stillThisDocument: true }));
+  const same = () =>
+    page.evaluate(() => (window as { stillThisDocument?: boolean }).stillThisDocument === true);
+
+  await page.getByRole('link', { name: /^Notifications/ }).click();
+  await expect(page).toHaveURL(/\/apps\/notifications$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await same(), 'the bell opened the notifications in the portal').toBe(true);
+
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Loans', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/apps\/loans$/);
+  expect(await same(), 'the menu opened the loans in the portal').toBe(true);
+
+  await page.getByTitle(`Account menu for ${CLIENT.name}`).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Account Settings' }).click();
+  await expect(page).toHaveURL(/\/pages\/account-settings$/);
+  expect(await same(), 'the account menu opened the settings in the portal').toBe(true);
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/pages\/privacy-policy$/);
+  expect(errors).toEqual([]);
+});

@@ -1,10 +1,10 @@
 // The menu's links: plain anchors, styled by global.css (.menu-*), that the browser follows without
-// JavaScript. With it, one handler on the menu opens them in the portal (as Remix's Link does) and
-// prefetches the page a pointer or the keyboard rests on (as `prefetch="intent"` does): the menu is on
-// every page, and some thirty NavLinks cost a first view more than the rest of its frame (ADR 056).
-import { PrefetchPageLinks, useLocation, useNavigate } from '@remix-run/react';
-import { Fragment, useState, type FocusEvent, type MouseEvent } from 'react';
+// JavaScript; with it, the frame's handler opens them in the portal (frame-links.tsx). The menu is on every
+// page and its sections are kept as HTML for each language, role and current entry (ADR 056, ADR 064).
+import { useLocation } from '@remix-run/react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Kept } from '~/components/kept-markup';
 import type { MenuSection, Screen } from '~/services/access';
 import { MenuIcon } from './menu-icons';
 
@@ -22,15 +22,6 @@ export function currentEntry(entries: readonly MenuEntry[], pathname: string): s
   return current;
 }
 
-/** The portal's own link an event happened on, if the browser would follow it in this tab. */
-function portalLink(target: EventTarget | null): HTMLAnchorElement | null {
-  const link = target instanceof Element ? target.closest('a') : null;
-  if (!link || link.target || link.hasAttribute('download') || link.origin !== window.location.origin) {
-    return null;
-  }
-  return link;
-}
-
 /** A count beside an entry: the number seen, and said in words to assistive technology. */
 function MenuCount({ count }: { count: number | null | undefined }) {
   const { t } = useTranslation();
@@ -41,6 +32,59 @@ function MenuCount({ count }: { count: number | null | undefined }) {
       <span className="visually-hidden">{t('conversations.unreadCount', { count })}</span>
     </span>
   );
+}
+
+/** The sections of the menu, each a heading and a list of links: one kept part of the frame (ADR 064). */
+function MenuSections({
+  entries,
+  compact,
+  horizontal,
+  current,
+  counts,
+}: {
+  entries: MenuEntry[];
+  compact: boolean;
+  horizontal: boolean;
+  current: string | undefined;
+  counts: Record<string, number | null | undefined>;
+}) {
+  const { t } = useTranslation();
+  return SECTIONS.map((section) => {
+    const items = entries.filter((entry) => entry.menu.section === section);
+    if (items.length === 0) return null;
+    return (
+      // The heading stands before the list it names: a list holds list items only.
+      <Fragment key={section}>
+        {!horizontal && (
+          <div id={`menu-${section}`} className={compact ? 'visually-hidden' : 'menu-heading'}>
+            {t(`menu.sections.${section}`)}
+          </div>
+        )}
+        <ul
+          className={horizontal ? 'menu-list menu-list-horizontal' : 'menu-list'}
+          aria-labelledby={horizontal ? undefined : `menu-${section}`}
+          aria-label={horizontal ? t(`menu.sections.${section}`) : undefined}
+        >
+          {items.map((entry) => (
+            <li key={entry.path}>
+              <a
+                href={entry.path}
+                className="menu-link"
+                aria-current={entry.path === current ? 'page' : undefined}
+                title={compact ? t(entry.menu.label) : undefined}
+              >
+                <span className="menu-icon">
+                  <MenuIcon name={entry.menu.icon} />
+                </span>
+                <span className={compact ? 'visually-hidden' : undefined}>{t(entry.menu.label)}</span>
+                <MenuCount count={counts[entry.path]} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Fragment>
+    );
+  });
 }
 
 export function MenuLinks({
@@ -55,63 +99,21 @@ export function MenuLinks({
   /** What waits behind an entry (unread messages), by its path; nothing shown for none or unknown. */
   counts?: Record<string, number | null | undefined>;
 }) {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const [intent, setIntent] = useState<string | null>(null);
   const current = currentEntry(entries, pathname);
-
-  const follow = (event: MouseEvent<HTMLElement>) => {
-    const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
-    const link = portalLink(event.target);
-    if (event.defaultPrevented || event.button !== 0 || modified || !link) return;
-    event.preventDefault();
-    navigate(link.pathname + link.search + link.hash);
-  };
-  const prefetch = (event: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) => {
-    const link = portalLink(event.target);
-    if (link && link.pathname !== pathname) setIntent(link.pathname);
-  };
-
   return (
-    <div className="menu-links" onClick={follow} onMouseOver={prefetch} onFocus={prefetch}>
-      {SECTIONS.map((section) => {
-        const items = entries.filter((entry) => entry.menu.section === section);
-        if (items.length === 0) return null;
-        return (
-          // The heading stands before the list it names: a list holds list items only.
-          <Fragment key={section}>
-            {!horizontal && (
-              <div id={`menu-${section}`} className={compact ? 'visually-hidden' : 'menu-heading'}>
-                {t(`menu.sections.${section}`)}
-              </div>
-            )}
-            <ul
-              className={horizontal ? 'menu-list menu-list-horizontal' : 'menu-list'}
-              aria-labelledby={horizontal ? undefined : `menu-${section}`}
-              aria-label={horizontal ? t(`menu.sections.${section}`) : undefined}
-            >
-              {items.map((entry) => (
-                <li key={entry.path}>
-                  <a
-                    href={entry.path}
-                    className="menu-link"
-                    aria-current={entry.path === current ? 'page' : undefined}
-                    title={compact ? t(entry.menu.label) : undefined}
-                  >
-                    <span className="menu-icon">
-                      <MenuIcon name={entry.menu.icon} />
-                    </span>
-                    <span className={compact ? 'visually-hidden' : undefined}>{t(entry.menu.label)}</span>
-                    <MenuCount count={counts[entry.path]} />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </Fragment>
-        );
-      })}
-      {intent && <PrefetchPageLinks page={intent} />}
-    </div>
+    <Kept
+      // An entry's label, icon and section come with its path from the access table.
+      id={`menu|${compact}|${horizontal}|${current}|${JSON.stringify(counts)}|${entries.map((entry) => entry.path).join(' ')}`}
+      host={(content) => <div className="menu-links" {...content} />}
+    >
+      <MenuSections
+        entries={entries}
+        compact={compact}
+        horizontal={horizontal}
+        current={current}
+        counts={counts}
+      />
+    </Kept>
   );
 }

@@ -1,5 +1,5 @@
-// The top bar's way to the notifications, with how many are unread (a link: no JavaScript needed).
-import { Link } from '@remix-run/react';
+// The top bar's way to the notifications, with how many are unread: a plain link (no JavaScript needed),
+// opened in the portal by the frame's handler (frame-links.tsx).
 import { useTranslation } from 'react-i18next';
 import { Icon, IconButton } from '~/components/ui';
 
@@ -8,8 +8,8 @@ export function NotificationBell({ unread }: { unread: number | null }) {
   const count = unread ?? 0;
   return (
     <IconButton
-      component={Link}
-      to="/apps/notifications"
+      component="a"
+      href="/apps/notifications"
       variant="plain"
       aria-label={count > 0 ? t('notifications.topbar', { count }) : t('notifications.topbarNone')}
       className="notification-bell"

@@ -1,31 +1,36 @@
 // The portal's frame (spec sections 3 and 9): sidebar 270 (mini 87) or horizontal menu, top bar 70,
 // boxed or full content, and an off-canvas drawer on small screens that opens without JavaScript; a
 // footer with the legal pages.
-import { Link, useLocation } from '@remix-run/react';
+import { useLocation, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box, Icon, IconButton, Text } from '~/components/ui';
+import { Box, Icon, IconButton } from '~/components/ui';
+import type { loader as rootLoader } from '~/root';
 import type { PortalUser } from '~/services/user';
 import { isDemoScreen } from '~/services/access';
 import { LAYOUT, type Appearance } from '~/theme/appearance';
-import { AppearancePanel } from '../appearance-panel';
-import { LanguageSwitcher } from '../language-switcher';
+import { Kept } from '../kept-markup';
 import { LegalLinks } from '../pages/legal-links';
+import { useFrameLinks } from './frame-links';
 import { MenuLinks, type MenuEntry } from './menu-links';
-import { UserMenu } from './user-menu';
-import { NotificationBell } from './notification-bell';
+import { Brand, TopBarContent } from './top-bar';
 
-function Brand({ compact }: { compact: boolean }) {
+/** The sidebar's head: the brand, and the button that closes the drawer on a small screen. */
+function SidebarHead({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   return (
-    <Link to="/dashboards/modern" className="brand" aria-label={t('app.name')}>
-      <Icon name="logo" size={30} stroke={1.6} />
-      {!compact && (
-        <Text level="title-lg" component="span" textColor="inherit">
-          {t('app.name')}
-        </Text>
-      )}
-    </Link>
+    <>
+      <Brand compact={compact} />
+      <IconButton
+        component="a"
+        href="#main-content"
+        className="sidebar-close"
+        aria-label={t('nav.closeMenu')}
+        variant="plain"
+      >
+        <Icon name="close" size={20} />
+      </IconButton>
+    </>
   );
 }
 
@@ -51,6 +56,8 @@ export function PortalLayout({
   const horizontal = appearance.horizontal;
   const collapsed = appearance.collapse && !horizontal;
   const sidebarWidth = collapsed ? LAYOUT.miniSidebarWidth : LAYOUT.sidebarWidth;
+  const { handlers, prefetch } = useFrameLinks();
+  const dir = useRouteLoaderData<typeof rootLoader>('root')?.dir ?? 'ltr';
 
   return (
     <Box
@@ -66,19 +73,14 @@ export function PortalLayout({
         {t('nav.skipToContent')}
       </a>
 
-      <Box id="sidebar" className="sidebar">
-        <Box className="sidebar-head">
-          <Brand compact={collapsed} />
-          <IconButton
-            component="a"
-            href="#main-content"
-            className="sidebar-close"
-            aria-label={t('nav.closeMenu')}
-            variant="plain"
-          >
-            <Icon name="close" size={20} />
-          </IconButton>
-        </Box>
+      <Box id="sidebar" className="sidebar" {...handlers}>
+        {/* The parts of the frame that are the same on many pages are kept as HTML (ADR 064). */}
+        <Kept
+          id={`sidebar-head|${collapsed}`}
+          host={(content) => <Box className="sidebar-head" {...content} />}
+        >
+          <SidebarHead compact={collapsed} />
+        </Kept>
         <Box component="nav" aria-label={t('nav.mainMenu')} className="sidebar-nav">
           <MenuLinks
             entries={menu}
@@ -91,53 +93,32 @@ export function PortalLayout({
       <a className="sidebar-backdrop" href="#main-content" tabIndex={-1} aria-hidden="true" />
 
       <Box className="portal-main">
-        <Box component="header" className="topbar">
-          <Box
-            className={
-              appearance.layout === 'boxed' ? 'container boxed topbar-inner' : 'container topbar-inner'
-            }
-          >
-            <IconButton
-              component="a"
-              href="#sidebar"
-              className="menu-open"
-              aria-label={t('nav.openMenu')}
-              aria-controls="sidebar"
-              variant="plain"
-            >
-              <Icon name="menu" size={22} />
-            </IconButton>
-            {horizontal ? (
-              <Box className="topbar-brand">
-                <Brand compact={false} />
-              </Box>
-            ) : (
-              <form method="post" action="/preferences" className="collapse-toggle">
-                <input type="hidden" name="intent" value="collapse" />
-                <input type="hidden" name="collapse" value={String(!collapsed)} />
-                <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-                <IconButton
-                  type="submit"
-                  variant="plain"
-                  aria-label={collapsed ? t('nav.expandMenu') : t('nav.collapseMenu')}
-                >
-                  {collapsed ? (
-                    <Icon name="sidebarExpand" size={22} />
-                  ) : (
-                    <Icon name="sidebarCollapse" size={22} />
-                  )}
-                </IconButton>
-              </form>
+        <Box component="header" className="topbar" {...handlers}>
+          <Kept
+            id={`topbar|${dir}|${unread}|${JSON.stringify(appearance)}|${JSON.stringify(user)}`}
+            holes={{ redirectTo: location.pathname + location.search }}
+            host={(content) => (
+              <Box
+                className={
+                  appearance.layout === 'boxed' ? 'container boxed topbar-inner' : 'container topbar-inner'
+                }
+                {...content}
+              />
             )}
-            <Box className="topbar-space" />
-            <NotificationBell unread={unread} />
-            <LanguageSwitcher />
-            <AppearancePanel />
-            <UserMenu user={user} />
-          </Box>
+          >
+            {(hole) => (
+              <TopBarContent
+                user={user}
+                appearance={appearance}
+                dir={dir}
+                unread={unread}
+                redirectTo={hole('redirectTo')}
+              />
+            )}
+          </Kept>
         </Box>
         {horizontal && (
-          <Box component="nav" className="horizontal-menu" aria-label={t('nav.mainMenu')}>
+          <Box component="nav" className="horizontal-menu" aria-label={t('nav.mainMenu')} {...handlers}>
             <Box
               className={
                 appearance.layout === 'boxed'
@@ -168,17 +149,25 @@ export function PortalLayout({
           )}
           {children}
         </Box>
-        <Box
-          component="footer"
-          className={
-            appearance.layout === 'boxed'
-              ? 'container boxed no-print portal-footer'
-              : 'container no-print portal-footer'
-          }
+        <Kept
+          id="footer"
+          host={(content) => (
+            <Box
+              component="footer"
+              className={
+                appearance.layout === 'boxed'
+                  ? 'container boxed no-print portal-footer'
+                  : 'container no-print portal-footer'
+              }
+              {...handlers}
+              {...content}
+            />
+          )}
         >
-          <LegalLinks />
-        </Box>
+          <LegalLinks inFrame />
+        </Kept>
       </Box>
+      {prefetch}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
-// The top bar's account menu: who is signed in, and signing out (a form: works without JavaScript).
-import { Link } from '@remix-run/react';
+// The top bar's account menu: who is signed in, and signing out (a form: works without JavaScript). Its
+// panel is kept as HTML for each person (ADR 064).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Divider, Icon, Text } from '~/components/ui';
@@ -30,6 +30,7 @@ export function UserMenu({ user }: { user: Pick<PortalUser, 'name' | 'email' | '
   return (
     <Disclosure
       label={t('user.menu', { name: user.name })}
+      keep={`user|${user.name}|${user.email}|${user.role}`}
       // A new picture is a new address (pictureUrl): drawn afresh, not left failed by the one before.
       summary={<UserAvatar key={user.profile_image} src={user.profile_image} name={user.name} />}
     >
@@ -42,9 +43,10 @@ export function UserMenu({ user }: { user: Pick<PortalUser, 'name' | 'email' | '
         {t(`user.roles.${user.role}`, { defaultValue: user.role })}
       </Text>
       <Divider style={{ marginBlock: 12 }} />
+      {/* A plain link, opened in the portal by the frame's handler (frame-links.tsx). */}
       <Button
-        component={Link}
-        to="/pages/account-settings"
+        component="a"
+        href="/pages/account-settings"
         variant="plain"
         color="neutral"
         fullWidth

@@ -5,8 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { Stack, TextLink } from '~/components/ui';
 import { ACCESSIBILITY_PATH, PRIVACY_PATH, TERMS_PATH } from './openable';
 
-export function LegalLinks() {
+/**
+ * `inFrame`: the portal's frame, which never holds these pages: plain anchors, opened in the portal by the
+ * frame's handler and kept as HTML with the rest of the frame (ADR 064).
+ */
+export function LegalLinks({ inFrame = false }: { inFrame?: boolean }) {
   const { t } = useTranslation();
+  const links: [string, string][] = [
+    [TERMS_PATH, t('footer.terms')],
+    [PRIVACY_PATH, t('footer.privacy')],
+    [ACCESSIBILITY_PATH, t('footer.accessibility')],
+  ];
   return (
     <Stack
       component="nav"
@@ -16,15 +25,17 @@ export function LegalLinks() {
       flexWrap="wrap"
       justifyContent="center"
     >
-      <TextLink nav to={TERMS_PATH} level="body-sm" color="neutral">
-        {t('footer.terms')}
-      </TextLink>
-      <TextLink nav to={PRIVACY_PATH} level="body-sm" color="neutral">
-        {t('footer.privacy')}
-      </TextLink>
-      <TextLink nav to={ACCESSIBILITY_PATH} level="body-sm" color="neutral">
-        {t('footer.accessibility')}
-      </TextLink>
+      {links.map(([path, label]) =>
+        inFrame ? (
+          <TextLink key={path} href={path} level="body-sm" color="neutral">
+            {label}
+          </TextLink>
+        ) : (
+          <TextLink key={path} nav to={path} level="body-sm" color="neutral">
+            {label}
+          </TextLink>
+        ),
+      )}
     </Stack>
   );
 }
