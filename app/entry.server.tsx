@@ -157,11 +157,12 @@ export default async function handleRequest(
   const kept = key === null ? undefined : renderMemo.get(key, nonce);
   const page =
     kept ?? (await renderPage({ request, remixContext, responseStatusCode, nonce, language, dir }));
-  if (key !== null && typeof page === 'string') renderMemo.set(key, page, nonce);
+  // A page just rendered goes out as the bytes it is kept as.
+  const body = key !== null && typeof page === 'string' ? renderMemo.set(key, page, nonce) : page;
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   if (kept !== undefined) responseHeaders.set('X-Render-Memo', 'hit');
   markPrivate(request, responseHeaders);
   await markActivity(request, responseHeaders);
-  return new Response(page, { status: responseStatusCode, headers: responseHeaders });
+  return new Response(body, { status: responseStatusCode, headers: responseHeaders });
 }

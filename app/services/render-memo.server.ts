@@ -21,59 +21,51 @@ export type RenderInputs = {
   now: number;
 };
 
+/** What `describe` gives for anything that is not data. */
+const NOT_DATA = null;
+
 /**
- * Writes `value` in a form where two values give the same text only if they are the same data, as
- * Remix would send it (key order kept, types told apart); false for anything else.
+ * `value` written in a form where two values give the same text only if they are the same data, as
+ * Remix would send it (key order kept, types told apart); null for anything else. One string built by
+ * appending, as a first view pays for it too.
  */
-function describe(value: unknown, out: string[]): boolean {
+function describe(value: unknown): string | null {
   switch (typeof value) {
     case 'string':
-      out.push(JSON.stringify(value));
-      return true;
+      return JSON.stringify(value);
     case 'number':
-      out.push(Object.is(value, -0) ? '-0' : String(value));
-      return true;
+      return Object.is(value, -0) ? '-0' : String(value);
     case 'boolean':
-      out.push(value ? 't' : 'f');
-      return true;
+      return value ? 't' : 'f';
     case 'undefined':
-      out.push('u');
-      return true;
+      return 'u';
     case 'bigint':
-      out.push(`${value}n`);
-      return true;
+      return `${value}n`;
     case 'object': {
-      if (value === null) {
-        out.push('n');
-        return true;
-      }
+      if (value === null) return 'n';
       if (Array.isArray(value)) {
-        out.push('[');
+        let text = '[';
         for (let index = 0; index < value.length; index++) {
-          if (index > 0) out.push(',');
-          if (!describe(value[index], out)) return false;
+          const item = describe(value[index]);
+          if (item === NOT_DATA) return NOT_DATA;
+          text += index > 0 ? `,${item}` : item;
         }
-        out.push(']');
-        return true;
+        return `${text}]`;
       }
-      if (value instanceof Date) {
-        out.push(`D${value.getTime()}`);
-        return true;
-      }
+      if (value instanceof Date) return `D${value.getTime()}`;
       const prototype: unknown = Object.getPrototypeOf(value);
-      if (prototype !== Object.prototype && prototype !== null) return false;
-      out.push('{');
-      for (const [name, item] of Object.entries(value)) {
-        out.push(JSON.stringify(name), ':');
-        if (!describe(item, out)) return false;
-        out.push(',');
+      if (prototype !== Object.prototype && prototype !== null) return NOT_DATA;
+      let text = '{';
+      for (const name of Object.keys(value)) {
+        const item = describe((value as Record<string, unknown>)[name]);
+        if (item === NOT_DATA) return NOT_DATA;
+        text += `${JSON.stringify(name)}:${item},`;
       }
-      out.push('}');
-      return true;
+      return `${text}}`;
     }
     default:
       // Functions and symbols are not data.
-      return false;
+      return NOT_DATA;
   }
 }
 
@@ -86,9 +78,12 @@ export function renderKey(inputs: RenderInputs): string | null {
   // A page showing the message an action left (flash.server.ts) is shown once: never kept or given again.
   if ((inputs.loaderData.root as { flash?: unknown } | undefined)?.flash) return null;
   const minute = Math.floor(inputs.now / 60_000);
-  const out = [JSON.stringify([inputs.url, inputs.language, inputs.dir, minute])];
-  if (!describe(inputs.loaderData, out)) return null;
-  return createHash('sha256').update(out.join('')).digest('base64url');
+  const data = describe(inputs.loaderData);
+  if (data === NOT_DATA) return null;
+  return createHash('sha256')
+    .update(JSON.stringify([inputs.url, inputs.language, inputs.dir, minute]))
+    .update(data)
+    .digest('base64url');
 }
 
 type Kept = { parts: Buffer[]; bytes: number };
@@ -96,8 +91,11 @@ type Kept = { parts: Buffer[]; bytes: number };
 export type RenderMemo = {
   /** The page kept under `key` (UTF-8), with `nonce` where the nonce it was rendered with stood. */
   get(key: string, nonce: string): Uint8Array<ArrayBuffer> | undefined;
-  /** Keeps `page`, rendered with `nonce`, under `key` (not without a nonce to replace). */
-  set(key: string, page: string, nonce: string): void;
+  /**
+   * Keeps `page`, rendered with `nonce`, under `key` (not without a nonce to replace), and gives its
+   * UTF-8 bytes to send: the page is encoded once.
+   */
+  set(key: string, page: string, nonce: string): Uint8Array<ArrayBuffer>;
   size(): number;
 };
 
@@ -136,10 +134,11 @@ export function createRenderMemo({
       return Buffer.concat(kept.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
     },
     set(key, page, nonce) {
-      if (!nonce) return;
       const bytes = Buffer.from(page);
-      if (bytes.length > maxBytes) return;
-      pages.set(key, { parts: splitBytes(bytes, Buffer.from(nonce)), bytes: bytes.length });
+      if (nonce && bytes.length <= maxBytes) {
+        pages.set(key, { parts: splitBytes(bytes, Buffer.from(nonce)), bytes: bytes.length });
+      }
+      return bytes;
     },
     size: () => pages.size,
   };

@@ -89,6 +89,16 @@ describe('createRenderMemo', () => {
     expect(memo.get('other', 'x')).toBeUndefined();
   });
 
+  it('gives the page’s UTF-8 bytes to send, kept or not', () => {
+    const memo = createRenderMemo({ maxBytes: 1000 });
+    const arabic = `${page('n1')}<p>مرحبا</p>`;
+    expect(Buffer.from(memo.set('k', arabic, 'n1')).toString('utf8')).toBe(arabic);
+    expect(Buffer.from(memo.set('none', page(''), '')).toString('utf8')).toBe(page(''));
+    const big = `${page('n1')}${'x'.repeat(1000)}`;
+    expect(Buffer.from(memo.set('big', big, 'n1')).toString('utf8')).toBe(big);
+    expect(memo.size()).toBe(1);
+  });
+
   it('keeps text in any script as it was, the nonce only replaced', () => {
     const memo = createRenderMemo();
     const arabic = (nonce: string) =>
