@@ -103,7 +103,12 @@ async function renderPage({
         <I18nextProvider i18n={i18n}>
           <CacheProvider value={cache}>
             <MarkupKeeperContext.Provider value={keeper}>
-              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+              <RemixServer
+                context={remixContext}
+                url={request.url}
+                abortDelay={ABORT_DELAY_MS}
+                nonce={nonce}
+              />
             </MarkupKeeperContext.Provider>
           </CacheProvider>
         </I18nextProvider>
