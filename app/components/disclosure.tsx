@@ -1,7 +1,6 @@
 // A pop-over built on <details>: opens and closes without JavaScript, and is a real button to assistive tech.
 import type { ReactNode } from 'react';
 import { Sheet } from '~/components/ui';
-import { Kept } from './kept-markup';
 
 export function Disclosure({
   summary,
@@ -10,7 +9,6 @@ export function Disclosure({
   align = 'end',
   width = 260,
   open,
-  keep,
 }: {
   summary: ReactNode;
   /** The accessible name of the toggle. */
@@ -20,8 +18,6 @@ export function Disclosure({
   width?: number;
   /** Open on first render (e.g. when the form inside came back with an error). */
   open?: boolean;
-  /** What the panel's content depends on, when it is the same on many pages: its HTML is kept (ADR 064). */
-  keep?: string;
 }) {
   return (
     <details className="disclosure" open={open || undefined}>
@@ -32,23 +28,15 @@ export function Disclosure({
           {summary}
         </span>
       </summary>
-      <Kept
-        id={keep ?? null}
-        host={(content) => (
-          <Sheet
-            variant="outlined"
-            className={
-              align === 'end'
-                ? 'frame-disclosure-panel'
-                : 'frame-disclosure-panel frame-disclosure-panel-start'
-            }
-            style={{ width }}
-            {...content}
-          />
-        )}
+      <Sheet
+        variant="outlined"
+        className={
+          align === 'end' ? 'frame-disclosure-panel' : 'frame-disclosure-panel frame-disclosure-panel-start'
+        }
+        style={{ width }}
       >
         {children}
-      </Kept>
+      </Sheet>
     </details>
   );
 }

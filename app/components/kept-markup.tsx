@@ -1,5 +1,5 @@
-// Parts of the frame that are the same on most pages (the menu, the appearance and language panels) are
-// rendered once on the server for each language and state, and their HTML is kept: a first view renders
+// Parts of the frame that are the same on most pages (the menu, the top bar, the sidebar's head, the
+// footer; the appearance and language panels of the public pages) are rendered once on the server for each language and state, and their HTML is kept: a first view renders
 // React only for what is its own (ADR 064). The browser renders and hydrates them as any other part, so
 // what is kept must be exactly what React would have written: a test compares the two for each part.
 import { createContext, useContext, type ReactElement, type ReactNode } from 'react';

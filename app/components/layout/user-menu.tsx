@@ -1,5 +1,5 @@
-// The top bar's account menu: who is signed in, and signing out (a form: works without JavaScript). Its
-// panel is kept as HTML for each person (ADR 064).
+// The top bar's account menu: who is signed in, and signing out (a form: works without JavaScript). Kept
+// as HTML with the rest of the top bar, for each person (ADR 064).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Divider, Icon, Text } from '~/components/ui';
@@ -30,7 +30,6 @@ export function UserMenu({ user }: { user: Pick<PortalUser, 'name' | 'email' | '
   return (
     <Disclosure
       label={t('user.menu', { name: user.name })}
-      keep={`user|${user.name}|${user.email}|${user.role}`}
       // A new picture is a new address (pictureUrl): drawn afresh, not left failed by the one before.
       summary={<UserAvatar key={user.profile_image} src={user.profile_image} name={user.name} />}
     >
