@@ -3,14 +3,13 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
-import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { logger } from '../server/logger.js';
 import { loggedPath } from '../server/request-log.js';
 import { MarkupKeeperContext } from './components/kept-markup';
 import { NonceContext } from './components/nonce';
 import { markActivity } from './services/activity.server';
-import { collectHtml } from './services/html-stream.server';
+import { renderHtml } from './services/html-stream.server';
 import { i18nFor } from './services/i18n.server';
 import { markupKeeper } from './services/kept-markup.server';
 import { getPreferences } from './services/preferences.server';
@@ -96,40 +95,25 @@ async function renderPage({
   const keeper = env().NODE_ENV === 'production' ? markupKeeper(i18n, language, dir) : null;
 
   // Rendered whole before sending, so that the critical styles can go into the head (no flash).
-  const html = await new Promise<string>((resolve, reject) => {
-    let failed: unknown;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <CacheProvider value={cache}>
-            <MarkupKeeperContext.Provider value={keeper}>
-              <RemixServer
-                context={remixContext}
-                url={request.url}
-                abortDelay={ABORT_DELAY_MS}
-                nonce={nonce}
-              />
-            </MarkupKeeperContext.Provider>
-          </CacheProvider>
-        </I18nextProvider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          // Collected without the NUL padding React 18 can leave at the end of a buffer
-          // (html-stream.server.ts). Node's renderer, not the web streams one: that costs a third more.
-          collectHtml(pipe).then(resolve, reject);
-        },
-        onShellError: reject,
-        onError(error) {
-          failed = error;
-          // A 500 was logged by handleError already.
-          if (responseStatusCode < 500) logger.error({ err: error }, 'page render failed');
-        },
+  const html = await renderHtml(
+    <NonceContext.Provider value={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <CacheProvider value={cache}>
+          <MarkupKeeperContext.Provider value={keeper}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+          </MarkupKeeperContext.Provider>
+        </CacheProvider>
+      </I18nextProvider>
+    </NonceContext.Provider>,
+    {
+      nonce,
+      abortDelayMs: ABORT_DELAY_MS,
+      onError(error) {
+        // A 500 was logged by handleError already.
+        if (responseStatusCode < 500) logger.error({ err: error }, 'page render failed');
       },
-    );
-    setTimeout(() => abort(failed), ABORT_DELAY_MS);
-  });
+    },
+  );
 
   // At the end of <head>: React tolerates extra trailing nodes there while hydrating, not ones in between.
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));

@@ -3,8 +3,8 @@
 import { PassThrough } from 'node:stream';
 import { createElement } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { collectHtml, withoutPadding } from './html-stream.server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { collectHtml, renderHtml, withoutPadding } from './html-stream.server';
 
 /** Enough Arabic of varying lengths that several buffer ends fall inside a two-byte character. */
 const page = createElement(
@@ -54,5 +54,39 @@ describe('collectHtml', () => {
     expect(withoutPadding(bytes(0x61, 0, 0, 0))).toEqual(bytes(0x61));
     expect(withoutPadding(bytes(0x61, 0, 0, 0, 0))).toEqual(bytes(0x61, 0));
     expect(withoutPadding(bytes(0x61, 0, 0x62))).toEqual(bytes(0x61, 0, 0x62));
+  });
+});
+
+describe('renderHtml', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('gives the page and leaves no timer behind, so a render is not kept alive until its deadline', async () => {
+    // Only the deadline's clock: React schedules its work with setImmediate.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const errors: unknown[] = [];
+    const html = await renderHtml(page, { abortDelayMs: 10_000, onError: (error) => errors.push(error) });
+    expect(html).toBe(renderToString(page));
+    expect(vi.getTimerCount()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('ends the destination once: React is not made to abort a render that finished', async () => {
+    const ends: number[] = [];
+    const html = await streamed((pipe) =>
+      collectHtml((destination) => {
+        const end = destination.end.bind(destination);
+        destination.end = ((...args: Parameters<typeof end>) => {
+          ends.push(ends.length);
+          return end(...args);
+        }) as typeof destination.end;
+        pipe(destination);
+      }),
+    );
+    // Whatever React would do once the destination closed has happened by the next turns.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(html).toBe(renderToString(page));
+    expect(ends).toHaveLength(1);
   });
 });

@@ -7,6 +7,8 @@
 // French) did not fit at its end: the 1 to 3 bytes left unused go out as NUL bytes, which browsers show
 // as "�", in visible text and in accessible names (facebook/react#24985; fixed in React 19 by #26228).
 import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 
 /** The most bytes a buffer can leave unused before a character that did not fit (UTF-8: 4 bytes at most). */
 const MAX_PADDING = 3;
@@ -25,6 +27,9 @@ export function collectHtml(pipe: (destination: Writable) => void): Promise<stri
     const bytes: Uint8Array[] = [];
     const destination = new Writable({
       decodeStrings: false,
+      // React takes a destination's 'close' for a reader gone and aborts: after the end, that only builds
+      // an error nobody reads.
+      emitClose: false,
       write(chunk: string | Uint8Array, _encoding, done) {
         if (typeof chunk === 'string') text.push(chunk);
         else bytes.push(withoutPadding(chunk));
@@ -40,4 +45,37 @@ export function collectHtml(pipe: (destination: Writable) => void): Promise<stri
     destination.on('error', reject);
     pipe(destination);
   });
+}
+
+/**
+ * `node` rendered whole (every Suspense boundary resolved) into one string, or the render's error. A
+ * render still going after `abortDelayMs` is aborted. The deadline's timer ends with the render: one left
+ * running would keep each page's render alive, and its memory, for the whole delay.
+ */
+export function renderHtml(
+  node: ReactNode,
+  {
+    nonce,
+    abortDelayMs,
+    onError,
+  }: { nonce?: string; abortDelayMs: number; onError: (error: unknown) => void },
+): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const rendered = new Promise<string>((resolve, reject) => {
+    let failed: unknown;
+    const { pipe, abort } = renderToPipeableStream(node, {
+      nonce,
+      onAllReady() {
+        // Node's renderer, not the web streams one: that costs a third more.
+        collectHtml(pipe).then(resolve, reject);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed = error;
+        onError(error);
+      },
+    });
+    timer = setTimeout(() => abort(failed), abortDelayMs);
+  });
+  return rendered.finally(() => clearTimeout(timer));
 }
