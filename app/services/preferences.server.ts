@@ -12,8 +12,12 @@ export const appearanceCookie = createCookie('appearance', {
   maxAge: 60 * 60 * 24 * 365,
 });
 
+/** Everyone's appearance until they choose theirs, worked out once (a parse of nothing reports every field). */
+const NOT_CHOSEN = appearanceSchema.parse({});
+
 export async function getAppearance(request: Request): Promise<Appearance> {
   const value: unknown = await appearanceCookie.parse(request.headers.get('Cookie'));
+  if (value == null) return NOT_CHOSEN;
   const parsed = appearanceSchema.safeParse(value ?? {});
   return parsed.success ? parsed.data : DEFAULT_APPEARANCE;
 }

@@ -32,7 +32,8 @@ const NOT_DATA = null;
 function describe(value: unknown): string | null {
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value);
+      // Its length first: no text inside it can pass for what follows.
+      return `s${value.length}:${value}`;
     case 'number':
       return Object.is(value, -0) ? '-0' : String(value);
     case 'boolean':
@@ -59,7 +60,7 @@ function describe(value: unknown): string | null {
       for (const name of Object.keys(value)) {
         const item = describe((value as Record<string, unknown>)[name]);
         if (item === NOT_DATA) return NOT_DATA;
-        text += `${JSON.stringify(name)}:${item},`;
+        text += `${name.length}:${name}=${item},`;
       }
       return `${text}}`;
     }

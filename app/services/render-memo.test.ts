@@ -56,6 +56,10 @@ describe('renderKey', () => {
   it('tells text that looks like structure apart from structure', () => {
     expect(renderKey(withLoans(['a","b']))).not.toBe(renderKey(withLoans(['a', 'b'])));
     expect(renderKey(withLoans([[1, 2]]))).not.toBe(renderKey(withLoans(['[1,2]'])));
+    expect(renderKey(withLoans(['s1:a', 'b']))).not.toBe(renderKey(withLoans(['s1:as1:b'])));
+    expect(renderKey(withLoans([{ 'id=1,1:amount': 2 }]))).not.toBe(
+      renderKey(withLoans([{ id: 1, amount: 2 }])),
+    );
   });
 
   it('is null for a page that must be rendered', () => {

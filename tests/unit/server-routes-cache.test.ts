@@ -37,6 +37,15 @@ const manifestRoutes = {
     hasErrorBoundary: false,
     module: '/orders.js',
   },
+  'routes/invoices': {
+    id: 'routes/invoices',
+    parentId: 'root',
+    path: 'invoices',
+    hasLoader: false,
+    hasAction: false,
+    hasErrorBoundary: false,
+    module: '/invoices.js',
+  },
 };
 const manifest = {
   routes: manifestRoutes,
@@ -52,11 +61,18 @@ const future = {
   v3_singleFetch: true,
 };
 
-async function render(routeModules: Record<string, unknown>): Promise<string> {
+async function render(routeModules: Record<string, unknown>, path = '/orders'): Promise<string> {
   const handler = createStaticHandler([
-    { id: 'root', path: '/', children: [{ id: 'routes/orders', path: 'orders' }] },
+    {
+      id: 'root',
+      path: '/',
+      children: [
+        { id: 'routes/orders', path: 'orders' },
+        { id: 'routes/invoices', path: 'invoices' },
+      ],
+    },
   ]);
-  const staticHandlerContext = await handler.query(new Request('http://localhost/orders'));
+  const staticHandlerContext = await handler.query(new Request(`http://localhost${path}`));
   if (staticHandlerContext instanceof Response) throw new Error('unexpected response');
   const context = {
     manifest,
@@ -68,17 +84,18 @@ async function render(routeModules: Record<string, unknown>): Promise<string> {
     serializeError: (error: Error) => ({ message: error.message }),
     renderMeta: {},
   } as unknown as EntryContext;
-  return renderToString(createElement(RemixServer, { context, url: 'http://localhost/orders' }));
+  return renderToString(createElement(RemixServer, { context, url: `http://localhost${path}` }));
 }
 
 describe('server routes kept per build', () => {
   const orders = { default: () => createElement('span', null, 'orders') };
+  const invoices = { default: () => createElement('span', null, 'invoices') };
   const root = { default: Root };
 
   it('renders with the same data routes for the same build, from a new route-modules object each time', async () => {
     seen.length = 0;
-    const first = await render({ root, 'routes/orders': orders });
-    const second = await render({ root, 'routes/orders': orders });
+    const first = await render({ root, 'routes/orders': orders, 'routes/invoices': invoices });
+    const second = await render({ root, 'routes/orders': orders, 'routes/invoices': invoices });
     expect(first).toContain('root,routes/orders');
     expect(second).toBe(first);
     expect(seen).toHaveLength(2);
@@ -87,11 +104,25 @@ describe('server routes kept per build', () => {
 
   it('makes them again when a route module is another one', async () => {
     seen.length = 0;
-    await render({ root, 'routes/orders': orders });
+    await render({ root, 'routes/orders': orders, 'routes/invoices': invoices });
     await render({
       root,
       'routes/orders': { default: () => createElement('span', null, 'orders, updated') },
+      'routes/invoices': invoices,
     });
     expect(seen[1]).not.toBe(seen[0]);
+  });
+
+  it('looks only at the routes a render shows, and at another one when a render shows it', async () => {
+    seen.length = 0;
+    const updated = { default: () => createElement('span', null, 'invoices, updated') };
+    await render({ root, 'routes/orders': orders, 'routes/invoices': invoices });
+    // The invoices' module changed, and this render does not show them: the same routes.
+    await render({ root, 'routes/orders': orders, 'routes/invoices': updated });
+    expect(seen[1]).toBe(seen[0]);
+    // A render of the invoices makes them again, from the module it was given.
+    const page = await render({ root, 'routes/orders': orders, 'routes/invoices': updated }, '/invoices');
+    expect(page).toContain('root,routes/invoices');
+    expect(seen[2]).not.toBe(seen[0]);
   });
 });
