@@ -115,6 +115,9 @@ async function renderPage({
     },
   );
 
+  // A page that drew nothing with Emotion (most, since the UI layer) has no styles to add: its HTML is
+  // neither searched nor copied for them.
+  if (Object.keys(cache.inserted).length === 0) return html;
   // At the end of <head>: React tolerates extra trailing nodes there while hydrating, not ones in between.
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   return html.replace('</head>', `${styles}</head>`);

@@ -7,6 +7,7 @@
 // than the request: a change in any loader's data is a new key. Anything the key cannot describe (a
 // promise, a class instance, an action's data, an error, a status other than 200) is rendered as usual.
 import { createHash } from 'node:crypto';
+import { serialize } from 'node:v8';
 import { LRUCache } from 'lru-cache';
 
 export type RenderInputs = {
@@ -21,52 +22,33 @@ export type RenderInputs = {
   now: number;
 };
 
-/** What `describe` gives for anything that is not data. */
-const NOT_DATA = null;
-
 /**
- * `value` written in a form where two values give the same text only if they are the same data, as
- * Remix would send it (key order kept, types told apart); null for anything else. One string built by
- * appending, as a first view pays for it too.
+ * Whether `value` is data as Remix would send it: text, numbers, booleans, undefined, big integers, dates,
+ * and arrays and plain objects of them. Not a promise, a function, a symbol or a class instance, which
+ * the key cannot describe. Looked through without building anything.
  */
-function describe(value: unknown): string | null {
+function isData(value: unknown): boolean {
   switch (typeof value) {
     case 'string':
-      // Its length first: no text inside it can pass for what follows.
-      return `s${value.length}:${value}`;
     case 'number':
-      return Object.is(value, -0) ? '-0' : String(value);
     case 'boolean':
-      return value ? 't' : 'f';
     case 'undefined':
-      return 'u';
     case 'bigint':
-      return `${value}n`;
+      return true;
     case 'object': {
-      if (value === null) return 'n';
+      if (value === null || value instanceof Date) return true;
       if (Array.isArray(value)) {
-        let text = '[';
-        for (let index = 0; index < value.length; index++) {
-          const item = describe(value[index]);
-          if (item === NOT_DATA) return NOT_DATA;
-          text += index > 0 ? `,${item}` : item;
-        }
-        return `${text}]`;
+        for (let index = 0; index < value.length; index++) if (!isData(value[index])) return false;
+        return true;
       }
-      if (value instanceof Date) return `D${value.getTime()}`;
       const prototype: unknown = Object.getPrototypeOf(value);
-      if (prototype !== Object.prototype && prototype !== null) return NOT_DATA;
-      let text = '{';
-      for (const name of Object.keys(value)) {
-        const item = describe((value as Record<string, unknown>)[name]);
-        if (item === NOT_DATA) return NOT_DATA;
-        text += `${name.length}:${name}=${item},`;
-      }
-      return `${text}}`;
+      if (prototype !== Object.prototype && prototype !== null) return false;
+      for (const name in value) if (!isData((value as Record<string, unknown>)[name])) return false;
+      return true;
     }
     default:
       // Functions and symbols are not data.
-      return NOT_DATA;
+      return false;
   }
 }
 
@@ -79,11 +61,13 @@ export function renderKey(inputs: RenderInputs): string | null {
   // A page showing the message an action left (flash.server.ts) is shown once: never kept or given again.
   if ((inputs.loaderData.root as { flash?: unknown } | undefined)?.flash) return null;
   const minute = Math.floor(inputs.now / 60_000);
-  const data = describe(inputs.loaderData);
-  if (data === NOT_DATA) return null;
+  if (!isData(inputs.loaderData)) return null;
+  // V8's own serialisation of the data (what structured clone writes): the same bytes only for the same
+  // data, key order kept and types told apart (undefined and a missing key, a date and its text, -0),
+  // as it reads back into the value it was written from. Written natively, in one buffer.
   return createHash('sha256')
     .update(JSON.stringify([inputs.url, inputs.language, inputs.dir, minute]))
-    .update(data)
+    .update(serialize(inputs.loaderData))
     .digest('base64url');
 }
 
