@@ -10,6 +10,14 @@ const JOY = {
   message: "Draw with '~/components/ui'; Joy is the UI layer's.",
 };
 
+// Components translate through the portal's useTranslation (app/components/translation.ts): on the
+// server it is a lookup, in the browser react-i18next's hook.
+const USE_TRANSLATION = {
+  name: 'react-i18next',
+  importNames: ['useTranslation'],
+  message: "Take useTranslation from '~/components/translation'.",
+};
+
 export default tseslint.config(
   { ignores: ['build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', '.cache/'] },
   js.configs.recommended,
@@ -22,7 +30,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
-      'no-restricted-imports': ['error', { patterns: [JOY] }],
+      'no-restricted-imports': ['error', { paths: [USE_TRANSLATION], patterns: [JOY] }],
     },
   },
   {
@@ -79,6 +87,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [USE_TRANSLATION],
           patterns: [
             JOY,
             {
@@ -93,7 +102,7 @@ export default tseslint.config(
   {
     // The UI layer, the theme and the root (the theme's provider) are where Joy is imported.
     files: ['app/components/ui/**', 'app/theme/**', 'app/root.tsx'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { paths: [USE_TRANSLATION] }] },
   },
   {
     // Servers write JSON lines through their logger (server/logger.js, backoffice/log.ts), never the

@@ -12,7 +12,8 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import { useContext, type ReactNode } from 'react';
-import { I18nContext, useTranslation } from 'react-i18next';
+import { I18nContext } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { useNonce } from './components/nonce';

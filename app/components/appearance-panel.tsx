@@ -1,6 +1,6 @@
 // The appearance settings of spec section 3 as one plain form: applied on the next page load, no JavaScript needed.
 import { useLocation, useRouteLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button, Icon, Stack } from '~/components/ui';
 import type { loader as rootLoader } from '~/root';
 import { BORDER_RADII, DEFAULT_APPEARANCE, PALETTES, type Appearance } from '~/theme/appearance';

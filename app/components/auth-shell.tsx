@@ -2,7 +2,7 @@
 // form, /auth/login) and "card" (a centred card, /auth/login2); a footer links the legal pages.
 import { IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Box, Card, Stack, Text } from '~/components/ui';
 import { AppearancePanel } from './appearance-panel';
 import { LanguageSwitcher } from './language-switcher';

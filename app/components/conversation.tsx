@@ -6,7 +6,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { useActionData, useFetcher } from '@remix-run/react';
 import { MESSAGE_MAX } from '@contract/values';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { formatDateTime } from '~/components/format';
 import { FormErrors } from '~/components/form-parts';
 import { CheckboxField, TextareaField } from '~/components/form-field';

@@ -1,6 +1,6 @@
 // The earlier and later pages of a demo screen's long list (comments, replies, chat messages).
 import { Link, useSearchParams } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button, Stack, Text } from '~/components/ui';
 import type { ListPage } from '~/services/demo/limits';
 

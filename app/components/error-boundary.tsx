@@ -1,6 +1,6 @@
 // The page shown when a route fails: a clear message for 400, 403, 404, 503 and anything else, never a stack.
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button, Sheet, Text } from '~/components/ui';
 
 /** `inFrame`: shown inside the portal's frame, which already has the page's <main>. */

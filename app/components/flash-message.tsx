@@ -4,7 +4,7 @@ import { useLocation, useRouteLoaderData } from '@remix-run/react';
 import { IconX } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { IconButton } from './ui';
 import { Notice } from './form-parts';
 

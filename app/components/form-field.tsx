@@ -2,7 +2,7 @@
 // the user's language. A screen that needs a text, a longer text or files takes them from here.
 import { getInputProps, getTextareaProps } from '@conform-to/react';
 import type { ChangeEventHandler, CSSProperties, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { PASSWORD_MIN_LENGTH } from '@contract/values';
 import { FormControl, FormHelperText, FormLabel, Input, Textarea } from '~/components/ui';
 import { translateMessage, type MessageField } from './messages';

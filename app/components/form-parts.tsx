@@ -1,7 +1,7 @@
 // Pieces every form uses: the form-level message and a submit button that shows it is working.
 import { Link, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Alert, Button, Stack } from '~/components/ui';
 import { translateMessage } from './messages';
 

@@ -1,6 +1,6 @@
 // A record's history for the people who may read it: who did what and when, each change as its field's
 // value before and after (in the reader's language), and the note.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import type { HistoryEvent, HistoryRecord } from '@contract';
 import { formatDate, formatDateTime } from '~/components/format';
 import { Card, Stack, Text } from '~/components/ui';

@@ -1,6 +1,6 @@
 // Switches the portal's language: a plain form, so it works without JavaScript; the page reloads in it.
 import { useLocation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button, Icon, Stack } from '~/components/ui';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '~/i18n';
 import { Disclosure } from './disclosure';

@@ -3,8 +3,9 @@
 // with its column's name beside it (app/styles/ui.css, "list cards").
 import { Form, Link } from '@remix-run/react';
 import { Children, isValidElement, type CSSProperties, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button, FormControl, FormLabel, Input, Sheet, Stack, Table, Text } from '~/components/ui';
+import { useOpenInPortal } from './layout/frame-links';
 import { LoadFailed } from './page-parts';
 import { Pagination } from './pagination';
 
@@ -32,6 +33,8 @@ export function ListTable({
   children: ReactNode;
   topAligned?: boolean;
 }) {
+  // The rows' links to their pages (RowLink) open in the portal.
+  const openRowLink = useOpenInPortal('a[data-discover]');
   if (!page) return <LoadFailed>{failure}</LoadFailed>;
   if (page.items.length === 0) return <Text>{empty}</Text>;
   return (
@@ -39,7 +42,7 @@ export function ListTable({
       <Text level="body-sm" role="status">
         {count}
       </Text>
-      <Sheet variant="outlined" className="list-cards-box">
+      <Sheet variant="outlined" className="list-cards-box" onClick={openRowLink}>
         <Table stripe="odd" hoverRow className="list-cards" style={cardStyle(minWidth, head)}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>

@@ -2,7 +2,7 @@
 // message shown when its data could not be loaded (with a retry, never an empty list).
 import { useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Alert, Button, Stack, Text } from '~/components/ui';
 
 export function PageHeading({ title, intro, action }: { title: string; intro?: string; action?: ReactNode }) {

@@ -1,6 +1,6 @@
 // Page links for a list whose state lives in the URL: each link keeps the search and filters.
 import { Link, useLocation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button, Stack, Text } from '~/components/ui';
 
 export function pageHref(search: string, page: number): string {

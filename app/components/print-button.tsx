@@ -1,7 +1,7 @@
 // "Print": with JavaScript, a button that opens the print dialog; without, a hint to use the browser's own.
 import { IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button, Text } from '~/components/ui';
 
 export function PrintButton() {

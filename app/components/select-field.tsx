@@ -1,7 +1,7 @@
 // A labelled native <select> styled like Joy's inputs: it opens without JavaScript (Joy's Select does not).
 import { getSelectProps } from '@conform-to/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { FormControl, FormHelperText, FormLabel } from '~/components/ui';
 import { translateMessage, type MessageField } from './messages';
 

@@ -6,7 +6,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { IconEdit, IconPlus, IconStar, IconStarFilled, IconTrash, IconRestore } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { SearchForm } from '~/components/list-table';
 import { FieldList, PageHeading } from '~/components/page-parts';

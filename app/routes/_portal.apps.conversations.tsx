@@ -4,7 +4,7 @@
 // those with unread messages, and the page, in the URL.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDateTime } from '~/components/format';
 import { ListTable } from '~/components/list-table';

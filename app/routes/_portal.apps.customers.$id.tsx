@@ -5,7 +5,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { IconPencil } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { displayPhone } from '@contract/phones';
 import { MAIL_LANGUAGES, type CustomerAccess } from '@contract/values';
 import { LANGUAGE_NAMES } from '~/components/customers/customer-form';

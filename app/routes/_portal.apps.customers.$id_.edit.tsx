@@ -3,7 +3,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { displayPhone } from '@contract/phones';
 import { CustomerForm } from '~/components/customers/customer-form';
 import { GeneralErrorBoundary } from '~/components/error-boundary';

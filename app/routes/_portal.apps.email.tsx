@@ -5,7 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { IconPaperclip, IconStarFilled } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDateTime } from '~/components/format';
 import { SearchForm } from '~/components/list-table';

@@ -2,7 +2,7 @@
 // invoice (or a draft, for a client) answers 404.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button } from '~/components/ui';
 import { DocumentActions } from '~/components/documents/document-actions';
 import { InvoiceDocument } from '~/components/documents/invoice-document';

@@ -7,7 +7,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { addMonths, dayOf } from '@contract/dates';
 import type { ShippingRequest } from '@contract';
 import { GeneralErrorBoundary } from '~/components/error-boundary';

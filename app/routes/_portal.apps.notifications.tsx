@@ -4,7 +4,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import type { Notification } from '@contract';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatDateTime } from '~/components/format';

@@ -6,7 +6,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { DocumentActions } from '~/components/documents/document-actions';
 import { QuoteDocument } from '~/components/documents/quote-document';
 import { ConversationCard } from '~/components/conversation';

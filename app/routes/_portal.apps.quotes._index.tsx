@@ -3,7 +3,7 @@
 // without quotes says that instead of showing an empty list.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatMoney } from '~/components/format';
 import { ListTable, SearchForm } from '~/components/list-table';

@@ -3,7 +3,7 @@
 // quote, this page says why.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FormErrors, SubmitButton } from '~/components/form-parts';
 import { IdempotencyKeyField } from '~/components/idempotency-key';

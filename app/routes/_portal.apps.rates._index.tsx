@@ -4,7 +4,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { CONTAINER_TYPES, DESTINATIONS, ORIGINS } from '~/catalog';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatMoney } from '~/components/format';

@@ -1,6 +1,6 @@
 // The detailed request form for quotation: category, container type, origin, CBMs, revenue, attachments.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';
 import { DetailedRequestForm } from '~/components/requests/request-form';

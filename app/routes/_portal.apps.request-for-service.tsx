@@ -3,7 +3,7 @@ import { getFormProps, useForm, type Submission, type SubmissionResult } from '@
 import { parseWithZod } from '@conform-to/zod';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { CATEGORIES, CONTAINER_TYPES, DESTINATIONS, ORIGINS, SERVICES } from '~/catalog';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FormErrors, SubmitButton } from '~/components/form-parts';

@@ -4,7 +4,7 @@
 // request is the 404 page (the back office scopes it).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { ConversationCard } from '~/components/conversation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';

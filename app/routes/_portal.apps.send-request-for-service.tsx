@@ -1,7 +1,7 @@
 // A client sends a request for one of the services; the detailed forms are offered beside it.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';
 import { ServiceRequestForm } from '~/components/requests/request-form';

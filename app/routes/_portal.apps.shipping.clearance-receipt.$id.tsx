@@ -1,7 +1,7 @@
 // The clearance receipt of a shipping order, ready to print (print styles hide the portal's frame).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button, Stack } from '~/components/ui';
 import { ClearanceReceipt, receiptNumber } from '~/components/documents/clearance-receipt';
 import { SharedLinks } from '~/components/documents/shared-links';

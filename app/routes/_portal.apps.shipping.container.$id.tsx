@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { IconPencil } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { HistoryCard } from '~/components/history';
 import { RecordHeading } from '~/components/page-parts';

@@ -1,7 +1,7 @@
 // Staff: the drivers — search, active or not, page in the URL; add and edit one click away.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';
 import { DirectoryList } from '~/components/shipping/directory';

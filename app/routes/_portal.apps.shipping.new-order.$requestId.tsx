@@ -4,7 +4,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '~/catalog';
 import { Card, Grid, Stack, Text } from '~/components/ui';
 import { GeneralErrorBoundary } from '~/components/error-boundary';

@@ -4,7 +4,7 @@
 import type { TFunction } from 'i18next';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button } from '~/components/ui';
 import { DocumentActions } from '~/components/documents/document-actions';
 import { SharedLinks } from '~/components/documents/shared-links';

@@ -1,7 +1,7 @@
 // The landing page after sign-in: a greeting, the user's account, and the role's entry points.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import {
   Alert,
   Card,

@@ -7,7 +7,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { IconCheck, IconMapPin, IconUserPlus } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatDate, formatNumber } from '~/components/format';
 import { titleMeta } from '~/components/page-title';

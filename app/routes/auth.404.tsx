@@ -1,7 +1,7 @@
 // Where unknown addresses land (spec section 2); answers 404.
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { AuthShell } from '~/components/auth-shell';
 import { Button, Text } from '~/components/ui';
 import { titleMeta } from '~/components/page-title';

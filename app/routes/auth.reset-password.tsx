@@ -4,7 +4,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Stack, TextLink } from '~/components/ui';
 import { AuthShell } from '~/components/auth-shell';
 import { GeneralErrorBoundary } from '~/components/error-boundary';

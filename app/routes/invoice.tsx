@@ -3,7 +3,7 @@
 // link gets one clear refusal that reveals nothing.
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { AuthShell } from '~/components/auth-shell';
 import { DocumentActions } from '~/components/documents/document-actions';
 import { SharedRecordDocument } from '~/components/documents/shared-record';

@@ -2,7 +2,7 @@
 // footer, the public pages' footer and the registration form.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { titleMeta } from '~/components/page-title';
 import { LEGAL_UPDATED, SUPPORT_EMAIL, TERMS_SECTIONS } from '~/components/pages/legal-content';

@@ -3,7 +3,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { IconDownload, IconEye } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { AuthShell } from '~/components/auth-shell';
 import { Button } from '~/components/ui';
 import { formatBytes, formatDate } from '~/components/format';

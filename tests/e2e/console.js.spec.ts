@@ -74,6 +74,12 @@ test('the frame’s links open pages in the portal, without loading the page aga
   await expect(page).toHaveURL(/\/apps\/loans$/);
   expect(await same(), 'the menu opened the loans in the portal').toBe(true);
 
+  // A row's link (a plain anchor, RowLink) opens its page in the portal too.
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/apps\/loan\/loan-details\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await same(), 'the list opened the loan in the portal').toBe(true);
+
   await page.getByTitle(`Account menu for ${CLIENT.name}`).click();
   await page.getByRole('banner').getByRole('link', { name: 'Account Settings' }).click();
   await expect(page).toHaveURL(/\/pages\/account-settings$/);

@@ -3,7 +3,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, Link, useNavigation, useRouteLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { displayPhone } from '@contract/phones';
 import { CONTACT_IMAGE_LIMIT, PASSWORD_MIN_LENGTH } from '@contract/values';
 import { ProfileForm } from '~/components/account/profile-form';

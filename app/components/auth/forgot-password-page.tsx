@@ -2,7 +2,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useActionData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Stack, TextLink } from '~/components/ui';
 import { forgotPasswordSchema } from '~/forms/auth';
 import type { forgotPasswordAction } from '~/services/auth-actions.server';

@@ -2,7 +2,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useActionData, useSearchParams } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Stack, Text, TextLink } from '~/components/ui';
 import { loginSchema } from '~/forms/auth';
 import type { loginAction } from '~/services/auth-actions.server';

@@ -4,7 +4,7 @@
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { formatNumber } from '../format';
 
 export interface BarDatum {

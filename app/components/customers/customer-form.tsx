@@ -3,7 +3,7 @@
 import { getFormProps, useForm, type Submission, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { CLIENT_TYPES, GENDERS, MAIL_LANGUAGES } from '@contract/values';
 import { CheckboxField, TextField } from '~/components/form-field';
 import { FormActions, FormErrors } from '~/components/form-parts';

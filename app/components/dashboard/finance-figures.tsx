@@ -1,6 +1,6 @@
 // The dashboard's trade-finance card: what is owed, what is due next and overdue; for staff, the exposure
 // by client.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import type { CallAnswer } from '@contract';
 import { BarChart } from '~/components/charts/bar-chart';
 import { formatDate, formatMoney } from '~/components/format';

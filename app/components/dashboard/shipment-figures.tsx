@@ -1,7 +1,7 @@
 // The dashboard's shipments card: the client's own figures by status, or the staff's open orders and the
 // containers filling up.
 import { Link } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import type { CallAnswer } from '@contract';
 import { IN_PROGRESS_STATUSES, ORDER_STATUSES } from '@contract/values';
 import { BarChart } from '~/components/charts/bar-chart';

@@ -1,7 +1,7 @@
 // The staff dashboard's "what waits": requests to decide, quotes to price, applications to assess,
 // orders without news, deliveries today, each a link to the list it counts.
 import { Link } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import type { CallAnswer } from '@contract';
 import { STALE_ORDER_DAYS } from '@contract/values';
 import { formatNumber } from '~/components/format';

@@ -1,6 +1,6 @@
 // The clearance receipt of a shipping order: one printable sheet (A4), the same layout for the screen,
 // the browser's print and the server-rendered PDF.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '~/components/format';
 import { Stack, Text } from '~/components/ui';
 import type { ShippingOrderDetail } from '@contract';

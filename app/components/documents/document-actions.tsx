@@ -4,7 +4,7 @@
 import { useSearchParams } from '@remix-run/react';
 import { IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
 import { useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button } from '~/components/ui';
 import { PrintButton } from '~/components/print-button';
 import { Alert, Stack, Text } from '~/components/ui';

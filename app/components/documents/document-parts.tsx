@@ -3,7 +3,7 @@
 // hooks, no Emotion), so the same layout renders in the portal, on the public shared page and in Chromium
 // for PDF and PNG (which links ui.css and finance.css for them).
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Sheet, Stack, Text } from '~/components/ui';
 
 /** One A4 sheet; `print-sheet` drops its frame in print and in rendered documents. */

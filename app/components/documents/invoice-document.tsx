@@ -1,6 +1,6 @@
 // An invoice as one printable sheet: the portal's invoice view, the public shared view and the
 // server-rendered PDF and PNG all show this layout.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
 import { Stack, Text } from '~/components/ui';
 import type { InvoiceDetail } from '@contract';

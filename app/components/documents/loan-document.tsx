@@ -1,6 +1,6 @@
 // A loan's summary document: terms, figures, repayment schedule and the shipments it finances. One
 // layout for the loan's document view, the shared view, PDF and PNG.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Stack } from '~/components/ui';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
 import type { LoanDetail } from '@contract';

@@ -1,6 +1,6 @@
 // A quote as one printable sheet: the quote page shows it, and the server renders it to PDF and PNG in
 // the reader's language.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { formatDate, formatMoney, formatNumber } from '~/components/format';
 import { QuoteStatusChip } from '~/components/quotes/quote-parts';
 import { Stack, Text } from '~/components/ui';

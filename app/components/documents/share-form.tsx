@@ -3,7 +3,7 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { IconShare } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button } from '~/components/ui';
 import { CopyButton } from '~/components/copy-button';
 import { formatDate } from '~/components/format';

@@ -2,7 +2,7 @@
 // until when), each with a Revoke button — a form posting to the page's action (intent=revoke), so it
 // works without JavaScript; the page then says the link was revoked. Never printed.
 import { Form, useActionData, useNavigation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button } from '~/components/ui';
 import { formatDate, formatDateTime } from '~/components/format';
 import { translateMessage } from '~/components/messages';

@@ -1,6 +1,6 @@
 // A customer's statement of account over a period: opening balance, invoices and payments with the
 // running balance, closing balance. One layout for the screen, the shared view, PDF and PNG.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Stack } from '~/components/ui';
 import { formatDate, formatMoney } from '~/components/format';
 import type { Statement } from '@contract';

@@ -1,5 +1,5 @@
 // Pieces the trade-finance screens share: loan state and payment status chips, a transaction's note.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import type { Loan, LoanState, LoanTransaction } from '@contract';
 import { formatMoney } from '~/components/format';
 import { StatusLabel } from '~/components/row-parts';

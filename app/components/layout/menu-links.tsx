@@ -3,7 +3,7 @@
 // page and its sections are kept as HTML for each language, role and current entry (ADR 056, ADR 064).
 import { useLocation } from '@remix-run/react';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Kept } from '~/components/kept-markup';
 import type { MenuSection, Screen } from '~/services/access';
 import { MenuIcon } from './menu-icons';

@@ -1,6 +1,6 @@
 // The top bar's way to the notifications, with how many are unread: a plain link (no JavaScript needed),
 // opened in the portal by the frame's handler (frame-links.tsx).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Icon, IconButton } from '~/components/ui';
 
 export function NotificationBell({ unread }: { unread: number | null }) {

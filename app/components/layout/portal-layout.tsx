@@ -3,7 +3,7 @@
 // footer with the legal pages.
 import { useLocation, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Box, Icon, IconButton } from '~/components/ui';
 import type { loader as rootLoader } from '~/root';
 import type { PortalUser } from '~/services/user';

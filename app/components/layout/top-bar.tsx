@@ -2,7 +2,7 @@
 // appearance and the account. Kept as HTML for each person, language and set of settings (ADR 064): its
 // components take everything as props and read nothing but the translations; the page's own address, which
 // its forms come back to, is filled in on each page.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Box, Icon, IconButton, Text } from '~/components/ui';
 import type { PortalUser } from '~/services/user';
 import type { Appearance } from '~/theme/appearance';

@@ -1,7 +1,7 @@
 // The top bar's account menu: who is signed in, and signing out (a form: works without JavaScript). Kept
 // as HTML with the rest of the top bar, for each person (ADR 064).
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button, Divider, Icon, Text } from '~/components/ui';
 import { Ltr } from '~/components/ltr-text';
 import { initials, type PortalUser } from '~/services/user';

@@ -2,7 +2,7 @@
 // intent is on its way, and a note's colour as a label that says it in words.
 import { useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button, StatusLabel, type ButtonProps } from '~/components/ui';
 import type { NoteColour } from '~/fixtures/types';
 

@@ -1,5 +1,5 @@
 // A chat contact's presence: a coloured dot and its name in words (colour is never the only sign).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Box, Text } from '~/components/ui';
 import type { Presence } from '~/fixtures/types';
 

@@ -1,7 +1,7 @@
 // The links to the Terms of Service, the Privacy Policy and the accessibility statement, for the footers
 // of the portal's frame, the public pages and these pages themselves (the current one is marked
 // aria-current="page").
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Stack, TextLink } from '~/components/ui';
 import { ACCESSIBILITY_PATH, PRIVACY_PATH, TERMS_PATH } from './openable';
 

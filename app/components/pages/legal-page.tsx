@@ -3,7 +3,7 @@
 import { Link as RemixLink } from '@remix-run/react';
 import { IconArrowBackUp, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { AppearancePanel } from '../appearance-panel';
 import { formatDate } from '../format';
 import { LanguageSwitcher } from '../language-switcher';

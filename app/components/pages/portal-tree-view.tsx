@@ -1,7 +1,7 @@
 // The portal map as nested lists: a branch is a native <details> (opens and closes without JavaScript,
 // by keyboard too, and says whether it is expanded); a leaf links to its screen when the user may open it.
 import { IconFileText, IconFolder } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Text, TextLink } from '../ui';
 import type { TreeNode } from './portal-tree';
 

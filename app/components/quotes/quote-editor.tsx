@@ -5,7 +5,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { CATEGORIES, CONTAINER_TYPES, ORIGINS } from '~/catalog';
 import {
   INCOTERMS,

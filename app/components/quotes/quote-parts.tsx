@@ -1,5 +1,5 @@
 // What the quote screens share: a quote's status as a label, and its title in the reader's language.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import type { QuoteStatus } from '@contract/values';
 import { StatusLabel } from '~/components/ui';
 

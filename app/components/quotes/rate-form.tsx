@@ -3,7 +3,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { CONTAINER_TYPES, DESTINATIONS, ORIGINS } from '~/catalog';
 import { QUOTE_CURRENCIES } from '@contract/values';
 import type { Rate } from '@contract';

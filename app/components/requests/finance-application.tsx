@@ -1,7 +1,7 @@
 // A finance application's fields (amount, tenor, supplier, the orders it finances), as rows of a
 // FieldList: on the request's page and on staff's assessment of it.
 import type { FinanceApplication } from '@contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { formatMoney, formatNumber } from '../format';
 import { Stack, TextLink } from '../ui';
 

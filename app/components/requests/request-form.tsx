@@ -5,7 +5,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { Form, useActionData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { CATEGORIES, CONTAINER_TYPES, DESTINATIONS, ORIGINS, SERVICES } from '~/catalog';
 import {
   detailedRequestSchema,

@@ -11,7 +11,7 @@ import {
 } from '@remix-run/react';
 import { IconPaperclip, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { SERVICES } from '~/catalog';
 import { REQUEST_STATUSES, type RequestStatus } from '@contract/values';
 import type { ShippingRequest } from '@contract';

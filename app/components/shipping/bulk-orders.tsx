@@ -4,7 +4,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useActionData, useLocation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { MILESTONES } from '@contract/values';
 import { TextField } from '~/components/form-field';
 import { FormErrors, SubmitButton } from '~/components/form-parts';

@@ -3,7 +3,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import type { ShippingOrderDetail } from '@contract';
 import { TextField } from '~/components/form-field';
 import { FormErrors } from '~/components/form-parts';

@@ -5,7 +5,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod';
 import { Form, Link, useActionData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import type { z } from 'zod';
 import type { Page } from '~/services/paging';
 import { CheckboxField, TextField } from '~/components/form-field';
@@ -165,7 +165,7 @@ export function DirectoryList<T extends { id: number; name: string; active: bool
   columns,
 }: {
   kind: 'drivers' | 'suppliers';
-  basePath: string;
+  basePath: `/${string}`;
   data: {
     params: { q?: string; active?: 'true' | 'false' };
     page: Page<T> | null;

@@ -3,7 +3,7 @@ import { Link, useLocation } from '@remix-run/react';
 import { ORIGINS, type Origin } from '~/catalog';
 import { Button, Stack, StatusLabel, TextLink } from '~/components/ui';
 import { Notice } from '~/components/form-parts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import type { ORDER_INVOICE_STATUSES, OrderStatus } from '@contract';
 import { STALE_ORDER_DAYS, type OrderAttention } from '@contract/values';
 

@@ -1,6 +1,6 @@
 // The add and edit pages of a driver and of a supplier (the `new` and `:id` routes share them).
 import { useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { ORIGINS } from '~/catalog';
 import { driverSchema, supplierSchema } from '~/forms/shipping';
 import type { Driver, OrderStatus, Supplier } from '@contract';

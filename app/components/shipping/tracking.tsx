@@ -2,7 +2,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button, Grid, Stack, Text } from '~/components/ui';
 import { Disclosure } from '~/components/disclosure';
 import { TextField } from '~/components/form-field';

@@ -2,7 +2,7 @@
 // screen readers), the cart link and the "Add to cart" form (a POST form that works without JavaScript).
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { IconShoppingCart, IconShoppingCartPlus, IconStar, IconStarFilled } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { Button } from '~/components/ui';
 import { formatMoney, formatNumber } from '~/components/format';
 import { Alert, Stack, StatusLabel, Text } from '~/components/ui';

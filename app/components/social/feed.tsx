@@ -6,7 +6,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { IconHeart, IconHeartFilled, IconMessage } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { formatDateTime } from '~/components/format';
 import { PageLinks } from '~/components/demo-page-links';
 import { FormErrors } from '~/components/form-parts';

@@ -2,7 +2,7 @@
 // the comment box of their forms, and a row of small figures (views, likes).
 import { getTextareaProps } from '@conform-to/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { translateMessage, type MessageField } from '~/components/messages';
 import { Avatar, FormControl, FormHelperText, FormLabel, Textarea } from '~/components/ui';
 import { COMMENT_MAX_LENGTH } from '~/forms/social';

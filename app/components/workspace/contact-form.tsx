@@ -9,7 +9,7 @@ import {
 } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useActionData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/components/translation';
 import { TextField } from '~/components/form-field';
 import { FormActions, FormErrors } from '~/components/form-parts';
 import { translateMessage } from '~/components/messages';
