@@ -2,7 +2,13 @@
 import cluster from 'node:cluster';
 import { serveOnWorkers } from './server/cluster.js';
 import { logger } from './server/logger.js';
-import { createPortalApp, drain, listenPortal, remixHandler } from './server/portal-server.js';
+import {
+  createPortalApp,
+  drain,
+  handlersSettled,
+  listenPortal,
+  remixHandler,
+} from './server/portal-server.js';
 import { readPortalSettings, sessionSecretProblem, settingsOrExit } from './server/settings.js';
 
 // Every setting checked before anything starts; a bad one stops the portal with what to write instead.
@@ -51,6 +57,8 @@ async function shutdown(signal) {
   logger.info(`portal stopping (${signal}): finishing requests under way`);
   const code = await drain(server, {
     graceMs: shutdownGraceMs,
+    // Pages whose reader has gone may still be loading: they end before what they use is closed.
+    settled: () => handlersSettled(app),
     // Chromium and the back-office connections, held by the server build (entry.server.tsx).
     release: () => build.entry.module.releaseResources?.() ?? Promise.resolve(),
   });

@@ -152,7 +152,7 @@ export function createPortalApp({
       next();
     },
     publicPageCache({ nonceOf: (res) => res.locals.cspNonce }),
-    handler,
+    tracked(app, handler),
   );
 
   // A failure no handler answered (Remix answers its own): the stack goes to the log, the reader gets
@@ -256,16 +256,50 @@ function limitPerAddress(server, limit) {
   });
 }
 
+/** Each app's handler calls still working: a reader gone (a closed tab) does not stop a loader. */
+const underWay = new WeakMap();
+
+/**
+ * `handler`, with each of its calls counted as under way until its work ends, whether or not the reader
+ * waits for the answer: a stop lets them end before it closes what they use.
+ * @param {import('express').Express} app
+ * @param {import('express').RequestHandler} handler
+ * @returns {import('express').RequestHandler}
+ */
+function tracked(app, handler) {
+  const calls = new Set();
+  underWay.set(app, calls);
+  return (req, res, next) => {
+    const result = handler(req, res, next);
+    if (result && typeof (/** @type {Promise<unknown>} */ (result).then) === 'function') {
+      const done = () => void calls.delete(work);
+      const work = Promise.resolve(result).then(done, done);
+      calls.add(work);
+    }
+    return result;
+  };
+}
+
+/**
+ * Resolves once no call of `app`'s handler is under way (those that start meanwhile included).
+ * @param {import('express').Express} app
+ */
+export async function handlersSettled(app) {
+  const calls = underWay.get(app) ?? new Set();
+  while (calls.size > 0) await Promise.all(calls);
+}
+
 /**
  * Stops the server without cutting work in flight: no new connections, idle ones closed, requests
  * under way (a PDF being rendered, a back-office call) given up to `graceMs` to finish; then `release`
- * closes what the handler holds (Chromium, the back-office connection pool). Resolves with the exit
- * code: 0 when everything finished, 1 when the grace ran out.
+ * closes what the handler holds (Chromium, the back-office connection pool). A request whose reader has
+ * gone still counts until its handler has ended (`settled`): its loaders use what `release` closes.
+ * Resolves with the exit code: 0 when everything finished, 1 when the grace ran out.
  * @param {import('node:http').Server} server
- * @param {{ graceMs: number; release?: () => Promise<void> }} options
+ * @param {{ graceMs: number; release?: () => Promise<void>; settled?: () => Promise<void> }} options
  * @returns {Promise<number>}
  */
-export async function drain(server, { graceMs, release }) {
+export async function drain(server, { graceMs, release, settled }) {
   let finished = true;
   const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
   // Kept-alive connections waiting for a next request would hold close() until their time-out.
@@ -278,7 +312,7 @@ export async function drain(server, { graceMs, release }) {
       resolve(undefined);
     }, graceMs).unref(),
   );
-  await Promise.race([closed, grace]);
+  await Promise.race([Promise.all([closed, settled?.()]), grace]);
   clearInterval(idleAgain);
   if (!finished) server.closeAllConnections();
   try {

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { Readable } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPortalApp, drain, listenPortal } from './portal-server.js';
+import { createPortalApp, drain, handlersSettled, listenPortal } from './portal-server.js';
 import { collectGarbage } from '../tests/unit/memory';
 
 const MB = 1024 * 1024;
@@ -42,7 +42,7 @@ async function start(
   const app = createPortalApp({ handler, trustProxy: options.trustProxy });
   const server = await listenPortal(app, { port: 0, host: '127.0.0.1', limits: options.limits });
   servers.push(server);
-  return { server, port: (server.address() as AddressInfo).port };
+  return { app, server, port: (server.address() as AddressInfo).port };
 }
 
 /** A body of `bytes` spaces made as it is read, never held whole. */
@@ -259,6 +259,35 @@ describe('drain', () => {
     expect(await response).toBe('done');
     expect(await code).toBe(0);
     expect(order).toEqual(['answered', 'released']);
+  });
+
+  it('lets a page whose reader has gone finish loading before it releases what the page uses', async () => {
+    const order: string[] = [];
+    let started!: () => void;
+    const underWay = new Promise<void>((resolve) => (started = resolve));
+    const handler: RequestHandler = async () => {
+      started();
+      // A loader still asking the back office, whose answer nobody will read.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      order.push('loaded');
+    };
+    const { app, server, port } = await start(handler);
+    const reader = new AbortController();
+    const response = fetch(`http://127.0.0.1:${port}/apps/loans`, { signal: reader.signal }).catch(
+      () => 'gone',
+    );
+    await underWay;
+    reader.abort();
+    expect(await response).toBe('gone');
+    const code = await drain(server, {
+      graceMs: 10_000,
+      settled: () => handlersSettled(app),
+      release: async () => {
+        order.push('released');
+      },
+    });
+    expect(code).toBe(0);
+    expect(order).toEqual(['loaded', 'released']);
   });
 
   it('cuts what is still running after the grace, releases, and says so', async () => {
