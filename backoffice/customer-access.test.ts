@@ -1,7 +1,9 @@
 // Customers' portal access: staff invite a customer they entered (a mail with a single-use link for a
 // week, in the customer's language), the customer chooses a password and signs in; an address staff
 // entered that someone registers with reaches that customer through the same link, never a second
-// customer; staff disable and re-enable access, and correct a customer's details.
+// customer; staff disable and re-enable access, and correct a customer's details; an administrator
+// turns off the two-step verification of a customer who lost their phone.
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer as customerSchema, type CustomerCreate } from '@contract';
 import { signInDemoAccounts, startTestBackoffice, type DemoAccount, type TestBackoffice } from './testing';
@@ -295,5 +297,103 @@ describe('correcting a customer', () => {
     await refused({ date_of_birth: new Date().toISOString().slice(0, 10) }, 'date_of_birth');
     await refused({ client_type: 'company' }, 'gender');
     await refused({ gender: undefined }, 'gender');
+  });
+});
+
+describe("turning off a customer's two-step verification", () => {
+  const codeFor = (secret: string, offsetSeconds = 0) =>
+    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+      timestamp: Date.now() + offsetSeconds * 1000,
+    });
+
+  /** A customer who joined by invitation (in `language`) and turned two-step verification on. */
+  async function customerWithTwoFactor(language: 'en' | 'fr' | 'ar' | 'zh') {
+    const { id, email } = await newCustomer();
+    await bo.call('inviteCustomer', { params: { id }, body: { language }, session: sessions.agent });
+    const { token } = linkParts((await lastMailTo(email))!.link);
+    await bo.call('passwordReset', { body: { email, token, password: 'lost-my-phone-passphrase' } });
+    const session = await bo.login(email, 'lost-my-phone-passphrase');
+    const { secret } = (await bo.call('setupTwoFactor', { session })).body as { secret: string };
+    const enabled = await bo.call('enableTwoFactor', { body: { code: codeFor(secret) }, session });
+    expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+    const codes = (enabled.body as { recovery_codes: string[] }).recovery_codes;
+    return { id, email, secret, codes };
+  }
+  const signIn = (email: string) =>
+    bo.call('login', { body: { email, password: 'lost-my-phone-passphrase' } });
+  const reason = 'Called back on the phone number on file; they lost their phone.';
+
+  it('lets the customer sign in with the password alone, mails them, and keeps the reason in the history', async () => {
+    const { id, email, codes } = await customerWithTwoFactor('fr');
+    expect(await get(id)).toMatchObject({ two_factor: true });
+    // The customer is stuck at the code (a sign-in waiting for it, wrong codes counted).
+    const waiting = await signIn(email);
+    expect(waiting.status).toBe(401);
+    const { challenge } = waiting.body as { challenge: string };
+
+    const reset = await bo.call('resetCustomerTwoFactor', {
+      params: { id },
+      body: { reason },
+      session: sessions.admin,
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(reset.body).toMatchObject({ id, two_factor: false, access: 'active' });
+
+    // The password alone signs in; the sign-in that waited and the old recovery codes are gone.
+    expect((await signIn(email)).status).toBe(200);
+    expect((await bo.call('loginTwoFactor', { body: { challenge, code: codes[0]! } })).status).toBe(401);
+    const recovery = await bo.backoffice.database
+      .selectFrom('recovery_codes as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select('r.id')
+      .where('u.email', '=', email)
+      .execute();
+    expect(recovery).toEqual([]);
+
+    // Told in the language of the account, with the page that turns it on again.
+    const mail = await lastMailTo(email);
+    expect(mail?.subject).toBe('La validation en deux étapes de votre compte a été désactivée');
+    expect(mail?.link).toMatch(/\/pages\/account-settings\/two-step$/);
+    expect(mail?.text).toContain('Harbour Freight');
+
+    const history = await bo.call('getHistory', {
+      params: { record_type: 'customer', id },
+      session: sessions.admin,
+    });
+    expect((history.body as { events: unknown[] }).events).toContainEqual(
+      expect.objectContaining({ action: 'two_factor_reset', note: reason }),
+    );
+
+    // Once off, there is nothing to turn off (409 on the field), and the customer may turn it on again.
+    const again = await bo.call('resetCustomerTwoFactor', {
+      params: { id },
+      body: { reason },
+      session: sessions.admin,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ issues: [{ path: 'two_factor' }] });
+  });
+
+  it("is an administrator's act: 403 for an agent or a client, 404 for an unknown customer, 400 without a reason", async () => {
+    const { id, email } = await customerWithTwoFactor('en');
+    for (const session of [sessions.agent, sessions.client]) {
+      const refused = await bo.call('resetCustomerTwoFactor', { params: { id }, body: { reason }, session });
+      expect(refused.status).toBe(403);
+    }
+    const unknown = await bo.call('resetCustomerTwoFactor', {
+      params: { id: 999999 },
+      body: { reason },
+      session: sessions.admin,
+    });
+    expect(unknown.status).toBe(404);
+    const short = await bo.call('resetCustomerTwoFactor', {
+      params: { id },
+      body: { reason: 'asked' },
+      session: sessions.admin,
+    });
+    expect(short.status).toBe(400);
+    // Nothing changed: the sign-in still asks for a code.
+    expect(await get(id)).toMatchObject({ two_factor: true });
+    expect((await signIn(email)).status).toBe(401);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { INVITATION_DAYS } from '@contract';
 import { inTransaction, type Database } from './data/database';
+import { loginSucceeded } from './loginThrottle';
 import { hashPassword } from './passwords';
 import { issueResetToken } from './resetTokens';
 import { deleteUserSessions } from './sessions';
@@ -123,5 +124,52 @@ export async function setCustomerAccess(
       .execute();
     if (!active) for (const user of users) await deleteUserSessions(trx, user.id);
     return null;
+  });
+}
+
+/** An account whose two-step verification staff turned off: where and in which language to tell it. */
+export interface TwoFactorResetAccount {
+  email: string;
+  language: string | null;
+}
+
+/**
+ * Turns off two-step verification on every account of the customer (its secret, a secret waiting for
+ * its first code, the recovery codes and the sign-ins waiting for a code), and lifts a lock left by
+ * wrong passwords or codes: an administrator made sure it is the customer asking, so they sign in
+ * with their password at once. The accounts it was on, 'not_found' for no such customer, 'off' when
+ * no account has it on.
+ */
+export async function resetCustomerTwoFactor(
+  db: Database,
+  partnerId: number,
+): Promise<TwoFactorResetAccount[] | 'not_found' | 'off'> {
+  return inTransaction(db, async (trx) => {
+    const partner = await trx
+      .selectFrom('partners')
+      .select('id')
+      .where('id', '=', partnerId)
+      .where('is_staff', '=', 0)
+      .executeTakeFirst();
+    if (!partner) return 'not_found';
+    const users = await trx
+      .selectFrom('users')
+      .select(['id', 'email', 'language'])
+      .where('partner_id', '=', partnerId)
+      .where('totp_secret', 'is not', null)
+      .orderBy('id')
+      .execute();
+    if (users.length === 0) return 'off';
+    const ids = users.map((user) => user.id);
+    await trx
+      .updateTable('users')
+      .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_counter: null })
+      .where('id', 'in', ids)
+      .execute();
+    await trx.deleteFrom('recovery_codes').where('user_id', 'in', ids).execute();
+    await trx.deleteFrom('login_challenges').where('user_id', 'in', ids).execute();
+    await trx.deleteFrom('two_factor_failures').where('user_id', 'in', ids).execute();
+    for (const user of users) await loginSucceeded(trx, user.email);
+    return users.map(({ email, language }) => ({ email, language }));
   });
 }

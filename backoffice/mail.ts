@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MAIL_LANGUAGES } from '@contract';
+import { MAIL_LANGUAGES } from '@contract';
 import { mailTranslator } from './mailTexts';
 
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+/** A person's language for their mails: the one kept with the account, English when none or unknown. */
+export function mailLanguage(language: string | null | undefined): MailLanguage {
+  return MAIL_LANGUAGES.find((known) => known === language) ?? 'en';
+}
 
 export interface MailMessage {
   to: string;
@@ -135,7 +140,8 @@ export async function createMailer(options: MailerOptions): Promise<Mailer> {
 }
 
 /** The account mails: their texts are `account.<kind>` in mail-texts/<language>.json. */
-type AccountMailKind = 'reset' | 'welcome' | 'registerAgain' | 'invitation' | 'linkAccount';
+type AccountMailKind =
+  'reset' | 'welcome' | 'registerAgain' | 'invitation' | 'linkAccount' | 'twoFactorReset';
 
 export interface AccountMail {
   to: string;
@@ -173,6 +179,12 @@ export const invitationMail = (mail: AccountMail) => accountMail('invitation', m
  * keep (`link`: as an invitation's), which proves the address is theirs.
  */
 export const linkAccountMail = (mail: AccountMail) => accountMail('linkAccount', mail);
+
+/**
+ * To a customer whose two-step verification an administrator turned off (`link`: the page that turns
+ * it on again); it says whom to tell when they did not ask for it.
+ */
+export const twoFactorResetMail = (mail: AccountMail) => accountMail('twoFactorReset', mail);
 
 /**
  * The sender when MAIL_FROM is unset: the company's name, quoted when it holds characters a sender's

@@ -8,7 +8,7 @@
  */
 import type { NotificationKind } from '@contract';
 import type { Database } from './data/database';
-import type { Mailer, MailLanguage, MailMessage } from './mail';
+import { mailLanguage, type Mailer, type MailMessage } from './mail';
 import { digestMail, notificationMail, type MailedNotification, type Recipient } from './notificationMails';
 import type { Sealer } from './sealing';
 
@@ -33,8 +33,6 @@ export interface MailQueueContext {
   now(): Date;
 }
 
-const LANGUAGES: readonly string[] = ['en', 'fr', 'ar', 'zh'];
-
 async function recipientOf(db: Database, userId: number): Promise<(Recipient & { active: boolean }) | null> {
   const user = await db
     .selectFrom('users')
@@ -46,7 +44,7 @@ async function recipientOf(db: Database, userId: number): Promise<(Recipient & {
     userId: user.id,
     email: user.email,
     name: user.first_name,
-    lang: (user.language && LANGUAGES.includes(user.language) ? user.language : 'en') as MailLanguage,
+    lang: mailLanguage(user.language),
     active: user.active === 1,
   };
 }

@@ -246,6 +246,21 @@ function selectCustomers(db: Database) {
         .select((inner) => inner.fn.max('u.invited_at').as('invited_at'))
         .whereRef('u.partner_id', '=', 'p.id')
         .as('invited_at'),
+      eb
+        .case()
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('users as u')
+              .select('u.id')
+              .whereRef('u.partner_id', '=', 'p.id')
+              .where('u.totp_secret', 'is not', null),
+          ),
+        )
+        .then(1)
+        .else(0)
+        .end()
+        .as('two_factor'),
       'p.created_at',
     ])
     .where('p.is_staff', '=', 0);
@@ -261,6 +276,7 @@ function toCustomer(row: CustomerRow): Customer {
     has_account: Number(row.has_account) === 1,
     access: oneOf(CUSTOMER_ACCESS, row.access) ?? 'none',
     invited_at: row.invited_at ?? null,
+    two_factor: Number(row.two_factor) === 1,
   };
 }
 

@@ -257,6 +257,11 @@ describe('the contract', () => {
     const adminSecret = ((await bo.call('setupTwoFactor', { session: admin })).body as { secret: string })
       .secret;
     const client2Session = await bo.login('client2@example.com');
+    const { partner_id: client2Partner } = await database
+      .selectFrom('users')
+      .select('partner_id')
+      .where('email', '=', 'client2@example.com')
+      .executeTakeFirstOrThrow();
     const client2Secret = (
       (await bo.call('setupTwoFactor', { session: client2Session })).body as { secret: string }
     ).secret;
@@ -691,6 +696,12 @@ describe('the contract', () => {
       disableTwoFactor: {
         // The password changePassword set above.
         body: { password: 'admin-new-passphrase', code: codeFor(adminSecret, 30) },
+        session: admin,
+      },
+      // After client2's sign-in with a code above: its two-step verification is then turned off.
+      resetCustomerTwoFactor: {
+        params: { id: client2Partner! },
+        body: { reason: 'Called back on the number on file' },
         session: admin,
       },
       getDemoState: { session: client },

@@ -38,6 +38,8 @@ export const customer = z.object({
   /** Extension: the portal access (invited until the invitation's link is used) and the last invitation. */
   access: z.enum(CUSTOMER_ACCESS).optional(),
   invited_at: z.string().nullable().optional(),
+  /** Extension: whether an account of the customer signs in with two-step verification. */
+  two_factor: z.boolean().optional(),
 });
 export type Customer = z.infer<typeof customer>;
 
@@ -92,6 +94,14 @@ export const customerInvite = z.object({ language: z.enum(MAIL_LANGUAGES) });
 
 /** Staff disable or re-enable a customer's portal access (extension). */
 export const customerAccessUpdate = z.object({ active: z.boolean() });
+
+/**
+ * An administrator turns off a customer's two-step verification (extension): how they made sure the
+ * customer asked, kept in the customer's history.
+ */
+export const twoFactorResetBody = z.object({
+  reason: withoutControls(z.string().trim().min(10).max(500)),
+});
 
 export const containerOrder = z.object({
   id: z.number().int(),

@@ -48,6 +48,7 @@ import {
   containersQuery,
   customer,
   customerAccessUpdate,
+  twoFactorResetBody,
   customerCreate,
   customerInvite,
   customersAnswer,
@@ -279,6 +280,19 @@ export const calls = {
     path: '/customers/:id/access',
     params: z.object({ id }),
     body: customerAccessUpdate,
+    answer: customer,
+    session: true,
+  },
+  /**
+   * Extension (administrators): turn off two-step verification on the customer's accounts (they lost
+   * their phone and recovery codes), the recovery codes with it; `reason` goes into the customer's
+   * history and each account is mailed. 409 (`two_factor`) when it is off; 403 for anyone else.
+   */
+  resetCustomerTwoFactor: {
+    method: 'POST',
+    path: '/customers/:id/two-factor/reset',
+    params: z.object({ id }),
+    body: twoFactorResetBody,
     answer: customer,
     session: true,
   },

@@ -289,6 +289,7 @@ export const HISTORY_ACTIONS = [
   'invited',
   'access_disabled',
   'access_enabled',
+  'two_factor_reset',
   'approved',
   'denied',
   'payment_recorded',

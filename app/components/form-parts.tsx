@@ -30,7 +30,16 @@ export function Notice({
   );
 }
 
-export function SubmitButton({ children, action }: { children: ReactNode; action?: string }) {
+export function SubmitButton({
+  children,
+  action,
+  color,
+}: {
+  children: ReactNode;
+  action?: string;
+  /** `danger` for a form that takes something away (what it does is said on the page). */
+  color?: 'primary' | 'danger';
+}) {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const pending = navigation.state === 'submitting' && (!action || navigation.formAction === action);
@@ -38,6 +47,7 @@ export function SubmitButton({ children, action }: { children: ReactNode; action
     <Button
       type="submit"
       size="lg"
+      color={color}
       loading={pending}
       loadingPosition="start"
       aria-disabled={pending || undefined}
@@ -52,14 +62,16 @@ export function FormActions({
   submitLabel,
   cancelTo,
   cancelLabel,
+  color,
 }: {
   submitLabel: ReactNode;
   cancelTo: string;
   cancelLabel: ReactNode;
+  color?: 'primary' | 'danger';
 }) {
   return (
     <Stack direction="row" gap={1.5} flexWrap="wrap">
-      <SubmitButton>{submitLabel}</SubmitButton>
+      <SubmitButton color={color}>{submitLabel}</SubmitButton>
       <Button component={Link} to={cancelTo} variant="plain" color="neutral" size="lg">
         {cancelLabel}
       </Button>

@@ -45,7 +45,7 @@ export function HistoryCard({
     return value;
   };
   return (
-    <Card>
+    <Card component="section" aria-labelledby="history">
       <Text level="title-lg" component="h2" id="history">
         {t('history.title')}
       </Text>

@@ -73,6 +73,17 @@ export const invitationSchema = z.object({
 });
 
 /**
+ * An administrator turns off a customer's two-step verification: how they made sure the customer asked
+ * (kept in the customer's history; the contract's 10 to 500 characters).
+ */
+export const twoStepResetSchema = z.object({
+  reason: plainText(500, { tooLong: 'validation.tooLong', required, multiline: true }).min(
+    10,
+    'customers:twoStep.reasonTooShort',
+  ),
+});
+
+/**
  * Adds the spec's form-level message ("All required fields must be filled.") when a required field is
  * empty — in the browser's check and in the action alike.
  */

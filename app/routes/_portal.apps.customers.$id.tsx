@@ -16,9 +16,9 @@ import { formatDate, formatDateTime } from '~/components/format';
 import { FieldList } from '~/components/page-parts';
 import { titleMeta } from '~/components/page-title';
 import { SelectField } from '~/components/select-field';
-import { Button, Card, Stack, StatusLabel, Text, type LabelColour } from '~/components/ui';
+import { Button, Card, Stack, StatusLabel, Text, TextLink, type LabelColour } from '~/components/ui';
 import { invitationSchema } from '~/forms/customers';
-import { rolesFor } from '~/services/access';
+import { hasRole, rolesFor } from '~/services/access';
 import { requireUser } from '~/services/auth.server';
 import { getCustomer, inviteCustomer, setCustomerAccess } from '~/services/customers.server';
 import { attempt, isBackofficeError, recordLoadFailed } from '~/services/errors.server';
@@ -45,6 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       customer,
       language: await getLanguage(request),
       history: await recordHistory(signedIn, 'customer', customer.id),
+      // Only an administrator turns off a customer's two-step verification (its own page).
+      mayTurnOffTwoStep: hasRole(signedIn.user.roles, rolesFor('/apps/customers/:id/two-step')),
     };
   } catch (error) {
     return recordLoadFailed(request, 'customer', error);
@@ -145,6 +147,7 @@ function AccessCard() {
           </Stack>
         </Form>
       )}
+      {customer.has_account && <TwoStepLine />}
       {access !== 'none' && (
         <Form method="post">
           <input type="hidden" name="intent" value={access === 'disabled' ? 'enable' : 'disable'} />
@@ -159,6 +162,24 @@ function AccessCard() {
         </Form>
       )}
     </Card>
+  );
+}
+
+/** Whether the customer signs in with a code, and for an administrator the way to turn it off. */
+function TwoStepLine() {
+  const { customer, mayTurnOffTwoStep } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('customers');
+  const on = customer.two_factor === true;
+  return (
+    <Text level="body-sm">
+      {on ? t('twoStep.on') : t('twoStep.off')}
+      {on && mayTurnOffTwoStep && (
+        <>
+          {' '}
+          <TextLink to={`/apps/customers/${customer.id}/two-step`}>{t('twoStep.manage')}</TextLink>
+        </>
+      )}
+    </Text>
   );
 }
 

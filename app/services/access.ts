@@ -179,6 +179,8 @@ export const SCREENS: readonly Screen[] = [
   { path: '/apps/customers/:id', roles: STAFF },
   // Staff correct a customer's details; its access (invite, disable) is on the customer's page.
   { path: '/apps/customers/:id/edit', roles: STAFF },
+  // Turning off a customer's two-step verification (they lost their phone): an administrator's act.
+  { path: '/apps/customers/:id/two-step', roles: ADMIN },
   // Demo modules (spec sections 2–4, DESIGN.md "Demo modules"): every signed-in user, each their own copy.
   // Blog and user profile (namespace social).
   {

@@ -1,5 +1,6 @@
 // Staff's customers directory and "Add New Customer", staff filing a request for a customer, and the
 // customer's own account settings — against the reference back office, with every refusal.
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBackoffice } from '../../backoffice/testing';
 import {
@@ -20,7 +21,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 beforeAll(async () => {
   reference = await startPortalBackoffice();
   const { loginAction } = await import('./auth-actions.server');
-  for (const who of ['client', 'client2', 'agent']) {
+  for (const who of ['client', 'client2', 'agent', 'admin']) {
     const response = (await loginAction(
       args(formRequest('/auth/login', { email: `${who}@example.com`, password: 'demo1234' })),
     )) as Response;
@@ -122,6 +123,82 @@ describe('customers directory (staff)', () => {
         )
       ).status,
     ).toBe(403);
+  });
+});
+
+describe("turning off a customer's two-step verification (administrators)", () => {
+  /** A customer who registered and turned two-step verification on: their customer id. */
+  async function customerWithTwoStep(): Promise<number> {
+    const email = 'lost-phone@customer.example';
+    const password = 'lost-phone-passphrase-1';
+    const signup = await reference.call('signup', {
+      body: { email, password, firstName: 'Samir', lastName: 'Haddad', lang: 'en' },
+    });
+    expect(signup.status).toBe(200);
+    const signedIn = await reference.call('login', { body: { email, password } });
+    const partner = (signedIn.body as { partner_id: number }).partner_id;
+    const session = await reference.login(email, password);
+    const { secret } = (await reference.call('setupTwoFactor', { session })).body as { secret: string };
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+    expect((await reference.call('enableTwoFactor', { body: { code }, session })).status).toBe(200);
+    return partner;
+  }
+
+  it('shows the state on the customer, and lets only an administrator turn it off, with a reason', async () => {
+    const id = await customerWithTwoStep();
+    const page = await import('../routes/_portal.apps.customers.$id');
+    const turnOff = await import('../routes/_portal.apps.customers.$id_.two-step');
+    const at = (path: string, who: string) => ({
+      ...args(pageRequest(path, { cookie: cookies[who] })),
+      params: { id: String(id) },
+    });
+    const post = (who: string, reason: string) => ({
+      ...args(formRequest(`/apps/customers/${id}/two-step`, { reason }, { cookie: cookies[who] })),
+      params: { id: String(id) },
+    });
+
+    const asAdmin = await page.loader(at(`/apps/customers/${id}`, 'admin'));
+    expect(asAdmin).toMatchObject({ customer: { two_factor: true }, mayTurnOffTwoStep: true });
+    const asAgent = await page.loader(at(`/apps/customers/${id}`, 'agent'));
+    expect(asAgent).toMatchObject({ customer: { two_factor: true }, mayTurnOffTwoStep: false });
+
+    // An agent or a client is refused the page and its form (403): nothing changes.
+    for (const who of ['agent', 'client']) {
+      expect((await thrown(() => turnOff.loader(at(`/apps/customers/${id}/two-step`, who)))).status).toBe(
+        403,
+      );
+      expect(
+        (await thrown(() => turnOff.action(post(who, 'Called back on the number on file')))).status,
+      ).toBe(403);
+    }
+    const form = await turnOff.loader(at(`/apps/customers/${id}/two-step`, 'admin'));
+    expect(form.customer).toEqual({ id, name: 'Samir Haddad', twoFactor: true });
+
+    // Too short a reason: the form again with what was typed.
+    const short = (await turnOff.action(post('admin', 'asked'))) as unknown as Reply;
+    expect(short.init?.status).toBe(400);
+    expect(short.data.error?.reason).toEqual(['customers:twoStep.reasonTooShort']);
+    expect(short.data.initialValue).toMatchObject({ reason: 'asked' });
+
+    const done = (await turnOff.action(post('admin', 'Called back on the number on file'))) as Response;
+    expect(done.headers.get('Location')).toBe(`/apps/customers/${id}`);
+    expect(await flashAfter(done)).toEqual({
+      key: 'customers:twoStep.done',
+      values: { name: 'Samir Haddad' },
+    });
+    const after = await page.loader(at(`/apps/customers/${id}`, 'admin'));
+    expect(after).toMatchObject({ customer: { two_factor: false } });
+    expect(after.history).toEqual([
+      expect.objectContaining({ action: 'two_factor_reset', note: 'Called back on the number on file' }),
+    ]);
+
+    // Already off (another administrator was quicker): said on the form, the reason kept.
+    const again = (await turnOff.action(
+      post('admin', 'Called back on the number on file'),
+    )) as unknown as Reply;
+    expect(again.init?.status).toBe(400);
+    expect(again.data.error?.['']).toEqual(['customers:twoStep.alreadyOff']);
+    expect(again.data.initialValue).toMatchObject({ reason: 'Called back on the number on file' });
   });
 });
 

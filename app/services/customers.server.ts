@@ -80,6 +80,14 @@ export function updateCustomer(signedIn: SignedIn, id: number, body: CustomerCre
   return signedIn.backoffice.record('updateCustomer', { params: { id }, body });
 }
 
+/**
+ * An administrator turns off two-step verification on the customer's accounts, saying how they made
+ * sure the customer asked (a missing customer is the 404 page).
+ */
+export function resetCustomerTwoStep(signedIn: SignedIn, id: number, reason: string): Promise<Customer> {
+  return signedIn.backoffice.record('resetCustomerTwoFactor', { params: { id }, body: { reason } });
+}
+
 /** Mails the customer an invitation to the portal, in `language`. */
 export function inviteCustomer(signedIn: SignedIn, id: number, language: MailLanguage): Promise<Customer> {
   return signedIn.backoffice.call('inviteCustomer', { params: { id }, body: { language } });

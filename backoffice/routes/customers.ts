@@ -1,11 +1,11 @@
-import { canManageCustomers, partnerScope, type Principal } from '../access';
+import { canManageCustomers, hasRole, partnerScope, type Principal } from '../access';
 import type { App } from '../app';
 import { changesBetween, recordAudit, type AuditEntry } from '../audit';
-import { inviteCustomer, setCustomerAccess } from '../customerAccess';
+import { inviteCustomer, resetCustomerTwoFactor, setCustomerAccess } from '../customerAccess';
 import type { Database } from '../data/database';
 import { ApiError, refuse, type CallContext, type CallHandlers } from '../http';
 import { DEFAULT_LIST_LIMIT } from '../lists';
-import { invitationMail, type MailLanguage } from '../mail';
+import { invitationMail, mailLanguage, twoFactorResetMail, type MailLanguage } from '../mail';
 import { createCustomer, findCustomer, listCustomers, updateCustomer } from '../partners';
 
 type CustomerCalls =
@@ -14,7 +14,8 @@ type CustomerCalls =
   | 'createCustomer'
   | 'updateCustomer'
   | 'inviteCustomer'
-  | 'setCustomerAccess';
+  | 'setCustomerAccess'
+  | 'resetCustomerTwoFactor';
 
 function customerFields(body: CallContext<'createCustomer'>['body']) {
   return {
@@ -143,6 +144,32 @@ export function customerHandlers(app: App): Pick<CallHandlers, CustomerCalls> {
       if (refused === 'no_account') throw accessRefused('The customer has no portal account yet');
       const action = body.active ? 'access_enabled' : 'access_disabled';
       await recordAudit(app.database, entry(params.id, action, session.user.id), app.now());
+      return customerNow(session.user, params.id);
+    },
+
+    async resetCustomerTwoFactor({ params, body, session }) {
+      // An administrator's act only: agents and clients are refused, whatever the customer.
+      if (!hasRole(session.user, 'admin')) throw refuse.forbidden();
+      const accounts = await resetCustomerTwoFactor(app.database, params.id);
+      if (accounts === 'not_found') throw refuse.notFound();
+      if (accounts === 'off') {
+        const message = 'The customer’s accounts do not use two-step verification';
+        throw new ApiError(409, 'conflict', message, [{ path: 'two_factor', message }]);
+      }
+      await recordAudit(
+        app.database,
+        { ...entry(params.id, 'two_factor_reset', session.user.id), note: body.reason },
+        app.now(),
+      );
+      for (const account of accounts)
+        await app.mailer.send(
+          twoFactorResetMail({
+            to: account.email,
+            link: `${app.portalUrl}/pages/account-settings/two-step`,
+            lang: mailLanguage(account.language),
+            company: app.companyName,
+          }),
+        );
       return customerNow(session.user, params.id);
     },
   };

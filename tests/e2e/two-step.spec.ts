@@ -4,7 +4,7 @@
 // off with the password and a recovery code.
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { open, registerDirectly, uniqueEmail } from './support';
+import { ADMIN, AGENT, newestMailTo, open, registerDirectly, switchTo, uniqueEmail } from './support';
 
 const PASSWORD = 'a-long-password-2';
 
@@ -102,6 +102,62 @@ test('a customer turns on two-step verification; sign-in then asks for a code', 
   await page.getByRole('button', { name: 'Turn off' }).click();
   await expect(page).toHaveURL('/pages/account-settings/two-step');
   await expect(page.getByRole('status')).toHaveText('Two-step verification is off.');
+  await page.context().clearCookies();
+  await open(page, '/auth/login');
+  await submitPassword(page, email);
+  await expect(page).toHaveURL('/dashboards/modern');
+});
+
+test('an administrator turns off the two-step verification of a customer who lost their phone', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const email = uniqueEmail(testInfo, 'lost-phone');
+  await registerDirectly(page, 'Samira Lostphone', email, PASSWORD);
+  await open(page, '/pages/account-settings/two-step');
+  await page.getByRole('button', { name: 'Set up two-step verification' }).click();
+  const key = await page.getByRole('textbox', { name: 'Key to type into the app' }).inputValue();
+  await page.getByRole('textbox', { name: 'Code from the app' }).fill(codeFor(key));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Two-step verification is on.' })).toBeVisible();
+
+  // An agent sees the state but not the way to turn it off.
+  await switchTo(page, AGENT.email);
+  await open(page, '/apps/customers');
+  await page.getByRole('search').getByRole('searchbox', { name: 'Search' }).fill(email);
+  await page.getByRole('search').getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('link', { name: 'View Samira Lostphone' }).click();
+  await expect(page).toHaveURL(/\/apps\/customers\/\d+$/);
+  const customerPage = new URL(page.url()).pathname;
+  await expect(page.getByText(/^Two-step verification is on: signing in asks for a code/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Turn it off…' })).toHaveCount(0);
+
+  // The administrator turns it off, saying how they made sure it is the customer asking.
+  await switchTo(page, ADMIN.email);
+  await open(page, customerPage);
+  await page.getByRole('link', { name: 'Turn it off…' }).click();
+  await expect(page).toHaveTitle('Turn off two-step verification for Samira Lostphone · Harbour Freight');
+  const reason = page.getByRole('textbox', { name: 'How you made sure it is the customer asking' });
+  await reason.fill('asked');
+  await page.getByRole('button', { name: 'Turn off two-step verification' }).click();
+  await expect(reason).toHaveAccessibleDescription(/Write at least 10 characters/);
+  await expect(reason).toHaveValue('asked');
+  await reason.fill('Called back on the phone number on file');
+  await page.getByRole('button', { name: 'Turn off two-step verification' }).click();
+  await expect(page).toHaveURL(customerPage);
+  await expect(page.getByRole('status')).toContainText(
+    'Two-step verification is off for Samira Lostphone; they were told by e-mail.',
+  );
+  await expect(
+    page.getByText('Two-step verification is off: signing in asks for the password only.'),
+  ).toBeVisible();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history).toContainText('Two-step verification turned off');
+  await expect(history).toContainText('Called back on the phone number on file');
+
+  // The customer is told, and signs in with the password alone.
+  const mail = await newestMailTo(email);
+  expect(mail.subject).toBe('Two-step verification was turned off on your account');
   await page.context().clearCookies();
   await open(page, '/auth/login');
   await submitPassword(page, email);

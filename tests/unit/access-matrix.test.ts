@@ -384,6 +384,7 @@ beforeAll(async () => {
     '/apps/loans/new-loan/:requestId': mine({ requestId: await requestOf('trade_finance') }),
     '/apps/customers/:id': mine({ id: client }),
     '/apps/customers/:id/edit': mine({ id: client }),
+    '/apps/customers/:id/two-step': mine({ id: client }),
     '/apps/quotes/:id': mine({ id: quote }),
     '/apps/notifications/:id': mine({ id: quoteNotification }),
     '/apps/conversations/:recordType/:id/files/:fileId': mine({

@@ -225,7 +225,8 @@ describe('DocumentRenderer', () => {
       executablePath: CHROME,
       allowedOrigin: origin,
       concurrency: 1,
-      timeoutMs: 3000,
+      // Long enough for the next document on a fresh page on a busy machine, which the same limit holds.
+      timeoutMs: 8000,
     });
     try {
       await limited.render({ html: '<p>warm</p>', format: 'pdf' });
@@ -246,7 +247,7 @@ describe('DocumentRenderer', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 40_000);
 
   it('gives up on a render that takes longer than its limit', async () => {
     const slow = new DocumentRenderer({ executablePath: CHROME, allowedOrigin: origin, timeoutMs: 1 });
