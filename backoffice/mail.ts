@@ -55,6 +55,7 @@ interface SmtpTransport {
     html?: string;
     messageId?: string;
     list?: { unsubscribe: { url: string; comment: string } };
+    headers?: Record<string, string>;
   }): Promise<unknown>;
   close(): void;
 }
@@ -129,6 +130,9 @@ export async function createMailer(options: MailerOptions): Promise<Mailer> {
         messageId: `<${name.replace(/\.json$/, '')}@${senderDomain}>`,
         ...(message.unsubscribe && {
           list: { unsubscribe: { url: message.unsubscribe, comment: 'Unsubscribe' } },
+          // One click in the mail program (RFC 8058): it posts `List-Unsubscribe=One-Click` to the link,
+          // which the portal's unsubscribe page takes without a session.
+          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         }),
       });
     },

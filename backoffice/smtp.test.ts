@@ -59,7 +59,7 @@ const message = {
 };
 
 describe('the mailer with SMTP', () => {
-  it('sends a notification mail with both parts and its unsubscribe header, and writes it to the outbox', async () => {
+  it('sends a notification mail with both parts and its unsubscribe headers (one click too), and writes it to the outbox', async () => {
     const mailer = await createMailer({
       outboxDir,
       smtpUrl: `smtp://127.0.0.1:${port}`,
@@ -80,6 +80,7 @@ describe('the mailer with SMTP', () => {
     expect(mail!.raw).toMatch(
       /^List-Unsubscribe:\s+<http:\/\/portal\.test\/unsubscribe\/3\.request_approved\.sig\?lng=en>/m,
     );
+    expect(mail!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     expect(mail!.raw).toMatch(/^Message-ID: <2026-11-28T00-00-00\.000Z-mail-1@harbour\.example>/m);
     expect(await readdir(outboxDir)).toEqual(['2026-11-28T00-00-00.000Z-mail-1.json']);
   });
