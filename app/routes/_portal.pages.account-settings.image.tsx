@@ -8,9 +8,15 @@ import { CONTACT_IMAGE_LIMIT } from '@contract/values';
 import { AccountSettingsPage } from '~/components/account/settings-page';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { rolesFor } from '~/services/access';
-import { imageProblemMessage, imageType, removeOwnImage, updateOwnImage } from '~/services/account.server';
+import {
+  imageProblemMessage,
+  imageRefusalKey,
+  imageType,
+  removeOwnImage,
+  updateOwnImage,
+} from '~/services/account.server';
 import { requireUser, type SignedIn } from '~/services/auth.server';
-import { attempt, isBackofficeError } from '~/services/errors.server';
+import { attempt } from '~/services/errors.server';
 import { redirectWithFlash } from '~/services/flash.server';
 import { sessionCheck } from '~/services/session-check.server';
 import { commitUser } from '~/services/session.server';
@@ -54,7 +60,7 @@ async function sendImage(request: Request, signedIn: SignedIn, upload: UploadFor
   const file = upload.files[0];
   if (!file) return refused(['account:image.required']);
   const saved = await attempt(() => updateOwnImage(signedIn, file.data), 'profile image', {
-    keyFor: (error) => (isBackofficeError(error, 'rejected') ? 'account:image.wrongType' : null),
+    keyFor: imageRefusalKey,
   });
   if (!saved.ok) return refused([saved.key]);
   return done(request, signedIn, saved.value, 'account:image.saved');

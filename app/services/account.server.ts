@@ -3,6 +3,7 @@
 import { messageWith } from '~/components/messages';
 import type { SignedIn } from './auth.server';
 import { CONTACT_IMAGE_LIMIT, type CallInput, type ContactDetails } from '@contract';
+import { isBackofficeError, type KeyFor } from './errors.server';
 import type { UploadProblem } from './uploads.server';
 
 export const IMAGE_TYPES: Record<string, string> = {
@@ -25,6 +26,16 @@ export function imageProblemMessage(problem: UploadProblem): string {
   if (problem.code === 'busy') return 'requests:upload.busy';
   return 'requests:upload.malformed';
 }
+
+/**
+ * The back office's refusal of a picture the portal let through (its own limits may be smaller than
+ * the portal's): too large (413) says the size limit, anything else refused says the type.
+ */
+export const imageRefusalKey: KeyFor = (error) => {
+  if (!isBackofficeError(error, 'rejected')) return null;
+  if (error.status === 413) return messageWith('account:image.tooLarge', { mb: IMAGE_MB });
+  return 'account:image.wrongType';
+};
 
 export function getOwnContact(signedIn: SignedIn): Promise<ContactDetails> {
   return signedIn.backoffice.call('getContactDetails', {
