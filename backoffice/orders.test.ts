@@ -396,6 +396,40 @@ describe('the clearance receipt', () => {
     expect((await detail(id, 'agent')).receipt_issued_at).toBe(cleared);
   });
 
+  it('keeps its consignee as issued when the customer’s details change later', async () => {
+    const id = await arrivedOrder();
+    expect((await detail(id, 'client')).receipt_consignee).toBeNull();
+    const before = await db()
+      .selectFrom('partners')
+      .select(['name', 'phone', 'email'])
+      .where('id', '=', partners.client)
+      .executeTakeFirstOrThrow();
+    const cleared = '2026-03-10T09:30:00.000Z';
+    await addTrackingEvent(db(), id, event('customs_cleared', cleared), users.agent, new Date(cleared));
+    expect((await detail(id, 'client')).receipt_consignee).toEqual(before);
+
+    // The customer renames itself and moves its phone and e-mail; a later milestone changes nothing.
+    await db()
+      .updateTable('partners')
+      .set({ name: 'Renamed Trading', phone: '+20 100 000 0000', email: 'renamed@example.com' })
+      .where('id', '=', partners.client)
+      .execute();
+    try {
+      await addTrackingEvent(
+        db(),
+        id,
+        event('delivered', '2026-03-13T15:00:00Z'),
+        users.agent,
+        new Date('2026-03-13T15:00:00Z'),
+      );
+      const order = await detail(id, 'client');
+      expect(order.partner_name).toBe('Renamed Trading');
+      expect(order.receipt_consignee).toEqual(before);
+    } finally {
+      await db().updateTable('partners').set(before).where('id', '=', partners.client).execute();
+    }
+  });
+
   it('is issued by a delivery that skips the clearance milestone, and not for a cancelled order', async () => {
     const id = await arrivedOrder();
     await addTrackingEvent(
@@ -430,6 +464,7 @@ describe('the clearance receipt', () => {
     const seeded = await db()
       .selectFrom('shipping_orders as o')
       .select((eb) => [
+        'o.id',
         'o.receipt_issued_at',
         eb
           .selectFrom('shipment_tracking as t')
@@ -443,6 +478,13 @@ describe('the clearance receipt', () => {
       .execute();
     expect(seeded.length).toBeGreaterThan(0);
     for (const row of seeded) expect(row.receipt_issued_at).toBe(row.cleared_at);
+    // Their consignee: the customer as it was when the copy began to be kept.
+    const client = await db()
+      .selectFrom('partners')
+      .select(['name', 'phone', 'email'])
+      .where('id', '=', partners.client)
+      .executeTakeFirstOrThrow();
+    for (const row of seeded) expect((await detail(row.id, 'client')).receipt_consignee).toEqual(client);
   });
 });
 

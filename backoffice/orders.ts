@@ -123,6 +123,9 @@ function orderSelect(db: Database) {
       'o.updated_at',
       // When the clearance receipt was issued (the order's first clearance); null before.
       'o.receipt_issued_at',
+      'o.receipt_partner_name',
+      'o.receipt_partner_phone',
+      'o.receipt_partner_email',
       'o.driver_id',
       'd.name as driver_name',
       'o.delivery_date',
@@ -332,6 +335,14 @@ export async function findShippingOrder(
     // The order is in the scope (found above): its whole timeline is.
     tracking: await listTracking(db, EVERY_CUSTOMER, id),
     receipt_issued_at: row.receipt_issued_at,
+    receipt_consignee:
+      row.receipt_issued_at && row.receipt_partner_name !== null
+        ? {
+            name: row.receipt_partner_name,
+            phone: row.receipt_partner_phone,
+            email: row.receipt_partner_email,
+          }
+        : null,
   };
 }
 

@@ -192,9 +192,16 @@ export async function lockOrder(trx: Database, orderId: number, now: Date): Prom
   return row ? (row.status as OrderStatus) : null;
 }
 
+/** The receipt's consignee columns and the customer's columns they copy. */
+const RECEIPT_CONSIGNEE = [
+  ['receipt_partner_name', 'name'],
+  ['receipt_partner_phone', 'phone'],
+  ['receipt_partner_email', 'email'],
+] as const;
+
 /**
  * Moves the order (locked by `lockOrder`) on as the milestone says. The first clearance issues the
- * order's clearance receipt: its issue date is kept from then on.
+ * order's clearance receipt: its issue date and its consignee (the customer then) are kept from then on.
  */
 async function moveOrder(
   trx: Database,
@@ -209,7 +216,26 @@ async function moveOrder(
     .set((eb) => ({
       status: statusAfter(current, milestone),
       ...(issued
-        ? { receipt_issued_at: eb.fn.coalesce('receipt_issued_at', eb.val(now.toISOString())) }
+        ? {
+            receipt_issued_at: eb.fn.coalesce('receipt_issued_at', eb.val(now.toISOString())),
+            // The consignee as the receipt is issued; kept as it is once issued.
+            ...Object.fromEntries(
+              RECEIPT_CONSIGNEE.map(([column, source]) => [
+                column,
+                eb
+                  .case()
+                  .when('receipt_issued_at', 'is', null)
+                  .then(
+                    eb
+                      .selectFrom('partners')
+                      .select(source)
+                      .whereRef('partners.id', '=', 'shipping_orders.partner_id'),
+                  )
+                  .else(eb.ref(column))
+                  .end(),
+              ]),
+            ),
+          }
         : {}),
     }))
     .where('id', '=', orderId)

@@ -84,6 +84,14 @@ export const shippingOrderDetail = shippingOrder.extend({
   tracking: z.array(trackingEvent),
   /** When the clearance receipt was issued (the order's first clearance, kept); null until then. */
   receipt_issued_at: z.string().nullable(),
+  /**
+   * Extension: the consignee as the receipt was issued (the customer's name, phone and e-mail then),
+   * null until issued; the receipt shows it whatever the customer's details become.
+   */
+  receipt_consignee: z
+    .object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type ShippingOrderDetail = z.infer<typeof shippingOrderDetail>;
 

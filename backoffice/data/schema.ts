@@ -310,6 +310,10 @@ export interface ShippingOrdersTable {
   created_at: string;
   updated_at: string;
   receipt_issued_at: string | null;
+  /** The consignee as the clearance receipt was issued (the customer then); null before. */
+  receipt_partner_name: string | null;
+  receipt_partner_phone: string | null;
+  receipt_partner_email: string | null;
   driver_id: Generated<number | null>;
   /** The day the driver is to deliver (YYYY-MM-DD), and who received the goods once delivered. */
   delivery_date: Generated<string | null>;

@@ -47,7 +47,14 @@ export function ClearanceReceipt({ order }: { order: ShippingOrderDetail }) {
       <Stack direction={{ xs: 'column', sm: 'row' }} gap={3} style={{ marginBlock: 24 }}>
         <PartyBlock
           heading={t('receipt.consignee')}
-          party={{ name: order.partner_name, phone: order.partner_phone, email: order.partner_email }}
+          party={
+            // As issued; before that (or from a back office that keeps no copy), the customer now.
+            order.receipt_consignee ?? {
+              name: order.partner_name,
+              phone: order.partner_phone,
+              email: order.partner_email,
+            }
+          }
         />
         <div style={{ flex: 1 }}>
           <Text level="title-sm" component="h2">

@@ -23,6 +23,7 @@ import * as notificationMail from './0017_notification_mail';
 import * as messageAttachments from './0018_message_attachments';
 import * as userPictures from './0019_user_pictures';
 import * as requestDetailCodes from './0020_request_detail_codes';
+import * as receiptConsignee from './0021_receipt_consignee';
 
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018_message_attachments': messageAttachments,
   '0019_user_pictures': userPictures,
   '0020_request_detail_codes': requestDetailCodes,
+  '0021_receipt_consignee': receiptConsignee,
 };
