@@ -3,6 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MAIL_LANGUAGES } from '@contract';
 import { mailTranslator } from './mailTexts';
+import { backofficeLog } from './log';
 
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
@@ -68,9 +69,9 @@ async function createSmtpTransport(smtpUrl: string): Promise<SmtpTransport | nul
     const imported = await import(/* @vite-ignore */ moduleName);
     nodemailer = imported.default ?? imported;
   } catch {
-    console.warn(
-      '[backoffice] SMTP_URL is set but the "nodemailer" package is not installed: mails are only ' +
-        'written to the outbox. Run `npm install nodemailer` to send them.',
+    backofficeLog().warn(
+      'SMTP_URL is set but the "nodemailer" package is not installed: mails are only written to the ' +
+        'outbox. Run `npm install nodemailer` to send them.',
     );
     return null;
   }
@@ -112,7 +113,7 @@ export async function createMailer(options: MailerOptions): Promise<Mailer> {
         .sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text })
         .then(
           () => undefined,
-          (error: unknown) => console.error(`[backoffice] SMTP delivery to ${message.to} failed:`, error),
+          (error: unknown) => backofficeLog().error({ err: error, to: message.to }, 'SMTP delivery failed'),
         )
         .finally(() => deliveries.delete(delivery));
       deliveries.add(delivery);

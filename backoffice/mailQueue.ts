@@ -11,6 +11,7 @@ import type { Database } from './data/database';
 import { mailLanguage, type Mailer, type MailMessage } from './mail';
 import { digestMail, notificationMail, type MailedNotification, type Recipient } from './notificationMails';
 import type { Sealer } from './sealing';
+import { backofficeLog } from './log';
 
 /** How long a process may take to send a mail before another may take it again. */
 export const LEASE_MS = 5 * 60_000;
@@ -145,8 +146,9 @@ export async function deliverDueMails(context: MailQueueContext): Promise<number
         })
         .where('id', '=', row.id)
         .execute();
-      console.error(
-        `[backoffice] mail ${row.id} ${givenUp ? 'given up' : 'to be tried again'} after attempt ${attempts}: ${reason}`,
+      backofficeLog()[givenUp ? 'error' : 'warn'](
+        { mailId: row.id, attempts, reason },
+        givenUp ? 'mail given up' : 'mail to be tried again',
       );
     }
   }
@@ -165,7 +167,7 @@ export function startMailQueue(context: MailQueueContext, intervalMs: number): {
       // A full round may leave more due: go on at once.
       while (!stopped && (await deliverDueMails(context)) === BATCH);
     } catch (error) {
-      console.error('[backoffice] mail queue round failed:', error);
+      backofficeLog().error({ err: error }, 'mail queue round failed');
     }
   };
   const timer = setInterval(() => {

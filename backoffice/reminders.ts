@@ -12,6 +12,7 @@ import { inTransaction, type Database } from './data/database';
 import { loanSchedule, transactionTotals } from './loans';
 import { notifyCustomer, type NewNotification } from './notifications';
 import { addDays, dayOf } from './numbers';
+import { backofficeLog } from './log';
 
 const REMINDERS_JOB = 'reminders';
 /** The hour (UTC) from which a day's digest is made. */
@@ -219,7 +220,7 @@ export function startScheduler(
       await sweepReminders(context.database, context.now());
       await queueDigests(context.database, context.now());
     } catch (error) {
-      console.error('[backoffice] scheduled notifications failed:', error);
+      backofficeLog().error({ err: error }, 'scheduled notifications failed');
     }
   };
   running = running.then(round);

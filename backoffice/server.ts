@@ -36,6 +36,7 @@ import { DEFAULT_COMPANY_NAME } from './settings';
 import { createSealer, sealingKey } from './sealing';
 import { sealStoredSecrets } from './twoFactor';
 import { findSession } from './sessions';
+import { backofficeLog } from './log';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_STORAGE_QUOTA_BYTES = 200 * 1024 * 1024;
@@ -105,7 +106,7 @@ export async function startBackoffice(options: BackofficeOptions): Promise<Backo
   try {
     await sealStoredSecrets(database, sealer);
     if ((await seedDemoData(database, now())) && options.log) {
-      console.info('[backoffice] first start: demo accounts created (password demo1234)');
+      backofficeLog().info('first start: demo accounts created (password demo1234)');
     }
     const companyName = options.companyName ?? DEFAULT_COMPANY_NAME;
     mailer = await createMailer({
