@@ -12,7 +12,7 @@ export type FlashData = {
   key: string;
   values?: Record<string, string | number>;
   words?: Record<string, string>;
-  tone?: 'success' | 'neutral';
+  tone?: 'success' | 'neutral' | 'warning';
 };
 
 /** A message and the visit of a page (the location's key) it arrived with. */

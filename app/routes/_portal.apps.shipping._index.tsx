@@ -57,7 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Staff act on the orders they checked: one tracking event added to each, or one driver given to each;
- * back to the list as it was, saying what was done and which orders refused it.
+ * back to the list as it was, saying what was done, which orders refused it and which were left undone
+ * when the back office stopped answering part-way.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireUser(request, { anyOf: rolesFor('/apps/shipping') });
@@ -71,7 +72,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const search = new URL(request.url).searchParams;
   search.delete('index');
   const back = `/apps/shipping${search.size ? `?${search}` : ''}`;
-  const { done, refused } = outcome.value;
+  const { done, refused, stopped, stoppedBy } = outcome.value;
+  if (stopped.length && stoppedBy) {
+    return redirectWithFlash(request, back, {
+      key: refused.length ? 'shipping:bulk.stoppedRefused' : 'shipping:bulk.stopped',
+      values: { count: done.length, refused: refused.join(', '), stopped: stopped.join(', ') },
+      words: { reason: stoppedBy },
+      tone: 'warning',
+    });
+  }
   return redirectWithFlash(request, back, {
     key: refused.length ? 'shipping:bulk.partly' : 'shipping:bulk.done',
     values: { count: done.length, refused: refused.join(', ') },

@@ -17,8 +17,8 @@ const flashSchema = z.object({
   values: z.record(z.union([z.string(), z.number()])).optional(),
   /** Values that are words of the product themselves (a status), given as keys and translated too. */
   words: z.record(messageKey).optional(),
-  /** How the message looks: a success (the default) or plain information. */
-  tone: z.enum(['success', 'neutral']).optional(),
+  /** How the message looks: a success (the default), plain information, or a warning (part not done). */
+  tone: z.enum(['success', 'neutral', 'warning']).optional(),
 });
 
 export type Flash = z.infer<typeof flashSchema>;

@@ -11,7 +11,7 @@ import {
   type OrderFilter,
   type ShippingOrder,
 } from '@contract';
-import { isBackofficeError, recordLoadFailed } from './errors.server';
+import { isBackofficeError, messageKeyFor, recordLoadFailed, reportError } from './errors.server';
 import { pageOf, pageQuery, textMatches, type Page } from './paging';
 import { originFor, type OriginChoice } from './warehouse.server';
 
@@ -273,56 +273,70 @@ export async function financeableOrders(signedIn: SignedIn): Promise<ShippingOrd
   );
 }
 
-/** What came of an action on several orders: the orders it was done to, and those that refused it. */
+/**
+ * What came of an action on several orders: the orders it was done to, those that refused it, and those
+ * left undone because the back office stopped answering part-way (`stoppedBy`: why, as a message key).
+ */
 export interface BulkOutcome {
   done: string[];
   refused: string[];
+  stopped: string[];
+  stoppedBy: string | null;
 }
 
 /**
  * Staff act on several orders at once: one tracking event added to each, or one driver given to each
  * (their other fields as they are). Each order is done on its own: one the rules refuse (a delivered
  * order takes no event) or that is outside the staff member's scope is named among the refused, and
- * the others are done.
+ * the others are done. When the back office fails otherwise after some orders were done, the rest are
+ * not tried and are named, so that trying again does not add a second event to the ones done; when it
+ * fails before any was done, the failure is thrown as for a single order.
  */
 export async function bulkOrders(signedIn: SignedIn, bulk: BulkOrders): Promise<BulkOutcome> {
-  const outcome: BulkOutcome = { done: [], refused: [] };
-  for (const id of bulk.orderIds) {
-    let order;
+  const outcome: BulkOutcome = { done: [], refused: [], stopped: [], stoppedBy: null };
+  for (const [index, id] of bulk.orderIds.entries()) {
+    let name = `#${id}`;
     try {
-      order = await getOrder(signedIn, id);
+      await bulkOrder(signedIn, bulk, id, (found) => (name = found));
+      outcome.done.push(name);
     } catch (error) {
-      if (!isBackofficeError(error, 'not_found')) throw error;
-      outcome.refused.push(`#${id}`);
-      continue;
-    }
-    try {
-      if (bulk.bulk === 'event') {
-        await saveTrackingEvent(signedIn, id, {
-          milestone: bulk.milestone!,
-          place: bulk.place!,
-          eventTime: fromLocalDateTime(bulk.eventTime!),
-          note: bulk.note,
-        });
-      } else {
-        await editOrder(signedIn, id, {
-          status: order.status,
-          containerId: order.container_id ?? undefined,
-          driverId: bulk.driverId,
-          handlerId: order.handler_id ?? undefined,
-          deliveryDate: bulk.deliveryDate ?? order.delivery_date ?? undefined,
-          expectedArrival: order.expected_arrival ?? undefined,
-          location: order.location ?? undefined,
-          shippingMark: order.shipping_mark ?? undefined,
-          cancelReason: order.cancel_reason ?? undefined,
-        });
+      // Not found (out of scope) or a rule of the order's (409, 400): the others still go on.
+      if (isBackofficeError(error, 'not_found') || isBackofficeError(error, 'rejected')) {
+        outcome.refused.push(name);
+        continue;
       }
-      outcome.done.push(order.name);
-    } catch (error) {
-      // A rule of the order's (409, 400): the others still go on.
-      if (!isBackofficeError(error, 'rejected')) throw error;
-      outcome.refused.push(order.name);
+      if (error instanceof Response || outcome.done.length === 0) throw error;
+      reportError('orders at once', error);
+      outcome.stopped = [name, ...bulk.orderIds.slice(index + 1).map((rest) => `#${rest}`)];
+      outcome.stoppedBy = messageKeyFor(error);
+      break;
     }
   }
   return outcome;
+}
+
+/** The bulk action on one order; `named` hears the order's number once it is read. */
+async function bulkOrder(signedIn: SignedIn, bulk: BulkOrders, id: number, named: (name: string) => void) {
+  const order = await getOrder(signedIn, id);
+  named(order.name);
+  if (bulk.bulk === 'event') {
+    await saveTrackingEvent(signedIn, id, {
+      milestone: bulk.milestone!,
+      place: bulk.place!,
+      eventTime: fromLocalDateTime(bulk.eventTime!),
+      note: bulk.note,
+    });
+    return;
+  }
+  await editOrder(signedIn, id, {
+    status: order.status,
+    containerId: order.container_id ?? undefined,
+    driverId: bulk.driverId,
+    handlerId: order.handler_id ?? undefined,
+    deliveryDate: bulk.deliveryDate ?? order.delivery_date ?? undefined,
+    expectedArrival: order.expected_arrival ?? undefined,
+    location: order.location ?? undefined,
+    shippingMark: order.shipping_mark ?? undefined,
+    cancelReason: order.cancel_reason ?? undefined,
+  });
 }

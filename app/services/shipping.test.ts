@@ -547,6 +547,62 @@ describe('orders at once (/apps/shipping, staff)', () => {
     expect(events.map((event) => event.shipping_order_id)).toEqual([moving.id]);
   });
 
+  it('stops when the back office stops answering part-way, naming the orders done and those left undone', async () => {
+    const { requireUser } = await import('./auth.server');
+    const { bulkOrders } = await import('./shipping.server');
+    const { BackofficeError } = await import('./backoffice/client.server');
+    const agent = await requireUser(pageRequest('/apps/shipping', { cookie: cookies.agent }));
+    // The back office answers the first event, then is unreachable.
+    let events = 0;
+    const flaky = {
+      ...agent,
+      backoffice: {
+        ...agent.backoffice,
+        record: ((name, options) => {
+          if (name === 'createTrackingEvent' && ++events > 1)
+            return Promise.reject(new BackofficeError('unavailable', name));
+          return agent.backoffice.record(name, options);
+        }) as typeof agent.backoffice.record,
+      },
+    };
+    const ids = (
+      await reference.backoffice.database
+        .selectFrom('shipping_orders')
+        .select(['id', 'name'])
+        .where('partner_id', '=', partners.client2)
+        .where('status', 'in', ['confirmed', 'in_transit'])
+        .orderBy('id')
+        .limit(3)
+        .execute()
+    ).map((order) => order);
+    expect(ids).toHaveLength(3);
+    const bulk = {
+      bulk: 'event' as const,
+      orderIds: ids.map((order) => order.id),
+      milestone: 'delayed' as const,
+      place: 'Stopped part-way',
+      eventTime: '2026-11-21T08:30',
+    };
+    expect(await bulkOrders(flaky, bulk)).toEqual({
+      done: [ids[0]!.name],
+      refused: [],
+      stopped: [ids[1]!.name, `#${ids[2]!.id}`],
+      stoppedBy: 'common:errors.unavailable',
+    });
+    const written = await reference.backoffice.database
+      .selectFrom('shipment_tracking')
+      .select('shipping_order_id')
+      .where('place', '=', 'Stopped part-way')
+      .execute();
+    expect(written.map((event) => event.shipping_order_id)).toEqual([ids[0]!.id]);
+
+    // Before any order was done, the failure is the form's, as for one order: nothing to name.
+    events = 1;
+    await expect(bulkOrders(flaky, { ...bulk, orderIds: [ids[1]!.id] })).rejects.toBeInstanceOf(
+      BackofficeError,
+    );
+  });
+
   it('gives the checked orders one driver, keeping the rest of each order', async () => {
     const { action } = await import('../routes/_portal.apps.shipping._index');
     const first = await orderOf('client2', 'confirmed');
