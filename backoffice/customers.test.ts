@@ -266,6 +266,7 @@ describe('POST /customer/create_customer_contact', () => {
       has_account: false,
       access: 'none',
       invited_at: null,
+      two_factor: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(Date.parse(created.created_at)).toBeGreaterThanOrEqual(before - 1000);
