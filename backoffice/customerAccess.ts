@@ -98,6 +98,17 @@ export async function customerWaitingFor(db: Database, email: string): Promise<n
   return row?.id ?? null;
 }
 
+/** Whether the partner is a customer (not the forwarder's own partner, not unknown). */
+async function isCustomer(db: Database, partnerId: number): Promise<boolean> {
+  const partner = await db
+    .selectFrom('partners')
+    .select('id')
+    .where('id', '=', partnerId)
+    .where('is_staff', '=', 0)
+    .executeTakeFirst();
+  return partner !== undefined;
+}
+
 /**
  * Disables (ending every session) or re-enables the portal access of the customer's accounts;
  * 'not_found' for no such customer, 'no_account' when it has none.
@@ -108,13 +119,7 @@ export async function setCustomerAccess(
   active: boolean,
 ): Promise<'not_found' | 'no_account' | null> {
   return inTransaction(db, async (trx) => {
-    const partner = await trx
-      .selectFrom('partners')
-      .select('id')
-      .where('id', '=', partnerId)
-      .where('is_staff', '=', 0)
-      .executeTakeFirst();
-    if (!partner) return 'not_found';
+    if (!(await isCustomer(trx, partnerId))) return 'not_found';
     const users = await trx.selectFrom('users').select('id').where('partner_id', '=', partnerId).execute();
     if (users.length === 0) return 'no_account';
     await trx
@@ -145,13 +150,7 @@ export async function resetCustomerTwoFactor(
   partnerId: number,
 ): Promise<TwoFactorResetAccount[] | 'not_found' | 'off'> {
   return inTransaction(db, async (trx) => {
-    const partner = await trx
-      .selectFrom('partners')
-      .select('id')
-      .where('id', '=', partnerId)
-      .where('is_staff', '=', 0)
-      .executeTakeFirst();
-    if (!partner) return 'not_found';
+    if (!(await isCustomer(trx, partnerId))) return 'not_found';
     const users = await trx
       .selectFrom('users')
       .select(['id', 'email', 'language'])
